@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { API_HEADERS } from "../app/lib/constants.ts";
+import { MSG } from "../app/lib/messages.ts";
+import { categoryRoutes } from "./catalogue/categories.routes.ts";
+import { errorBody } from "./core/envelope.ts";
+import type { ApiDeps, ApiEnv } from "./core/env.ts";
+import { ApiError } from "./core/errors.ts";
+import { lookupRoutes } from "./lookups/lookups.routes.ts";
+
+export const API_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** The commerce API of spec section 7, mounted at /api. */
+export function createApi(deps: ApiDeps) {
+  const api = new Hono<ApiEnv>().basePath("/api");
+
+  api.use(async (c, next) => {
+    c.set("deps", deps);
+    const trusted =
+      c.env?.inProcess === true ||
+      (deps.internalSecret !== undefined && c.req.header(API_HEADERS.internalSecret) === deps.internalSecret);
+    const direct = c.env?.incoming?.ip ?? c.env?.incoming?.socket?.remoteAddress;
+    c.set("clientIp", (trusted && c.req.header(API_HEADERS.clientIp)) || direct || "unknown");
+    await next();
+  });
+  api.use(
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError(413, "PAYLOAD_TOO_LARGE", MSG.api.payloadTooLarge);
+      },
+    }),
+  );
+
+  api.route("/public/categories", categoryRoutes);
+  api.route("/public/lookups", lookupRoutes);
+
+  api.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", MSG.api.routeNotFound)), 404));
+  api.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody(new ApiError(error.status, "BAD_REQUEST", error.message || MSG.helper.validation)), error.status);
+    }
+    deps.logger.error({ err: error, path: c.req.path }, "unhandled API error");
+    return c.json(errorBody(new ApiError(500, "INTERNAL_ERROR", MSG.api.internal)), 500);
+  });
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;

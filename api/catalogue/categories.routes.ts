@@ -1,0 +1,13 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ok } from "../core/envelope.ts";
+import type { ApiEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import { listCategories } from "./categories.service.ts";
+
+const query = z.object({ status: z.enum(["Active", "Inactive"]).optional() });
+
+export const categoryRoutes = new Hono<ApiEnv>().get("/", validate("query", query), async (c) => {
+  const { status } = c.req.valid("query");
+  return ok(c, await listCategories(c.var.deps.db, status), "Categories fetched successfully");
+});

@@ -1,0 +1,35 @@
+import type { IncomingMessage } from "node:http";
+import type { Logger } from "pino";
+import type { Db } from "../db/connect.ts";
+import type { Clock } from "./clock.ts";
+
+/** What every handler can reach: set once per app by `createApi`. */
+export interface ApiDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** Shared secret a remote storefront presents to have its forwarded client address trusted. */
+  internalSecret?: string;
+}
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  email_verified: boolean;
+  tokenId: number;
+}
+
+export interface ApiEnv {
+  Bindings: {
+    /** Set by the in-process transport: the storefront in this same process is calling. */
+    inProcess?: boolean;
+    /** The Node request when served over HTTP (Express sets `ip`, honouring TRUST_PROXY). */
+    incoming?: IncomingMessage & { ip?: string };
+  };
+  Variables: {
+    deps: ApiDeps;
+    clientIp: string;
+    user: AuthUser;
+  };
+}

@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiError } from "./errors.ts";
+
+/** The response envelope of every API answer (ARCHITECTURE: one envelope). */
+export interface Envelope<T> {
+  success: boolean;
+  data: T;
+  message: string;
+  pagination?: Pagination;
+  error?: { code: string; message: string; details?: { path: string; message: string }[] };
+}
+
+export interface Pagination {
+  total: number;
+  totalPages: number;
+  page: number;
+  limit: number;
+}
+
+export function ok<T>(c: Context, data: T, message = "OK", extra: { pagination?: Pagination; status?: ContentfulStatusCode } = {}) {
+  const body: Envelope<T> = { success: true, data, message };
+  if (extra.pagination) body.pagination = extra.pagination;
+  return c.json(body, extra.status ?? 200);
+}
+
+export function errorBody(error: ApiError): Envelope<null> & Record<string, unknown> {
+  return {
+    success: false,
+    data: null,
+    message: error.message,
+    ...error.extra,
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+  };
+}
+
+export function paginate(total: number, page: number, limit: number): Pagination {
+  return { total, totalPages: Math.max(1, Math.ceil(total / limit)), page, limit };
+}

@@ -1,0 +1,46 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SQLITE_FILE = "data/shop.db";
+
+/**
+ * Opens the database named by `url`: `postgres://…` (or `postgresql://…`) for PostgreSQL,
+ * `file:path`, a bare path or nothing for SQLite (`:memory:` for tests that need no file).
+ */
+export function connect(url: string | undefined): Db {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return connectPostgres(url);
+  const file = !url ? DEFAULT_SQLITE_FILE : url.startsWith("file:") ? url.slice("file:".length) : url;
+  return connectSqlite(file);
+}
+
+function connectSqlite(file: string): Db {
+  if (file !== ":memory:") mkdirSync(dirname(resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  // FULL: a committed order or payment survives power loss, at the cost of one fsync per commit.
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("busy_timeout = 5000");
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+}
+
+function connectPostgres(url: string): Db {
+  // BIGINT (count(*), sums) arrives as a string by default; every value here fits a JS number.
+  pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+}

@@ -1,0 +1,20 @@
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import type { Db } from "./connect.ts";
+import { initialDomain } from "./migrations/20261122000100_initial_domain.ts";
+
+/** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    "20261122000100_initial_domain": initialDomain(db.dialect),
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ok } from "../core/envelope.ts";
+import type { ApiEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import { lookupValues } from "./lookups.service.ts";
+
+const body = z.object({
+  header_ids: z.array(z.coerce.number().int().positive()).min(1).max(50),
+});
+
+export const lookupRoutes = new Hono<ApiEnv>().post("/values", validate("json", body), async (c) => {
+  const { header_ids } = c.req.valid("json");
+  return ok(c, await lookupValues(c.var.deps.db, [...new Set(header_ids)]), "Lookup values fetched successfully");
+});

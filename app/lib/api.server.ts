@@ -1,0 +1,145 @@
+import type { RouterContextProvider } from "react-router";
+import type { Envelope, Pagination } from "../../api/core/envelope.ts";
+import type { ApiTransport } from "./api-transport.server.ts";
+import { API_HEADERS, TIMING_MS } from "./constants.ts";
+import { MSG } from "./messages.ts";
+import { requestInfoContext } from "./request-context.ts";
+
+/**
+ * The contract client: the spec's one helper (method, endpoint, data, token) with the
+ * section 8 failure table. Every loader and action reaches the commerce API through it.
+ */
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface ApiCall {
+  method: Method;
+  /** Path after `/api`, for example `/public/products`. */
+  endpoint: string;
+  data?: unknown;
+  token?: string | null;
+}
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** A body as the API sends it: the envelope plus any top-level extras (such as `needsVerification`). */
+export type ApiBody<T> = Envelope<T> & Record<string, unknown>;
+
+export type ApiResult<T> =
+  | { success: true; status: number; data: T; message: string; pagination?: Pagination; body: ApiBody<T> }
+  | { success: false; status: number | null; message: string; code?: string; details?: ErrorDetail[] };
+
+/** The rows of the failure table that the helper rethrows: the caller decides what they mean. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly details: ErrorDetail[];
+  readonly body: ApiBody<unknown>;
+
+  constructor(status: number, body: ApiBody<unknown>) {
+    super(body.error?.message ?? body.message ?? MSG.helper.unknown);
+    this.status = status;
+    this.code = body.error?.code;
+    this.details = body.error?.details ?? [];
+    this.body = body;
+  }
+}
+
+export interface ClientOptions {
+  transport: ApiTransport;
+  clientIp?: string;
+  userAgent?: string;
+  timeoutMs?: number;
+}
+
+export type ApiClient = <T>(call: ApiCall) => Promise<ApiResult<T>>;
+
+export function createApiClient(options: ClientOptions): ApiClient {
+  const timeoutMs = options.timeoutMs ?? TIMING_MS.apiTimeout;
+  return async <T>({ method, endpoint, data, token }: ApiCall): Promise<ApiResult<T>> => {
+    const headers = new Headers({ accept: "application/json" });
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (options.clientIp) headers.set(API_HEADERS.clientIp, options.clientIp);
+    if (options.userAgent) headers.set(API_HEADERS.userAgent, options.userAgent);
+    let path = endpoint;
+    let body: string | undefined;
+    if (method === "GET") {
+      path += toQueryString(data);
+    } else if (data !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(data);
+    }
+
+    let response: Response;
+    try {
+      response = await options.transport(path, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+      return failure(null, timedOut ? MSG.helper.networkOrTimeout : MSG.helper.noResponse);
+    }
+
+    let parsed: ApiBody<T>;
+    try {
+      parsed = (await response.json()) as ApiBody<T>;
+    } catch {
+      // A body that is not the envelope: a success we cannot read is "anything else"; a failure keeps its status row.
+      if (response.ok) return failure(response.status, MSG.helper.unknown);
+      parsed = {} as ApiBody<T>;
+    }
+    return mapResponse(response.status, parsed);
+  };
+}
+
+/** The section 8 failure table, row by row. */
+function mapResponse<T>(status: number, body: ApiBody<T>): ApiResult<T> {
+  if (status >= 200 && status < 300) {
+    return { success: true, status, data: body.data, message: body.message, pagination: body.pagination, body };
+  }
+  const serverMessage = body.error?.message ?? body.message;
+  switch (status) {
+    case 400:
+      if (body.error?.code === "VALIDATION_ERROR") throw new ApiRequestError(status, body);
+      return failure(status, serverMessage || MSG.helper.validation, body.error?.code, body.error?.details);
+    case 401:
+      if (body.needsVerification) throw new ApiRequestError(status, body);
+      return failure(status, MSG.helper.unauthorized, body.error?.code);
+    case 404:
+    case 409:
+      throw new ApiRequestError(status, body);
+    case 429:
+      // Not in the spec's table: a rate limit is not a network error, so its own message shows (decision 0002).
+      return failure(status, serverMessage || MSG.api.tooManyRequests, body.error?.code);
+    case 500:
+      return failure(status, MSG.helper.server, body.error?.code);
+    default:
+      return failure(status, MSG.helper.networkOrTimeout, body.error?.code);
+  }
+}
+
+function failure(status: number | null, message: string, code?: string, details?: ErrorDetail[]) {
+  return { success: false as const, status, message, code, details };
+}
+
+/** GET data as a query string; arrays are comma-joined (the contract's filter format), empty values are left out. */
+export function toQueryString(data: unknown): string {
+  if (!data || typeof data !== "object") return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(data)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) {
+      if (value.length) params.set(key, value.join(","));
+    } else {
+      params.set(key, String(value));
+    }
+  }
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/** The client for one storefront request, forwarding the shopper's address and agent. */
+export function apiFor(context: Readonly<RouterContextProvider>): ApiClient {
+  const info = context.get(requestInfoContext);
+  return createApiClient({ transport: info.transport, clientIp: info.clientIp, userAgent: info.userAgent });
+}

@@ -1,0 +1,15 @@
+import { createContext } from "react-router";
+import type { ApiTransport } from "./api-transport.server.ts";
+
+/** Per-request facts the Express server hands to loaders and actions. */
+export interface RequestInfo {
+  /** CSP nonce of this response, for inline scripts. */
+  nonce: string;
+  /** The shopper's address as Express sees it (honours TRUST_PROXY). */
+  clientIp: string;
+  userAgent: string;
+  /** How this request reaches the commerce API. */
+  transport: ApiTransport;
+}
+
+export const requestInfoContext = createContext<RequestInfo>();

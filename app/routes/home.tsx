@@ -1,0 +1,3 @@
+export default function Home() {
+  return <h1>Maison Noor</h1>;
+}

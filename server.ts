@@ -1,0 +1,170 @@
+import { randomBytes } from "node:crypto";
+import { createServer as createHttpServer, type Server } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { sql } from "kysely";
+import pino from "pino";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { startBackend } from "./api/bootstrap.ts";
+import { readBackendConfig } from "./api/config.ts";
+import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
+import { readStorefrontConfig } from "./app/lib/env.server.ts";
+import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
+
+type EntryWithContext = { requestInfoContext: typeof RequestInfoContext };
+
+/** Builds the whole shop: Express with security headers, static assets, the API at /api and the storefront. */
+export async function createShopServer(options: { dev?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+  const env = options.env ?? process.env;
+  const config = readStorefrontConfig(env);
+  const backendConfig = readBackendConfig(env);
+  const logger = pino({ level: backendConfig.LOG_LEVEL });
+  const { db, api } = await startBackend(backendConfig, logger);
+
+  const transport: ApiTransport = config.API_BASE_URL
+    ? httpTransport(config.API_BASE_URL, config.API_INTERNAL_SECRET)
+    : inProcessTransport(api);
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(config.TRUST_PROXY));
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await sql`select 1`.execute(db.kysely);
+      res.json({ status: "ready" });
+    } catch (error) {
+      logger.error({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
+        res: (res) => ({ status: res.statusCode }),
+      },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: options.dev
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              // React renders style attributes; scripts stay nonce-only.
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:"],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              upgradeInsecureRequests: null,
+            },
+          },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    }),
+  );
+  app.use(compression());
+
+  const apiListener = getRequestListener(api.fetch);
+  app.all(["/api", "/api/{*rest}"], (req, res) => apiListener(req, res));
+
+  let getBuild: () => Promise<ServerBuild>;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (options.dev) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    const ssr = devServer.environments.ssr;
+    if (!vite.isRunnableDevEnvironment(ssr)) throw new Error("The Vite SSR environment cannot run modules");
+    app.use(devServer.middlewares);
+    getBuild = () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>;
+    closeVite = () => devServer.close();
+  } else {
+    const buildPath = new URL("./build/server/index.js", import.meta.url).href;
+    const build = (await import(buildPath)) as ServerBuild;
+    getBuild = async () => build;
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: getBuild,
+      mode: options.dev ? "development" : "production",
+      getLoadContext: async (req, res) => {
+        const { requestInfoContext } = (await getBuild()).entry.module as unknown as EntryWithContext;
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, {
+          nonce: res.locals.cspNonce,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          userAgent: req.get("user-agent") ?? "",
+          transport,
+        });
+        return context;
+      },
+    }),
+  );
+
+  const close = async () => {
+    await closeVite?.();
+    await db.close();
+  };
+  return { app, config, logger, db, close };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** Stops accepting connections, lets in-flight requests finish (up to 10 s), then closes the database. */
+function shutdownOnSignals(server: Server, close: () => Promise<void>, logger: pino.Logger) {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    server.close(async () => {
+      await close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+if (import.meta.main) {
+  const dev = process.argv.includes("--dev");
+  const { app, config, logger, close } = await createShopServer({ dev });
+  const server = createHttpServer(app);
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    logger.info({ port }, `shop listening on http://localhost:${port}`);
+  });
+  shutdownOnSignals(server, close, logger);
+}
