@@ -3,11 +3,15 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { API_HEADERS } from "../app/lib/constants.ts";
 import { MSG } from "../app/lib/messages.ts";
+import { addressRoutes } from "./addresses/addresses.routes.ts";
+import { authRoutes } from "./auth/auth.routes.ts";
 import { categoryRoutes } from "./catalogue/categories.routes.ts";
+import { productRoutes } from "./catalogue/products.routes.ts";
 import { errorBody } from "./core/envelope.ts";
 import type { ApiDeps, ApiEnv } from "./core/env.ts";
 import { ApiError } from "./core/errors.ts";
 import { lookupRoutes } from "./lookups/lookups.routes.ts";
+import { otpRoutes } from "./otp/otp.routes.ts";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -34,7 +38,11 @@ export function createApi(deps: ApiDeps) {
   );
 
   api.route("/public/categories", categoryRoutes);
+  api.route("/public/products", productRoutes);
   api.route("/public/lookups", lookupRoutes);
+  api.route("/public/auth", authRoutes);
+  api.route("/public/otp", otpRoutes);
+  api.route("/public/addresses", addressRoutes);
 
   api.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", MSG.api.routeNotFound)), 404));
   api.onError((error, c) => {

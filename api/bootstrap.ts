@@ -5,6 +5,11 @@ import { systemClock } from "./core/clock.ts";
 import { connect } from "./db/connect.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { pruneCodes } from "./otp/otp.service.ts";
+import { pruneRateLimits } from "./security/rate-limit.ts";
+
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Opens the database, brings its schema up to date, seeds the demo shop when empty, and builds the API. */
 export async function startBackend(config: BackendConfig, logger: Logger) {
@@ -13,6 +18,15 @@ export async function startBackend(config: BackendConfig, logger: Logger) {
   if (config.SEED_DEMO === "auto" && (await seedDemoIfEmpty(db))) {
     logger.info("seeded the demo catalogue into an empty database");
   }
-  const api = createApi({ db, clock: systemClock, logger, internalSecret: config.API_INTERNAL_SECRET });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR }, logger);
+  if (!config.SMTP_URL) logger.info({ outbox: config.OUTBOX_DIR }, "SMTP_URL unset: e-mails go to the local outbox");
+  // Ended rate-limit windows and old one-time codes are dead rows; clear them now and then.
+  const prune = () =>
+    Promise.all([pruneRateLimits(db, systemClock), pruneCodes(db, systemClock)]).catch((error: unknown) =>
+      logger.error({ err: error }, "pruning rate limits and codes failed"),
+    );
+  await prune();
+  setInterval(prune, PRUNE_INTERVAL_MS).unref();
+  const api = createApi({ db, clock: systemClock, logger, mailer, internalSecret: config.API_INTERNAL_SECRET });
   return { db, api };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHOP } from "../app/lib/shop.ts";
 
 /** Backend configuration from the environment, parsed once; see README "Configuration". */
 const schema = z.object({
@@ -6,6 +7,10 @@ const schema = z.object({
   API_INTERNAL_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  /** Unset: mail goes to OUTBOX_DIR as .eml files and codes are logged, so the shop runs with no mail server. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).default(`"${SHOP.name}" <${SHOP.email}>`),
+  OUTBOX_DIR: z.string().min(1).default("data/outbox"),
 });
 
 export type BackendConfig = z.infer<typeof schema>;

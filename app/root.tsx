@@ -1,7 +1,74 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import "@fontsource/cormorant-garamond/latin-500.css";
+import "@fontsource/cormorant-garamond/latin-500-italic.css";
+import "@fontsource/jost/latin-400.css";
+import "@fontsource/jost/latin-500.css";
+import "./styles/tokens.css";
+import "./styles/base.css";
+import "./styles/ui.css";
+import "./styles/layout.css";
+import displayFontUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
+import sansFontUrl from "@fontsource/jost/files/jost-latin-400-normal.woff2?url";
+import type { ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { ErrorView } from "./components/layout/error-view.tsx";
+import { LoadingOverlay } from "./components/layout/loading-overlay.tsx";
+import { NotFoundView } from "./components/layout/not-found-view.tsx";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { SiteHeader } from "./components/layout/site-header.tsx";
+import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
+import { TopBar } from "./components/layout/top-bar.tsx";
+import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
+import { ValueStrip } from "./components/ui/value-strip.tsx";
+import { BASE_CURRENCY } from "./lib/constants.ts";
 import { MSG } from "./lib/messages.ts";
+import { ratesService } from "./lib/rates.server.ts";
+import { commitSession, getSession, readCurrency } from "./lib/session.server.ts";
+import { SHOP } from "./lib/shop.ts";
+import type { Route } from "./+types/root";
 
-export function Layout({ children }: { children: React.ReactNode }) {
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: displayFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: sansFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: error ? `${MSG.router.unexpected} | ${SHOP.name}` : `${SHOP.name} | ${SHOP.tagline}` },
+  { name: "description", content: SHOP.tagline },
+];
+
+/** What every page's chrome needs. Reading the flash toast consumes it, so the session is committed only then. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const [session, currency, pricing] = await Promise.all([getSession(request), readCurrency(request), ratesService.getRates()]);
+  const sessionUser = session.get("user");
+  const toast = session.get("toast") ?? null;
+  const headers = toast ? { "Set-Cookie": await commitSession(request, session) } : undefined;
+  return data(
+    {
+      user: sessionUser ? { name: sessionUser.name, email: sessionUser.email } : null,
+      toast,
+      currency,
+      rates: pricing.rates,
+    },
+    { headers },
+  );
+}
+
+/** The document and the site chrome around both the page and the error boundary. */
+export function Layout({ children }: { children: ReactNode }) {
+  // Undefined when the root loader itself failed: the chrome then renders as for a signed-out visitor.
+  const shell = useRouteLoaderData<typeof loader>("root");
+  useScrollToTopOnPathChange();
   return (
     <html lang="en-GB">
       <head>
@@ -11,7 +78,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <ToastViewport>
+          <Toaster toasts={[shell?.toast]} />
+          <TopBar currency={shell?.currency ?? BASE_CURRENCY} />
+          <SiteHeader user={shell?.user ?? null} cartCount={0} recentlyViewed={{ items: [], loading: false }} />
+          <main id="main" className="site-main" tabIndex={-1}>
+            {children}
+          </main>
+          <ValueStrip />
+          <SiteFooter />
+          <LoadingOverlay />
+        </ToastViewport>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -23,12 +103,10 @@ export default function App() {
   return <Outlet />;
 }
 
+/** A 404 thrown by any loader shows the 404 page; anything else the styled unexpected-error screen. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  return (
-    <main>
-      <h1>{MSG.router.unexpected}</h1>
-      {isRouteErrorResponse(error) ? <p>{error.status}</p> : null}
-    </main>
-  );
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} detail={error.statusText || undefined} />;
+  return <ErrorView detail={error instanceof Error ? error.message : undefined} />;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
 import type { Db } from "../db/connect.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import type { Clock } from "./clock.ts";
 
 /** What every handler can reach: set once per app by `createApi`. */
@@ -8,6 +9,8 @@ export interface ApiDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** Account e-mails (codes, notices); SMTP, the local outbox, or memory in tests. */
+  mailer: Mailer;
   /** Shared secret a remote storefront presents to have its forwarded client address trusted. */
   internalSecret?: string;
 }

@@ -66,29 +66,35 @@ export function createApiClient(options: ClientOptions): ApiClient {
     let path = endpoint;
     let body: string | undefined;
     if (method === "GET") {
-      path += toQueryString(data);
+      const query = toQueryString(data);
+      path += query && endpoint.includes("?") ? `&${query.slice(1)}` : query;
     } else if (data !== undefined) {
       headers.set("content-type", "application/json");
       body = JSON.stringify(data);
     }
 
+    const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
-      response = await options.transport(path, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      return failure(null, timedOut ? MSG.helper.networkOrTimeout : MSG.helper.noResponse);
+      // Raced against the signal too: the in-process transport cannot abort a handler that hangs.
+      response = await untilAborted(options.transport(path, { method, headers, body, signal }), signal);
+    } catch {
+      return failure(null, signal.aborted ? MSG.helper.networkOrTimeout : MSG.helper.noResponse);
     }
 
-    let parsed: ApiBody<T>;
+    let parsed: unknown;
     try {
-      parsed = (await response.json()) as ApiBody<T>;
+      parsed = await untilAborted(response.json(), signal);
     } catch {
+      if (signal.aborted) return failure(response.status, MSG.helper.networkOrTimeout);
+      parsed = undefined;
+    }
+    if (!parsed || typeof parsed !== "object") {
       // A body that is not the envelope: a success we cannot read is "anything else"; a failure keeps its status row.
       if (response.ok) return failure(response.status, MSG.helper.unknown);
-      parsed = {} as ApiBody<T>;
+      parsed = {};
     }
-    return mapResponse(response.status, parsed);
+    return mapResponse(response.status, parsed as ApiBody<T>);
   };
 }
 
@@ -116,6 +122,16 @@ function mapResponse<T>(status: number, body: ApiBody<T>): ApiResult<T> {
     default:
       return failure(status, MSG.helper.networkOrTimeout, body.error?.code);
   }
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 function failure(status: number | null, message: string, code?: string, details?: ErrorDetail[]) {

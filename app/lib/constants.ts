@@ -40,6 +40,10 @@ export const DESCRIPTION_TRUNCATE_AT = 220;
 export const COLOR_DOTS = { listing: 4, recommended: 5 } as const;
 export const CART_BADGE_CAP = 99;
 export const DEFAULT_FIT = { cart: "Standard Fit", detail: "Fitted" } as const;
+/** The cart cookie: distinct lines it keeps (a browser cookie holds about 4 KB) and the most of one line a form may ask for (stock caps it lower). */
+export const CART_COOKIE = "__cart";
+export const CART_MAX_LINES = 30;
+export const CART_MAX_QUANTITY = 999;
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 export const TIMING_MS = {
@@ -52,6 +56,8 @@ export const TIMING_MS = {
   redirectAfterResetCodeSent: 1500,
   redirectAfterEmailVerified: 2000,
   apiTimeout: 30000,
+  /** The global loading overlay waits this long before showing, so quick navigations do not flash it. */
+  loadingOverlayDelay: 300,
 } as const;
 
 export const SWIPE_THRESHOLD_PX = 50;
@@ -70,6 +76,15 @@ export const OTP_LENGTH = 6;
 export const PASSWORD_MIN_RESET = 6;
 export const PASSWORD_MIN_SIGNUP = 8;
 export const PASSWORD_MAX = 128;
+
+/** One-time codes (e-mail verification and password reset): lifetime, wrong tries before the code dies, resend cooldown. */
+export const OTP_POLICY = { ttlMs: 10 * 60 * 1000, maxAttempts: 5, resendCooldownMs: 60 * 1000 } as const;
+/** Bearer tokens live this long; every login issues a new one. */
+export const AUTH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const ADDRESS_TYPES = ["Home", "Work", "Other"] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
 export const CARD_NUMBER_DIGITS = { min: 13, max: 19 } as const;
 export const CVV_DIGITS = { min: 3, max: 4 } as const;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createCookie, createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
 import { BASE_CURRENCY, CURRENCY_COOKIE, type ToastType } from "./constants.ts";
+import { isSupportedCurrency } from "./currency.ts";
 import { readStorefrontConfig } from "./env.server.ts";
 import { resolveSessionSecret } from "./secret.server.ts";
 import type { Toast } from "./toast.ts";
@@ -25,6 +26,8 @@ interface FlashData {
 
 const config = readStorefrontConfig();
 const secret = resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR, console.warn);
+/** The secrets that sign the storefront's cookies: the session and the cart (app/lib/cart.server.ts). */
+export const cookieSecrets: string[] = [secret];
 const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 
 function storage(secure: boolean): SessionStorage<SessionData, FlashData> {
@@ -74,5 +77,5 @@ export const currencyCookie = createCookie(CURRENCY_COOKIE, {
 
 export async function readCurrency(request: Request): Promise<string> {
   const value = await currencyCookie.parse(request.headers.get("cookie"));
-  return typeof value === "string" && /^[A-Z]{3}$/.test(value) ? value : BASE_CURRENCY;
+  return typeof value === "string" && isSupportedCurrency(value) ? value : BASE_CURRENCY;
 }

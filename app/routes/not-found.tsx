@@ -1,12 +1,17 @@
 import { data } from "react-router";
+import { NotFoundView } from "../components/layout/not-found-view.tsx";
+import { MSG } from "../lib/messages.ts";
+import { SHOP } from "../lib/shop.ts";
 
+/** Registered for /not-found and for every unknown path; answers 404 either way. */
 export const loader = () => data(null, { status: 404 });
 
+export const meta = () => [
+  { title: `${MSG.notFound.title} | ${SHOP.name}` },
+  { name: "description", content: MSG.notFound.message },
+  { name: "robots", content: "noindex" },
+];
+
 export default function NotFound() {
-  return (
-    <main>
-      <h1>404</h1>
-      <p>Page Not Found</p>
-    </main>
-  );
+  return <NotFoundView />;
 }

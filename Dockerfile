@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+# The shop in one image: the same steps as the README (`npm install`, `npm run build`, `node server.ts`).
+# Build: docker build -t maison-noor-shop .
+# Run:   docker run -p 3000:3000 -v shop-data:/app/data maison-noor-shop
+
+FROM node:24-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+# `npm install` honours the lockfile; `npm ci` rejects a lockfile made against a mirror (docs/architecture.md).
+RUN npm install --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+FROM node:24-slim AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+# better-sqlite3 and argon2 ship prebuilt Linux binaries: no compiler in the image.
+RUN npm install --omit=dev --no-audit --no-fund
+
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/app/data \
+    DATABASE_URL=file:/app/data/shop.db
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+# Node runs these TypeScript files itself (type stripping); package.json makes them ES modules.
+COPY package.json server.ts ./
+COPY api ./api
+COPY app/lib ./app/lib
+COPY scripts ./scripts
+COPY --from=build /app/build ./build
+# The SQLite file and the generated session secret live in the volume, owned by the unprivileged `node` user.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME /app/data
+EXPOSE 3000
+# node:24-slim has no curl: Node's fetch does the probe.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "server.ts"]

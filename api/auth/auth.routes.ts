@@ -1,0 +1,46 @@
+import { Hono } from "hono";
+import { MSG } from "../../app/lib/messages.ts";
+import { emailRequestSchema, loginSchema, resetPasswordSchema, signupSchema } from "../../app/lib/schemas/auth.ts";
+import { requireAuth } from "../core/auth-middleware.ts";
+import { type Envelope, ok } from "../core/envelope.ts";
+import type { ApiEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import { requestCode } from "../otp/otp.service.ts";
+import { limitAction } from "../security/rate-limit.ts";
+import { logIn, resetPassword, revokeToken, type Session, signUp, toUserDto } from "./auth.service.ts";
+
+export const authRoutes = new Hono<ApiEnv>()
+  .post("/signup", validate("json", signupSchema), async (c) => {
+    const input = c.req.valid("json");
+    await limitAction(c, "signup", input.email);
+    const session = await signUp(c.var.deps, input);
+    const body: Envelope<Session> & { needsVerification: true } = {
+      success: true,
+      data: session,
+      message: MSG.auth.accountCreated,
+      needsVerification: true,
+    };
+    return c.json(body, 201);
+  })
+  .post("/login", validate("json", loginSchema), async (c) => {
+    const input = c.req.valid("json");
+    await limitAction(c, "login", input.email);
+    return ok(c, await logIn(c.var.deps, input), MSG.auth.welcomeBack);
+  })
+  .post("/logout", requireAuth, async (c) => {
+    await revokeToken(c.var.deps.db, c.var.deps.clock, c.var.user.tokenId);
+    return ok(c, null, MSG.accounts.loggedOut);
+  })
+  .get("/me", requireAuth, (c) => ok(c, { user: toUserDto(c.var.user) }, MSG.accounts.profileFetched))
+  .post("/forgot-password", validate("json", emailRequestSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    await limitAction(c, "codeRequest", email);
+    await requestCode(c.var.deps, "reset", email);
+    return ok(c, null, MSG.accounts.resetCodeSentIfAccount);
+  })
+  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
+    const input = c.req.valid("json");
+    await limitAction(c, "codeCheck", input.email);
+    await resetPassword(c.var.deps, input);
+    return ok(c, null, MSG.auth.passwordResetLogin);
+  });

@@ -1,0 +1,111 @@
+import { AUTH_TOKEN_TTL_MS, OTP_POLICY } from "../../app/lib/constants.ts";
+import { MSG } from "../../app/lib/messages.ts";
+import type { LoginInput, ResetPasswordInput, SignupInput } from "../../app/lib/schemas/auth.ts";
+import { type Clock, isoIn, isoNow } from "../core/clock.ts";
+import type { ApiDeps } from "../core/env.ts";
+import { ApiError, unauthorized } from "../core/errors.ts";
+import { hashToken, newOpaqueToken } from "../core/tokens.ts";
+import type { Db } from "../db/connect.ts";
+import type { User } from "../db/schema.ts";
+import { sendInBackground } from "../mail/mailer.ts";
+import { codeRejected, consumeCode, issueCode } from "../otp/otp.service.ts";
+import { hashPassword, needsRehash, verifyPassword } from "../security/passwords.ts";
+import { startCooldown } from "../security/rate-limit.ts";
+
+/** The user as the contract shows it (spec section 3). */
+export interface UserDto {
+  id: number;
+  name: string;
+  email: string;
+  email_verified: boolean;
+}
+
+export interface Session {
+  user: UserDto;
+  token: string;
+}
+
+export const toUserDto = (user: Pick<User, "id" | "name" | "email"> & { email_verified: 0 | 1 | boolean }): UserDto => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  email_verified: user.email_verified === 1 || user.email_verified === true,
+});
+
+/** 401 that the storefront's helper rethrows so the shopper is sent to e-mail verification. */
+export const needsVerification = (email: string) =>
+  new ApiError(401, "UNAUTHORIZED", MSG.auth.verifyToContinue, { extra: { needsVerification: true, email } });
+
+/** A new bearer token for the user: only its digest is stored; it dies at expiry, logout or password reset. */
+export async function issueToken(db: Db, clock: Clock, userId: number): Promise<string> {
+  const token = newOpaqueToken();
+  await db.kysely
+    .insertInto("auth_tokens")
+    .values({ user_id: userId, token_hash: hashToken(token), created_at: isoNow(clock), expires_at: isoIn(clock, AUTH_TOKEN_TTL_MS) })
+    .execute();
+  return token;
+}
+
+/** Creates an unverified account, mails its verification code and signs it in. 409 when the e-mail is taken. */
+export async function signUp(deps: ApiDeps, input: SignupInput): Promise<Session> {
+  const { db, clock } = deps;
+  const passwordHash = await hashPassword(input.password);
+  const now = isoNow(clock);
+  // ON CONFLICT DO NOTHING: two simultaneous sign-ups for one address cannot both win, and neither fails with a 500.
+  const user = await db.kysely
+    .insertInto("users")
+    .values({ name: input.name, email: input.email, password_hash: passwordHash, email_verified: 0, created_at: now, updated_at: now })
+    .onConflict((conflict) => conflict.column("email").doNothing())
+    .returning(["id", "name", "email", "email_verified"])
+    .executeTakeFirst();
+  if (!user) {
+    throw new ApiError(409, "CONFLICT", MSG.accounts.emailTaken, { details: [{ path: "email", message: MSG.accounts.emailTaken }] });
+  }
+  // The first code counts as a send: a resend right after sign-up waits out the cooldown like any other.
+  await startCooldown(db, clock, "verify", user.email, OTP_POLICY.resendCooldownMs);
+  const code = await issueCode(db, clock, user.email, "verify");
+  sendInBackground(deps, "verificationCode", user.email, { name: user.name, code });
+  return { user: toUserDto(user), token: await issueToken(db, clock, user.id) };
+}
+
+/**
+ * Checks the credentials; one 401 and message whatever was wrong (unknown e-mail or wrong password),
+ * with the same hashing work either way. A right password on an unverified account answers
+ * needsVerification and no token.
+ */
+export async function logIn(deps: ApiDeps, input: LoginInput): Promise<Session> {
+  const { db, clock } = deps;
+  const user = await db.kysely.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
+  const passwordMatches = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !passwordMatches) throw unauthorized(MSG.accounts.invalidCredentials);
+  if (needsRehash(user.password_hash)) {
+    await db.kysely
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(input.password), updated_at: isoNow(clock) })
+      .where("id", "=", user.id)
+      .execute();
+  }
+  if (!user.email_verified) throw needsVerification(user.email);
+  return { user: toUserDto(user), token: await issueToken(db, clock, user.id) };
+}
+
+/** Sets a new password when the reset code is right, verifies the e-mail (the code proved it) and signs out every session. */
+export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput) {
+  const { db, clock } = deps;
+  const check = await consumeCode(db, clock, input.email, "reset", input.otp);
+  if (check !== "ok") throw codeRejected(check);
+  const user = await db.kysely.selectFrom("users").select(["id", "name"]).where("email", "=", input.email).executeTakeFirst();
+  if (!user) throw codeRejected("invalid");
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = isoNow(clock);
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: passwordHash, email_verified: 1, updated_at: now }).where("id", "=", user.id).execute();
+    await trx.updateTable("auth_tokens").set({ revoked_at: now }).where("user_id", "=", user.id).where("revoked_at", "is", null).execute();
+  });
+  sendInBackground(deps, "passwordChanged", input.email, { name: user.name });
+}
+
+/** Logout: the presented token stops working at once. */
+export async function revokeToken(db: Db, clock: Clock, tokenId: number) {
+  await db.kysely.updateTable("auth_tokens").set({ revoked_at: isoNow(clock) }).where("id", "=", tokenId).execute();
+}

@@ -1,0 +1,61 @@
+/**
+ * The product shapes of the contract (spec section 3) as the API sends them.
+ * Prices here are GBP numbers with two decimals; inside the backend money is integer pence.
+ */
+export interface VariantDto {
+  id: number;
+  product_id: number;
+  sku: string;
+  color_name: string;
+  color_code: string;
+  color_image: string | null;
+  size: string;
+  stock: number;
+  /** Extra over the product's current price, GBP. */
+  extra_price: number;
+  /** current_price + extra_price, GBP. */
+  price: number;
+}
+
+export interface ProductImageDto {
+  url: string;
+  alt: string;
+  color_name: string | null;
+}
+
+export type StockStatus = "In Stock" | "Out of Stock";
+
+/** A product as listings, trending, latest, recommended and bulk return it. */
+export interface ProductSummaryDto {
+  id: number;
+  /** The obfuscated id used in storefront URLs: base64url of `prod_{id}_{suffix}`. */
+  token: string;
+  name: string;
+  slug: string;
+  category_id: number;
+  category_name: string;
+  collection: string;
+  current_price: number;
+  original_price: number;
+  /** Same as current_price (the contract reads both). */
+  price: number;
+  main_image: string;
+  stock: number;
+  stock_status: StockStatus;
+  sku: string;
+  variants: VariantDto[];
+  created_at: string;
+}
+
+/** The full product of `GET /public/products/{id}`. */
+export interface ProductDetailDto extends ProductSummaryDto {
+  description: string;
+  images: ProductImageDto[];
+  default_fit: string | null;
+  fit_required: boolean;
+  available_fits: { value: string }[];
+  materials_care: string | null;
+  delivery_returns: string | null;
+  return_exchanges: string | null;
+  contact_info: string | null;
+}

@@ -1,0 +1,451 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type ListingSort, PLACEHOLDER_IMAGE, SIZES } from "../../app/lib/constants.ts";
+import { encodeProductId } from "../../app/lib/product-id.ts";
+import { type Pagination, paginate } from "../core/envelope.ts";
+import type { Clock } from "../core/clock.ts";
+import type { Db } from "../db/connect.ts";
+import type { Database, Variant } from "../db/schema.ts";
+import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, StockStatus, VariantDto } from "./product.types.ts";
+
+type Size = (typeof SIZES)[number];
+
+/** Trending: units sold in this window (orders not cancelled) weigh ORDER_WEIGHT views each. */
+export const TRENDING = { windowDays: 30, orderWeight: 10, viewCandidates: 200 } as const;
+/** Search input: at most this many words reach the full-text query. */
+const SEARCH_MAX_TERMS = 8;
+
+export interface ListingQuery {
+  /** Category names (case-insensitive) or numeric ids. */
+  category?: string[];
+  /** Colour names, case-insensitive. */
+  color?: string[];
+  size?: Size[];
+  stock_status?: StockStatus[];
+  min_price?: number;
+  max_price?: number;
+  search?: string;
+  sort?: ListingSort;
+  page: number;
+  limit: number;
+}
+
+type ProductsEb = ExpressionBuilder<Database, "products">;
+type Condition = (eb: ProductsEb) => Expression<SqlBool>;
+
+export const toPence = (gbp: number) => Math.round(gbp * 100);
+export const toGbp = (pence: number) => Math.round(pence) / 100;
+
+/** The words the full-text index covers beyond the name (schema: products.search_text). */
+export function buildSearchText(parts: { category: string; collection: string; colors: string[]; description: string }): string {
+  return [parts.category, parts.collection, [...new Set(parts.colors)].join(" "), parts.description].join(" ");
+}
+
+/** Letters and digits of the user's input; never any query syntax. */
+export function searchTerms(input: string | undefined): string[] {
+  return [...new Set((input ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, SEARCH_MAX_TERMS);
+}
+
+/**
+ * The matching product ids with a relevance (higher is better) as a derived table `hits`:
+ * FTS5 bm25 with the name weighted over the other text on SQLite, ts_rank over the weighted
+ * search_vector on PostgreSQL. Every term is a prefix match and all terms must match.
+ */
+function searchHits(db: Db, terms: string[]) {
+  if (db.dialect === "postgres") {
+    const query = terms.map((term) => `${term}:*`).join(" & ");
+    return sql<{ id: number; rank: number }>`(
+      SELECT id, ts_rank(search_vector, to_tsquery('english', ${query})) AS rank
+      FROM products WHERE search_vector @@ to_tsquery('english', ${query})
+    )`.as("hits");
+  }
+  const match = terms.map((term) => `"${term}"*`).join(" ");
+  return sql<{ id: number; rank: number }>`(
+    SELECT rowid AS id, -bm25(products_fts, 10.0, 1.0) AS rank FROM products_fts WHERE products_fts MATCH ${match}
+  )`.as("hits");
+}
+
+const active: Condition = (eb) => eb("products.status", "=", "Active");
+const inStock: Condition = (eb) => eb("products.stock_total", ">", 0);
+const outOfStock: Condition = (eb) => eb("products.stock_total", "=", 0);
+
+function listingConditions(query: ListingQuery): Condition[] {
+  const conditions: Condition[] = [active];
+  if (query.category?.length) {
+    const names = query.category.map((value) => value.toLowerCase());
+    const ids = query.category.filter((value) => /^\d+$/.test(value)).map(Number);
+    conditions.push((eb) =>
+      eb(
+        "products.category_id",
+        "in",
+        eb
+          .selectFrom("categories")
+          .select("categories.id")
+          .where((c) => c.or([c(sql<string>`lower(${sql.ref("categories.name")})`, "in", names), ...(ids.length ? [c("categories.id", "in", ids)] : [])])),
+      ),
+    );
+  }
+  if (query.color?.length) {
+    const colors = query.color.map((value) => value.toLowerCase());
+    conditions.push((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("product_variants")
+          .select(sql.lit(1).as("one"))
+          .whereRef("product_variants.product_id", "=", "products.id")
+          // Same expression as product_variants_color_lower_idx.
+          .where(sql<string>`lower(${sql.ref("product_variants.color_name")})`, "in", colors),
+      ),
+    );
+  }
+  if (query.size?.length) {
+    const sizes = query.size;
+    conditions.push((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("product_variants")
+          .select(sql.lit(1).as("one"))
+          .whereRef("product_variants.product_id", "=", "products.id")
+          .where("product_variants.size", "in", sizes),
+      ),
+    );
+  }
+  const stock = new Set(query.stock_status ?? []);
+  if (stock.size === 1) conditions.push(stock.has("In Stock") ? inStock : outOfStock);
+  if (query.min_price !== undefined) {
+    const min = toPence(query.min_price);
+    conditions.push((eb) => eb("products.current_price_pence", ">=", min));
+  }
+  if (query.max_price !== undefined) {
+    const max = toPence(query.max_price);
+    conditions.push((eb) => eb("products.current_price_pence", "<=", max));
+  }
+  return conditions;
+}
+
+const allOf =
+  (conditions: Condition[]): Condition =>
+  (eb) =>
+    eb.and(conditions.map((condition) => condition(eb)));
+
+/** Sort columns of each listing order; the id breaks ties so pages never overlap. */
+const SORTS: Record<ListingSort, [column: "created_at" | "current_price_pence" | "name" | "units_sold", direction: "asc" | "desc"][]> = {
+  newest: [["created_at", "desc"]],
+  price_low_high: [["current_price_pence", "asc"]],
+  price_high_low: [["current_price_pence", "desc"]],
+  name_a_z: [["name", "asc"]],
+  most_popular: [["units_sold", "desc"]],
+};
+const TIE_BREAK: Record<ListingSort, "asc" | "desc"> = {
+  newest: "desc",
+  price_low_high: "asc",
+  price_high_low: "desc",
+  name_a_z: "asc",
+  most_popular: "desc",
+};
+
+/** `GET /public/products`: one page of active products with the filters, search and sort of spec section 7. */
+export async function listProducts(db: Db, query: ListingQuery): Promise<{ products: ProductSummaryDto[]; pagination: Pagination }> {
+  const where = allOf(listingConditions(query));
+  const terms = searchTerms(query.search);
+  const searching = terms.length > 0;
+
+  let counted = db.kysely.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("total"));
+  if (searching) counted = counted.innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id"));
+  const { total } = await counted.where(where).executeTakeFirstOrThrow();
+  const pagination = paginate(Number(total), query.page, query.limit);
+  const offset = (query.page - 1) * query.limit;
+  if (offset >= pagination.total) return { products: [], pagination };
+
+  let page = db.kysely.selectFrom("products").where(where).select("products.id");
+  if (searching) {
+    page = page.innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id"));
+  }
+  const sort = query.sort ?? (searching ? undefined : "newest");
+  if (sort) for (const [column, direction] of SORTS[sort]) page = page.orderBy(`products.${column}`, direction);
+  if (searching) page = page.orderBy(sql.ref("hits.rank"), "desc");
+  if (sort) page = page.orderBy("products.id", TIE_BREAK[sort]);
+  else page = page.orderBy("products.created_at", "desc").orderBy("products.id", "desc");
+  const rows = await page.limit(query.limit).offset(offset).execute();
+  return { products: await summariesByIds(db, rows.map((row) => row.id)), pagination };
+}
+
+/** Ids of active products meeting `conditions`, in `order`, skipping `exclude`. */
+async function pickIds(db: Db, conditions: Condition[], order: "newest" | "popular", exclude: number[], limit: number): Promise<number[]> {
+  if (limit <= 0) return [];
+  let query = db.kysely
+    .selectFrom("products")
+    .select("products.id")
+    .where(allOf([active, ...conditions]));
+  if (exclude.length) query = query.where("products.id", "not in", exclude);
+  query = order === "newest" ? query.orderBy("products.created_at", "desc") : query.orderBy("products.units_sold", "desc");
+  const rows = await query.orderBy("products.id", "desc").limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Fills up to `limit` ids from each source in turn, never repeating one. */
+async function pickInTiers(limit: number, tiers: ((exclude: number[], remaining: number) => Promise<number[]>)[]): Promise<number[]> {
+  const picked: number[] = [];
+  for (const tier of tiers) {
+    if (picked.length >= limit) break;
+    picked.push(...(await tier([...picked], limit - picked.length)));
+  }
+  return picked;
+}
+
+/**
+ * Trending: in-stock products scored by units in the last 30 days' orders (not cancelled), each unit
+ * worth TRENDING.orderWeight views, plus their views; padded with the newest in-stock products.
+ * Only products with recent orders or among the most viewed can score above zero, so only they are scored.
+ */
+export async function trendingProducts(db: Db, clock: Clock, limit: number): Promise<ProductSummaryDto[]> {
+  const since = new Date(clock.now().getTime() - TRENDING.windowDays * 86_400_000).toISOString();
+  const scored = async (exclude: number[], remaining: number) => {
+    let query = db.kysely
+      .with("recent", (qb) =>
+        qb
+          .selectFrom("order_items")
+          .innerJoin("orders", "orders.id", "order_items.order_id")
+          .where("orders.created_at", ">=", since)
+          .where("orders.status", "<>", "cancelled")
+          .groupBy("order_items.product_id")
+          .select((eb) => ["order_items.product_id", eb.fn.sum<number>("order_items.quantity").as("units")]),
+      )
+      .selectFrom("products")
+      .leftJoin("recent", "recent.product_id", "products.id")
+      .select("products.id")
+      .where(allOf([active, inStock]))
+      .where((eb) =>
+        eb.or([
+          eb("products.id", "in", eb.selectFrom("recent").select("recent.product_id")),
+          eb(
+            "products.id",
+            "in",
+            eb
+              .selectFrom("products as viewed")
+              .select("viewed.id")
+              .where("viewed.status", "=", "Active")
+              .where("viewed.stock_total", ">", 0)
+              .where("viewed.view_count", ">", 0)
+              .orderBy("viewed.view_count", "desc")
+              .orderBy("viewed.id", "desc")
+              .limit(TRENDING.viewCandidates),
+          ),
+        ]),
+      );
+    if (exclude.length) query = query.where("products.id", "not in", exclude);
+    const rows = await query
+      .orderBy(sql`coalesce(${sql.ref("recent.units")}, 0) * ${sql.lit(TRENDING.orderWeight)} + ${sql.ref("products.view_count")}`, "desc")
+      .orderBy("products.created_at", "desc")
+      .orderBy("products.id", "desc")
+      .limit(remaining)
+      .execute();
+    return rows.map((row) => row.id);
+  };
+  const ids = await pickInTiers(limit, [scored, (exclude, remaining) => pickIds(db, [inStock], "newest", exclude, remaining)]);
+  return summariesByIds(db, ids);
+}
+
+/** Latest: newest in-stock products, then newest out-of-stock ones if the shop has too few. */
+export async function latestProducts(db: Db, limit: number): Promise<ProductSummaryDto[]> {
+  const ids = await pickInTiers(limit, [
+    (exclude, remaining) => pickIds(db, [inStock], "newest", exclude, remaining),
+    (exclude, remaining) => pickIds(db, [outOfStock], "newest", exclude, remaining),
+  ]);
+  return summariesByIds(db, ids);
+}
+
+/**
+ * Recommended: in-stock best sellers of the product's category, then other in-stock best sellers,
+ * then out-of-stock ones in the same order; never the product itself.
+ */
+export async function recommendedProducts(db: Db, productId: number | undefined, limit: number): Promise<ProductSummaryDto[]> {
+  const product =
+    productId === undefined
+      ? undefined
+      : await db.kysely.selectFrom("products").select("category_id").where("id", "=", productId).executeTakeFirst();
+  const self = productId === undefined ? [] : [productId];
+  const tier = (conditions: Condition[]) => (exclude: number[], remaining: number) =>
+    pickIds(db, conditions, "popular", [...self, ...exclude], remaining);
+  const tiers = [];
+  for (const stock of [inStock, outOfStock]) {
+    if (product) {
+      const categoryId = product.category_id;
+      tiers.push(tier([stock, (eb) => eb("products.category_id", "=", categoryId)]));
+      tiers.push(tier([stock, (eb) => eb("products.category_id", "<>", categoryId)]));
+    } else {
+      tiers.push(tier([stock]));
+    }
+  }
+  return summariesByIds(db, await pickInTiers(limit, tiers));
+}
+
+/** `GET /public/products/bulk`: active products among `ids`, in the order asked; unknown ids are absent. */
+export const productsByIds = (db: Db, ids: number[]) => summariesByIds(db, ids);
+
+/** The full product, counting the view; null when there is no active product with this id. */
+export async function viewProduct(db: Db, id: number): Promise<ProductDetailDto | null> {
+  const counted = await db.kysely
+    .updateTable("products")
+    .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
+    .where("id", "=", id)
+    .where("status", "=", "Active")
+    .executeTakeFirst();
+  if (Number(counted.numUpdatedRows) === 0) return null;
+  const row = await summaryRows(db, [id])
+    .select([
+      "products.description",
+      "products.default_fit",
+      "products.fit_required",
+      "products.materials_care",
+      "products.delivery_returns",
+      "products.return_exchanges",
+      "products.contact_info",
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  const [variants, images, fits] = await Promise.all([
+    variantsByProduct(db, [id]),
+    imagesByProduct(db, [id]),
+    db.kysely.selectFrom("product_fits").select("value").where("product_id", "=", id).orderBy("position").orderBy("id").execute(),
+  ]);
+  const productImages = images.get(id) ?? [];
+  return {
+    ...toSummary(row, variants.get(id) ?? [], productImages[0]?.url),
+    description: row.description,
+    images: productImages,
+    default_fit: row.default_fit,
+    fit_required: row.fit_required === 1,
+    available_fits: fits.map((fit) => ({ value: fit.value })),
+    materials_care: row.materials_care,
+    delivery_returns: row.delivery_returns,
+    return_exchanges: row.return_exchanges,
+    contact_info: row.contact_info,
+  };
+}
+
+function summaryRows(db: Db, ids: number[]) {
+  return db.kysely
+    .selectFrom("products")
+    .innerJoin("categories", "categories.id", "products.category_id")
+    .select([
+      "products.id",
+      "products.name",
+      "products.slug",
+      "products.sku",
+      "products.category_id",
+      "categories.name as category_name",
+      "categories.collection",
+      "products.current_price_pence",
+      "products.original_price_pence",
+      "products.stock_total",
+      "products.created_at",
+    ])
+    .where("products.id", "in", ids)
+    .where("products.status", "=", "Active");
+}
+
+type SummaryRow = {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  category_id: number;
+  category_name: string;
+  collection: string;
+  current_price_pence: number;
+  original_price_pence: number;
+  stock_total: number;
+  created_at: string;
+};
+
+/** Summaries of the active products among `ids`, in that order: three queries whatever the count. */
+async function summariesByIds(db: Db, ids: number[]): Promise<ProductSummaryDto[]> {
+  if (ids.length === 0) return [];
+  const [rows, variants, images] = await Promise.all([summaryRows(db, ids).execute(), variantsByProduct(db, ids), imagesByProduct(db, ids)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row, variants.get(id) ?? [], images.get(id)?.[0]?.url)] : [];
+  });
+}
+
+/** The one mapping of a product row to the contract's shape. */
+function toSummary(row: SummaryRow, variants: Variant[], mainImage: string | undefined): ProductSummaryDto {
+  const price = toGbp(row.current_price_pence);
+  return {
+    id: row.id,
+    token: encodeProductId(row.id),
+    name: row.name,
+    slug: row.slug,
+    category_id: row.category_id,
+    category_name: row.category_name,
+    collection: row.collection,
+    current_price: price,
+    original_price: toGbp(row.original_price_pence),
+    price,
+    main_image: mainImage ?? PLACEHOLDER_IMAGE,
+    stock: row.stock_total,
+    stock_status: row.stock_total > 0 ? "In Stock" : "Out of Stock",
+    sku: row.sku,
+    variants: variants.map((variant) => toVariant(variant, row.current_price_pence)),
+    created_at: row.created_at,
+  };
+}
+
+function toVariant(variant: Variant, basePricePence: number): VariantDto {
+  return {
+    id: variant.id,
+    product_id: variant.product_id,
+    sku: variant.sku,
+    color_name: variant.color_name,
+    color_code: variant.color_code,
+    color_image: variant.color_image,
+    size: variant.size,
+    stock: variant.stock,
+    extra_price: toGbp(variant.extra_price_pence),
+    price: toGbp(basePricePence + variant.extra_price_pence),
+  };
+}
+
+const sizeRank = (size: string) => {
+  const rank = (SIZES as readonly string[]).indexOf(size);
+  return rank === -1 ? SIZES.length : rank;
+};
+
+/** Variants per product: colours in order of first appearance, sizes XS to XXL then One Size. */
+async function variantsByProduct(db: Db, ids: number[]): Promise<Map<number, Variant[]>> {
+  const rows = await db.kysely.selectFrom("product_variants").selectAll().where("product_id", "in", ids).orderBy("product_id").orderBy("id").execute();
+  const grouped = groupBy(rows, (row) => row.product_id);
+  for (const variants of grouped.values()) {
+    const colourRank = new Map<string, number>();
+    for (const variant of variants) if (!colourRank.has(variant.color_name)) colourRank.set(variant.color_name, colourRank.size);
+    variants.sort(
+      (a, b) =>
+        (colourRank.get(a.color_name) ?? 0) - (colourRank.get(b.color_name) ?? 0) || sizeRank(a.size) - sizeRank(b.size) || a.id - b.id,
+    );
+  }
+  return grouped;
+}
+
+async function imagesByProduct(db: Db, ids: number[]): Promise<Map<number, ProductImageDto[]>> {
+  const rows = await db.kysely
+    .selectFrom("product_images")
+    .select(["product_id", "url", "alt", "color_name"])
+    .where("product_id", "in", ids)
+    .orderBy("product_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const grouped = groupBy(rows, (row) => row.product_id);
+  return new Map([...grouped].map(([id, images]) => [id, images.map(({ url, alt, color_name }) => ({ url, alt, color_name }))]));
+}
+
+function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const item of items) {
+    const list = grouped.get(key(item)) ?? [];
+    list.push(item);
+    grouped.set(key(item), list);
+  }
+  return grouped;
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+import { type RenderedMail, renderMail, type TemplateData, type TemplateName } from "./templates.ts";
+
+/** Sends the shop's e-mails by template name; resolves once the message is handed over. */
+export interface Mailer {
+  send<Name extends TemplateName>(template: Name, to: string, data: TemplateData<Name>): Promise<void>;
+}
+
+export interface MailerConfig {
+  /** `smtp://` or `smtps://` URL; nodemailer options may ride in the query (`?ignoreTLS=true`). */
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+}
+
+/** SMTP when a URL is configured; otherwise a local outbox folder, so a fresh checkout runs with no mail server. */
+export function createMailer(config: MailerConfig, logger: Logger): Mailer {
+  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.from) : outboxMailer(config.outboxDir, config.from, logger);
+}
+
+const message = (from: string, to: string, mail: RenderedMail) => ({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(template, to, data) {
+      await transport.sendMail(message(from, to, renderMail(template, data)));
+    },
+  };
+}
+
+/** Writes each message as an .eml file and logs where it went, with the template's loggable preview (the code). */
+export function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(template, to, data) {
+      const mail = renderMail(template, data);
+      const info = await transport.sendMail(message(from, to, mail));
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${template}-${randomBytes(4).toString("hex")}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ to, template, file, preview: mail.preview }, `mail written to the outbox: ${mail.preview}`);
+    },
+  };
+}
+
+export interface SentMail {
+  template: TemplateName;
+  to: string;
+  data: Record<string, unknown>;
+  mail: RenderedMail;
+}
+
+/** Keeps messages in memory: the test harness default, so tests read codes without a mail server. */
+export function memoryMailer() {
+  const sent: SentMail[] = [];
+  const mailer: Mailer & { sent: SentMail[]; lastCode(to: string, template?: TemplateName): string | undefined } = {
+    sent,
+    async send(template, to, data) {
+      sent.push({ template, to, data, mail: renderMail(template, data) });
+    },
+    lastCode(to, template) {
+      const match = sent.findLast((entry) => entry.to === to && (!template || entry.template === template) && "code" in entry.data);
+      return match?.data.code as string | undefined;
+    },
+  };
+  return mailer;
+}
+
+export type MemoryMailer = ReturnType<typeof memoryMailer>;
+
+/**
+ * Hands a message to the mailer without holding up the HTTP answer: answer time then does not
+ * depend on whether an account exists or how slow the mail server is. Failures are logged;
+ * the user can ask for the code again.
+ */
+export function sendInBackground<Name extends TemplateName>(
+  deps: { mailer: Mailer; logger: Logger },
+  template: Name,
+  to: string,
+  data: TemplateData<Name>,
+) {
+  deps.mailer.send(template, to, data).catch((error: unknown) => {
+    deps.logger.error({ err: error, template }, "mail delivery failed");
+  });
+}

@@ -1,0 +1,92 @@
+import { OTP_POLICY } from "../../app/lib/constants.ts";
+import { SHOP, SHOP_ADDRESS_ONE_LINE } from "../../app/lib/shop.ts";
+
+/** One rendered message: a plain text part (codes are easy to read from it) and an HTML part. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  /** One line that is safe to log when mail stays on this machine (the local outbox). */
+  preview: string;
+}
+
+const CODE_MINUTES = OTP_POLICY.ttlMs / 60_000;
+
+/**
+ * Every e-mail the shop sends, by name. A new message (such as the order confirmation) is one more
+ * entry here; `Mailer.send(name, to, data)` is then typed by that entry's data.
+ */
+export const templates = {
+  verificationCode: (data: { name: string; code: string }) =>
+    codeMail({
+      name: data.name,
+      code: data.code,
+      subject: `Your ${SHOP.name} verification code`,
+      purpose: "Use this code to verify your email address:",
+      preview: `verification code ${data.code}`,
+    }),
+
+  resetCode: (data: { name: string; code: string }) =>
+    codeMail({
+      name: data.name,
+      code: data.code,
+      subject: `Your ${SHOP.name} password reset code`,
+      purpose: "Use this code to reset your password:",
+      preview: `password reset code ${data.code}`,
+    }),
+
+  passwordChanged: (data: { name: string }) => {
+    const lines = [
+      "Your password has just been changed, and every device that was signed in has been signed out.",
+      `If you did not do this, reset your password now and contact us at ${SHOP.supportEmail} or ${SHOP.phone}.`,
+    ];
+    return {
+      subject: `Your ${SHOP.name} password was changed`,
+      text: textLayout(data.name, lines),
+      html: htmlLayout(data.name, lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")),
+      preview: "password changed notice",
+    };
+  },
+} satisfies Record<string, (data: never) => RenderedMail>;
+
+export type TemplateName = keyof typeof templates;
+export type TemplateData<Name extends TemplateName> = Parameters<(typeof templates)[Name]>[0];
+
+export const renderMail = <Name extends TemplateName>(name: Name, data: TemplateData<Name>): RenderedMail =>
+  (templates[name] as (data: TemplateData<Name>) => RenderedMail)(data);
+
+function codeMail(mail: { name: string; code: string; subject: string; purpose: string; preview: string }): RenderedMail {
+  const expiry = `The code expires in ${CODE_MINUTES} minutes and can be used once.`;
+  const ignore = "If you did not ask for it, you can ignore this email.";
+  return {
+    subject: mail.subject,
+    text: textLayout(mail.name, [mail.purpose, "", `    ${mail.code}`, "", expiry, ignore]),
+    html: htmlLayout(
+      mail.name,
+      `<p>${escapeHtml(mail.purpose)}</p>` +
+        `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:24px 0">${escapeHtml(mail.code)}</p>` +
+        `<p>${escapeHtml(expiry)}</p><p>${escapeHtml(ignore)}</p>`,
+    ),
+    preview: mail.preview,
+  };
+}
+
+const signature = [`${SHOP.name}`, SHOP.tagline, SHOP_ADDRESS_ONE_LINE, `${SHOP.phone} · ${SHOP.email}`];
+
+function textLayout(name: string, lines: string[]) {
+  return [`Hello ${name},`, "", ...lines, "", "--", ...signature, ""].join("\n");
+}
+
+function htmlLayout(name: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(SHOP.name)}</title></head>
+<body style="margin:0;padding:24px;background:#f7f3ee;font-family:Georgia,serif;color:#2b2522">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px">
+<h1 style="font-weight:normal;letter-spacing:2px;margin:0 0 24px">${escapeHtml(SHOP.name)}</h1>
+<p>Hello ${escapeHtml(name)},</p>${body}
+<hr style="border:none;border-top:1px solid #e5ddd3;margin:32px 0 16px">
+<p style="font-size:12px;color:#6b625c">${signature.map(escapeHtml).join("<br>")}</p>
+</div></body></html>`;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);

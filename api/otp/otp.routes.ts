@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { createFactory } from "hono/factory";
+import { MSG } from "../../app/lib/messages.ts";
+import { emailRequestSchema, verifyEmailSchema } from "../../app/lib/schemas/auth.ts";
+import { ok } from "../core/envelope.ts";
+import type { ApiEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import { limitAction } from "../security/rate-limit.ts";
+import { requestCode, verifyEmail } from "./otp.service.ts";
+
+const factory = createFactory<ApiEnv>();
+
+/** Send and resend do the same (a fresh code, after the cooldown); only their success message differs. */
+const sendVerificationCode = (message: string) =>
+  factory.createHandlers(validate("json", emailRequestSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    await limitAction(c, "codeRequest", email);
+    await requestCode(c.var.deps, "verify", email);
+    return ok(c, null, message);
+  });
+
+/** E-mail verification codes after sign-up. Password reset codes go through /public/auth/forgot-password. */
+export const otpRoutes = new Hono<ApiEnv>()
+  .post("/send", ...sendVerificationCode(MSG.otp.sent))
+  .post("/resend", ...sendVerificationCode(MSG.otp.verificationResent))
+  .post("/verify", validate("json", verifyEmailSchema), async (c) => {
+    const { email, otp } = c.req.valid("json");
+    await limitAction(c, "codeCheck", email);
+    await verifyEmail(c.var.deps, email, otp);
+    return ok(c, null, MSG.otp.emailVerifiedToast);
+  });

@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import type { Context } from "hono";
+import { MSG } from "../../app/lib/messages.ts";
+import { type Clock, isoIn, isoNow } from "../core/clock.ts";
+import type { ApiEnv } from "../core/env.ts";
+import { ApiError } from "../core/errors.ts";
+import type { Db } from "../db/connect.ts";
+
+/**
+ * Fixed-window counters in the `rate_limits` table, so every instance behind a load balancer
+ * counts together. One `INSERT ... ON CONFLICT (key) DO UPDATE ... RETURNING` per key is atomic
+ * on SQLite and PostgreSQL alike and reads the API's clock, so tests can move through windows.
+ * rate-limiter-flexible was not used: it needs the raw driver clients, its own per-dialect
+ * tables and the wall clock.
+ */
+
+export interface Limit {
+  hits: number;
+  windowMs: number;
+}
+
+const MINUTE = 60 * 1000;
+
+/** Per-IP and per-e-mail budgets of every account action (ASVS 5.0 6.3.1, anti-automation). */
+export const ACCOUNT_LIMITS = {
+  login: { ip: { hits: 30, windowMs: 15 * MINUTE }, email: { hits: 10, windowMs: 15 * MINUTE } },
+  signup: { ip: { hits: 10, windowMs: 60 * MINUTE }, email: { hits: 5, windowMs: 60 * MINUTE } },
+  codeRequest: { ip: { hits: 20, windowMs: 60 * MINUTE }, email: { hits: 6, windowMs: 60 * MINUTE } },
+  codeCheck: { ip: { hits: 30, windowMs: 15 * MINUTE }, email: { hits: 10, windowMs: 15 * MINUTE } },
+} as const satisfies Record<string, { ip: Limit; email: Limit }>;
+
+export type AccountAction = keyof typeof ACCOUNT_LIMITS;
+
+/** Counts one hit against `key`; answers whether it is within `limit` and when the window ends. */
+export async function hit(db: Db, clock: Clock, key: string, limit: Limit) {
+  const now = isoNow(clock);
+  const row = await db.kysely
+    .insertInto("rate_limits")
+    .values({ key, hits: 1, window_ends_at: isoIn(clock, limit.windowMs) })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet((eb) => {
+        const expired = eb("rate_limits.window_ends_at", "<=", now);
+        return {
+          hits: eb.case().when(expired).then(1).else(eb("rate_limits.hits", "+", 1)).end(),
+          window_ends_at: eb.case().when(expired).then(eb.ref("excluded.window_ends_at")).else(eb.ref("rate_limits.window_ends_at")).end(),
+        };
+      }),
+    )
+    .returning(["hits", "window_ends_at"])
+    .executeTakeFirstOrThrow();
+  const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(row.window_ends_at) - clock.now().getTime()) / 1000));
+  return { allowed: row.hits <= limit.hits, retryAfterSeconds };
+}
+
+/** Keys carry a digest of the e-mail or address, not the value itself. */
+const keyFor = (...parts: string[]) => `${parts[0]}:${createHash("sha256").update(parts.slice(1).join(":")).digest("base64url").slice(0, 32)}`;
+
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, "TOO_MANY_REQUESTS", message, { extra: { retryAfterSeconds } });
+
+/** Counts an account action against the client's IP and the e-mail it names; 429 when either is over budget. */
+export async function limitAccountAction(db: Db, clock: Clock, action: AccountAction, clientIp: string, email: string) {
+  const limits = ACCOUNT_LIMITS[action];
+  const results = [
+    await hit(db, clock, keyFor(action, "ip", clientIp), limits.ip),
+    await hit(db, clock, keyFor(action, "email", email), limits.email),
+  ];
+  const blocked = results.filter((result) => !result.allowed);
+  if (blocked.length > 0) {
+    throw tooManyRequests(MSG.accounts.tooManyAttempts, Math.max(...blocked.map((result) => result.retryAfterSeconds)));
+  }
+}
+
+/** The same, for a request: the client's IP as the API sees it (`c.var.clientIp`). */
+export const limitAction = (c: Context<ApiEnv>, action: AccountAction, email: string) =>
+  limitAccountAction(c.var.deps.db, c.var.deps.clock, action, c.var.clientIp, email);
+
+/** One request per `windowMs` for this key, whatever the outcome (the code resend cooldown); 429 inside it. */
+export async function enforceCooldown(db: Db, clock: Clock, scope: string, subject: string, windowMs: number) {
+  const result = await startCooldown(db, clock, scope, subject, windowMs);
+  if (!result.allowed) throw tooManyRequests(MSG.accounts.codeCooldown, result.retryAfterSeconds);
+}
+
+/** Starts (or counts against) a cooldown without refusing: for actions that must go ahead, like sign-up's first code. */
+export const startCooldown = (db: Db, clock: Clock, scope: string, subject: string, windowMs: number) =>
+  hit(db, clock, keyFor(`cooldown-${scope}`, subject), { hits: 1, windowMs });
+
+/** Drops counters whose window has ended; run now and then so the table holds only live windows. */
+export async function pruneRateLimits(db: Db, clock: Clock) {
+  await db.kysely.deleteFrom("rate_limits").where("window_ends_at", "<=", isoNow(clock)).execute();
+}

@@ -1,0 +1,120 @@
+import { useId } from "react";
+import { Link, useFetcher } from "react-router";
+import { type CartItem, itemHref, pendingQuantity, penceToGbp } from "../../lib/cart.ts";
+import { MSG } from "../../lib/messages.ts";
+import { LoadingTextField } from "../layout/loading-overlay.tsx";
+import { Price } from "../ui/price.tsx";
+
+/** Hidden fields every cart-line form carries. */
+function LineFields({ intent, lineId }: { intent: string; lineId: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="lineId" value={lineId} />
+      <LoadingTextField text={MSG.loading.updatingCart} />
+    </>
+  );
+}
+
+/**
+ * One cart line: image and name linking to the product, its choices, unit price, a quantity stepper and remove.
+ * Every control is a plain POST form to /cart; with JavaScript they run through one fetcher that shows the
+ * pending quantity at once.
+ */
+export function CartLineRow({ item }: { item: CartItem }) {
+  const fetcher = useFetcher();
+  const quantityFormId = useId();
+  const pending = fetcher.formData ? pendingQuantity(item, fetcher.formData) : null;
+  const shownQuantity = pending ?? item.quantity;
+  const href = itemHref(item);
+  const quantityLabel = `Quantity of ${item.name}`;
+
+  return (
+    <li className="cart-line" data-pending={fetcher.state !== "idle" || undefined} hidden={shownQuantity === 0 || undefined}>
+      <Link to={href} className="cart-line__media" tabIndex={-1} aria-hidden="true">
+        <img src={item.image} alt="" width={240} height={300} loading="lazy" decoding="async" />
+      </Link>
+
+      <div className="cart-line__details">
+        <h2 className="cart-line__name">
+          <Link to={href}>{item.name}</Link>
+        </h2>
+        <dl className="cart-line__choices">
+          <div>
+            <dt>Colour</dt>
+            <dd>{item.selectedColor}</dd>
+          </div>
+          <div>
+            <dt>Size</dt>
+            <dd>{item.selectedSize}</dd>
+          </div>
+          <div>
+            <dt>Fit</dt>
+            <dd>{item.selectedFit}</dd>
+          </div>
+        </dl>
+        <p className="cart-line__unit">
+          <Price amount={penceToGbp(item.unitPricePence)} /> <span className="cart-line__each">each</span>
+          {item.extraPricePence > 0 ? (
+            <span className="cart-line__extra">
+              includes <Price amount={penceToGbp(item.extraPricePence)} /> variant extra
+            </span>
+          ) : null}
+        </p>
+      </div>
+
+      <div className="cart-line__quantity">
+        <div className="stepper" role="group" aria-label={quantityLabel}>
+          <fetcher.Form method="post" action="/cart" preventScrollReset>
+            <LineFields intent="decrement" lineId={item.id} />
+            <button type="submit" className="stepper__button" aria-label={`Decrease ${quantityLabel.toLowerCase()}`}>
+              −
+            </button>
+          </fetcher.Form>
+          <input
+            key={shownQuantity}
+            form={quantityFormId}
+            className="stepper__value"
+            type="number"
+            name="quantity"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            defaultValue={shownQuantity}
+            aria-label={quantityLabel}
+          />
+          <fetcher.Form method="post" action="/cart" preventScrollReset>
+            <LineFields intent="increment" lineId={item.id} />
+            <button
+              type="submit"
+              className="stepper__button"
+              disabled={item.atMax}
+              aria-label={`Increase ${quantityLabel.toLowerCase()}`}
+            >
+              +
+            </button>
+          </fetcher.Form>
+        </div>
+        <fetcher.Form id={quantityFormId} method="post" action="/cart" preventScrollReset className="cart-line__update">
+          <LineFields intent="set" lineId={item.id} />
+          <button type="submit" className="cart-line__text-button">
+            Update
+          </button>
+        </fetcher.Form>
+        {item.atMax ? <p className="cart-line__max">{MSG.cart.maxReached}</p> : null}
+      </div>
+
+      <p className="cart-line__total">
+        <span className="visually-hidden">Line total: </span>
+        <Price amount={penceToGbp(item.unitPricePence * shownQuantity)} />
+      </p>
+
+      <fetcher.Form method="post" action="/cart" preventScrollReset className="cart-line__remove">
+        <LineFields intent="remove" lineId={item.id} />
+        <button type="submit" className="cart-line__text-button" aria-label={`Remove ${item.name} from cart`}>
+          Remove
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}

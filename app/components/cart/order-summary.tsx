@@ -1,0 +1,73 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { type CartSummary, penceToGbp } from "../../lib/cart.ts";
+import { MSG } from "../../lib/messages.ts";
+import { Button, ButtonLink } from "../ui/button.tsx";
+import { Price } from "../ui/price.tsx";
+import { PromoBox } from "./promo-box.tsx";
+
+/** Spec section 9: subtotal, variant extras, the flat shipping, total; then the promo box and the way to checkout. */
+export function OrderSummary({ summary }: { summary: CartSummary }) {
+  const titleId = useId();
+  const blockedId = useId();
+  const empty = summary.totalItems === 0;
+  return (
+    <aside className="cart-summary" aria-labelledby={titleId}>
+      <h2 id={titleId} className="cart-summary__title">
+        Order Summary
+      </h2>
+      <dl className="cart-summary__rows">
+        <div>
+          <dt>
+            Subtotal ({summary.totalItems} {summary.totalItems === 1 ? "item" : "items"})
+          </dt>
+          <dd>
+            <Price amount={penceToGbp(summary.subtotalPence)} />
+          </dd>
+        </div>
+        {summary.extrasPence > 0 ? (
+          <div>
+            <dt>Variant extras</dt>
+            <dd>
+              <Price amount={penceToGbp(summary.extrasPence)} />
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{MSG.cart.shippingLabel}</dt>
+          <dd>
+            <Price amount={penceToGbp(summary.shippingPence)} />
+          </dd>
+        </div>
+        <div className="cart-summary__total">
+          <dt>Total</dt>
+          <dd>
+            <Price amount={penceToGbp(summary.totalPence)} />
+          </dd>
+        </div>
+      </dl>
+
+      <PromoBox />
+
+      {empty ? (
+        <>
+          <Button block disabled aria-describedby={blockedId}>
+            Checkout
+          </Button>
+          <p id={blockedId} className="cart-summary__note">
+            {MSG.cart.checkoutBlocked}
+          </p>
+        </>
+      ) : (
+        <ButtonLink to="/checkout" block>
+          Checkout
+        </ButtonLink>
+      )}
+      {empty ? null : (
+        <Link to="/products" className="cart-summary__continue">
+          Continue Shopping
+        </Link>
+      )}
+    </aside>
+  );
+}

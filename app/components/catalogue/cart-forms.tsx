@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import { useFetcher, useLocation } from "react-router";
+import type { VariantDto } from "../../../api/catalogue/product.types.ts";
+import { MSG } from "../../lib/messages.ts";
+import { Icon } from "../ui/icons.tsx";
+import { CatalogueIcon } from "./catalogue-icons.tsx";
+
+/**
+ * The cart and wishlist forms of the catalogue. They post to the /cart and /wishlist actions (which redirect
+ * back to `redirectTo` with a toast); with JavaScript the same form runs through a fetcher, so the page stays.
+ */
+function useReturnPath() {
+  const location = useLocation();
+  return `${location.pathname}${location.search}`;
+}
+
+interface AddToCartProps {
+  source: "card" | "detail";
+  productId: number;
+  variant: VariantDto | null;
+  fit?: string | null;
+  className?: string;
+  /** Extra controls inside the form (the detail page's quantity stepper); without them quantity is 1. */
+  quantityField?: ReactNode;
+  children: (state: { busy: boolean; disabled: boolean }) => ReactNode;
+}
+
+export function AddToCartForm({ source, productId, variant, fit, className, quantityField, children }: AddToCartProps) {
+  const fetcher = useFetcher({ key: `add-to-cart-${source}-${productId}` });
+  const redirectTo = useReturnPath();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action="/cart" className={className} preventScrollReset>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="source" value={source} />
+      <input type="hidden" name="productId" value={productId} />
+      {variant ? (
+        <>
+          <input type="hidden" name="variantId" value={variant.id} />
+          <input type="hidden" name="color" value={variant.color_name} />
+          <input type="hidden" name="size" value={variant.size} />
+        </>
+      ) : null}
+      {fit ? <input type="hidden" name="fit" value={fit} /> : null}
+      {quantityField ?? <input type="hidden" name="quantity" value="1" />}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {children({ busy, disabled: variant === null || variant.stock < 1 })}
+    </fetcher.Form>
+  );
+}
+
+/** The card's add-to-cart icon: the first variant with stock, quantity 1. */
+export function QuickAddButton({ productId, productName, variant }: { productId: number; productName: string; variant: VariantDto | null }) {
+  return (
+    <AddToCartForm source="card" productId={productId} variant={variant} className="icon-form">
+      {({ busy, disabled }) => (
+        <button
+          type="submit"
+          className="icon-button"
+          disabled={disabled}
+          aria-busy={busy || undefined}
+          title={disabled ? MSG.catalogue.outOfStock : MSG.catalogue.addToCart}
+        >
+          <CatalogueIcon name="bagPlus" />
+          <span className="visually-hidden">
+            {disabled ? `${productName}: ${MSG.catalogue.outOfStock}` : `${MSG.catalogue.addToCart}: ${productName}`}
+          </span>
+        </button>
+      )}
+    </AddToCartForm>
+  );
+}
+
+/** Wishlist placeholder form: posts intent=add to /wishlist (the action needs a signed-in shopper). */
+export function WishlistButton({ productId, productName, className = "icon-button" }: { productId: number; productName: string; className?: string }) {
+  const fetcher = useFetcher({ key: `wishlist-${productId}` });
+  const redirectTo = useReturnPath();
+  return (
+    <fetcher.Form method="post" action="/wishlist" className="icon-form" preventScrollReset>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" className={className} aria-busy={fetcher.state !== "idle" || undefined} title={MSG.catalogue.addToWishlist}>
+        <Icon name="heart" />
+        <span className="visually-hidden">{`${MSG.catalogue.addToWishlist}: ${productName}`}</span>
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,20 @@
+import type { VariantDto } from "../../../api/catalogue/product.types.ts";
+import { colorDots } from "../../lib/product-view.ts";
+
+/** A card's colour dots: each variant colour once, up to `max`, then '+N'. */
+export function ColorDots({ variants, max }: { variants: readonly VariantDto[]; max: number }) {
+  const { shown, more } = colorDots(variants, max);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="color-dots" aria-label={`Colours: ${shown.map((color) => color.name).join(", ")}${more ? ` and ${more} more` : ""}`}>
+      {shown.map((color) => (
+        <li key={color.name} className="color-dots__dot" style={{ backgroundColor: color.code }} title={color.name} />
+      ))}
+      {more > 0 ? (
+        <li className="color-dots__more" aria-hidden="true">
+          +{more}
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,91 @@
+import { Link } from "react-router";
+import type { ProductSummaryDto } from "../../../api/catalogue/product.types.ts";
+import { MSG } from "../../lib/messages.ts";
+import { firstVariantInStock, imageOrPlaceholder, productHref, struckPrice } from "../../lib/product-view.ts";
+import { Price } from "../ui/price.tsx";
+import { QuickAddButton, WishlistButton } from "./cart-forms.tsx";
+import { ColorDots } from "./color-dots.tsx";
+
+/** Product images are drawn at 3:4; the attributes stop layout shift, CSS sizes them. */
+export const CARD_IMAGE_SIZE = { width: 600, height: 800 } as const;
+
+interface ProductCardProps {
+  product: ProductSummaryDto;
+  /** How many colour dots fit (COLOR_DOTS.listing or .recommended). */
+  maxDots: number;
+  /** The first card image above the fold loads eagerly with high priority. */
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * A product in a grid: the image and name open the product; on hover (or focus, and always on touch
+ * screens) BUY NOW, the add-to-cart icon and the wishlist icon appear over the image.
+ */
+export function ProductCard({ product, maxDots, priority = false, headingLevel = 3 }: ProductCardProps) {
+  const href = productHref(product);
+  const original = struckPrice(product);
+  const Heading = `h${headingLevel}` as const;
+  const soldOut = product.stock_status === "Out of Stock";
+  return (
+    <article className="product-card">
+      <div className="product-card__media">
+        <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
+          <img
+            src={imageOrPlaceholder(product.main_image)}
+            alt=""
+            width={CARD_IMAGE_SIZE.width}
+            height={CARD_IMAGE_SIZE.height}
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            decoding="async"
+          />
+        </Link>
+        {soldOut ? <span className="product-card__badge">{MSG.catalogue.outOfStock}</span> : null}
+        <div className="product-card__actions">
+          <Link to={href} className="product-card__buy">
+            {MSG.catalogue.buyNow}
+            <span className="visually-hidden">: {product.name}</span>
+          </Link>
+          <QuickAddButton productId={product.id} productName={product.name} variant={firstVariantInStock(product.variants)} />
+          <WishlistButton productId={product.id} productName={product.name} />
+        </div>
+      </div>
+      <div className="product-card__body">
+        <p className="product-card__category">{product.category_name}</p>
+        <Heading className="product-card__name">
+          <Link to={href}>{product.name}</Link>
+        </Heading>
+        <p className="product-card__price">
+          {original !== null ? <Price amount={original} original /> : null}
+          <Price amount={product.current_price} className={original !== null ? "price--sale" : undefined} />
+        </p>
+        <ColorDots variants={product.variants} max={maxDots} />
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({
+  products,
+  maxDots,
+  columns,
+  priorityCount = 0,
+  label,
+}: {
+  products: readonly ProductSummaryDto[];
+  maxDots: number;
+  columns: 3 | 4;
+  priorityCount?: number;
+  label?: string;
+}) {
+  return (
+    <ul className={`product-grid product-grid--${columns}`} aria-label={label}>
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} maxDots={maxDots} priority={index < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

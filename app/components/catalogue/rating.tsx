@@ -1,0 +1,28 @@
+import { RATING_MAX } from "../../lib/constants.ts";
+import { MSG } from "../../lib/messages.ts";
+
+const STAR = "M12 3.8l2.5 5.1 5.6.8-4 4 .9 5.6-5-2.6-5 2.6.9-5.6-4-4 5.6-.8z";
+
+/** Five stars filled to `value` (halves rounded to the nearest whole); decorative, the label carries the value. */
+export function Stars({ value, label }: { value: number; label?: string }) {
+  const filled = Math.round(value);
+  return (
+    <span className="stars" role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
+      {Array.from({ length: RATING_MAX }, (_, index) => (
+        <svg key={index} className={index < filled ? "stars__star stars__star--on" : "stars__star"} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={STAR} />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+/** The detail page's rating line: average stars and review count; reviews feed it once they exist. */
+export function RatingSummary({ average = 0, count = 0, href = "#reviews" }: { average?: number; count?: number; href?: string }) {
+  return (
+    <a className="rating-summary" href={href}>
+      <Stars value={average} label={`Rated ${average.toFixed(1)} out of ${RATING_MAX}`} />
+      <span className="rating-summary__count">{MSG.catalogue.reviewsCount(count)}</span>
+    </a>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link, NavLink } from "react-router";
+import { SHOP } from "../../lib/shop.ts";
+import { CountBadge, formatBadgeCount } from "../ui/count-badge.tsx";
+import { Icon } from "../ui/icons.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
+import { MAIN_NAV } from "./navigation.ts";
+import { ProfileSlider, type RecentlyViewedState } from "./profile-slider.tsx";
+import type { ShellUser } from "./user-label.ts";
+
+export interface SiteHeaderProps {
+  user: ShellUser | null;
+  cartCount: number;
+  recentlyViewed: RecentlyViewedState;
+}
+
+export function SiteHeader({ user, cartCount, recentlyViewed }: SiteHeaderProps) {
+  const cartLabel = cartCount > 0 ? `Cart, ${formatBadgeCount(cartCount)} items` : "Cart, empty";
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <div className="site-header__start">
+          <MobileMenu user={user} />
+          <Link to="/products" className="icon-button" aria-label="Search">
+            <Icon name="search" />
+          </Link>
+        </div>
+        <Link to="/" className="site-logo">
+          <span className="site-logo__name">{SHOP.name}</span>
+          <span className="site-logo__place" aria-hidden="true">
+            {SHOP.address.city}
+          </span>
+        </Link>
+        <div className="site-header__end">
+          {user ? (
+            <>
+              <Link to="/wishlist" className="icon-button site-header__wishlist" aria-label="Wishlist">
+                <Icon name="heart" />
+              </Link>
+              <ProfileSlider user={user} recentlyViewed={recentlyViewed} />
+            </>
+          ) : (
+            <ul className="site-header__auth">
+              <li>
+                <Link to="/signin">Sign In</Link>
+              </li>
+              <li>
+                <Link to="/signup">Sign Up</Link>
+              </li>
+            </ul>
+          )}
+          <Link to="/cart" className="icon-button cart-link" aria-label={cartLabel}>
+            <Icon name="bag" />
+            <CountBadge count={cartCount} />
+          </Link>
+        </div>
+      </div>
+      <nav className="site-nav" aria-label="Main">
+        <ul className="site-nav__list">
+          {MAIN_NAV.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className="site-nav__link">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import type { CSSProperties } from "react";
+import { TIMING_MS, TOP_BAR_MESSAGES } from "../../lib/constants.ts";
+import { CurrencyPicker } from "./currency-picker.tsx";
+
+/** Currency picker, the rotating promise (a pure CSS cycle of TIMING_MS.topBarRotation per message) and a spacer. */
+export function TopBar({ currency }: { currency: string }) {
+  const cycle = {
+    "--rotation-step": `${TIMING_MS.topBarRotation}ms`,
+    "--rotation-count": TOP_BAR_MESSAGES.length,
+  } as CSSProperties;
+  return (
+    <div className="top-bar">
+      <div className="top-bar__inner container">
+        <div className="top-bar__start">
+          <CurrencyPicker current={currency} />
+        </div>
+        <ul className="top-bar__messages" style={cycle}>
+          {TOP_BAR_MESSAGES.map((message, index) => (
+            <li key={message} className="top-bar__message" style={{ "--message-index": index } as CSSProperties}>
+              {message}
+            </li>
+          ))}
+        </ul>
+        <div className="top-bar__end" aria-hidden="true" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useEffect } from "react";
+import { useLocation, useNavigationType } from "react-router";
+
+/**
+ * Spec: the page scrolls to the top on every route change. ScrollRestoration already does so for most
+ * navigations, but pages may opt out with `preventScrollReset` for query-only changes (filters, tabs);
+ * a change of pathname always starts at the top. Back/forward (POP) keeps the restored position.
+ */
+export function useScrollToTopOnPathChange() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input.
+  useEffect(() => {
+    if (navigationType !== "POP") window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  }, [pathname]);
+}

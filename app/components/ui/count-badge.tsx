@@ -1,0 +1,17 @@
+import { CART_BADGE_CAP } from "../../lib/constants.ts";
+
+/** Badge text for a count: the number itself up to the cap, then "99+". */
+export function formatBadgeCount(count: number, cap: number = CART_BADGE_CAP): string {
+  const whole = Math.max(0, Math.floor(count));
+  return whole > cap ? `${cap}+` : String(whole);
+}
+
+/** A small count bubble on an icon; hidden at zero. The accessible wording belongs to the parent's label. */
+export function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="count-badge" aria-hidden="true">
+      {formatBadgeCount(count)}
+    </span>
+  );
+}

@@ -1,0 +1,45 @@
+import { useRouteLoaderData } from "react-router";
+import { BASE_CURRENCY } from "../../lib/constants.ts";
+import { FALLBACK_RATES, formatPrice, isSupportedCurrency, type Rates } from "../../lib/currency.ts";
+import { MSG } from "../../lib/messages.ts";
+import "../../styles/price.css";
+
+/** The part of the root loader's data that pricing reads: the display currency and the rates. */
+interface RootPricing {
+  currency?: unknown;
+  rates?: Rates;
+}
+
+/**
+ * The shopper's display currency and rates from the root loader, and a formatter for GBP amounts.
+ * Outside the root loader's reach (an error screen) prices show in GBP with the built-in rates.
+ */
+export function useCurrency() {
+  const root = useRouteLoaderData("root") as RootPricing | undefined;
+  const currency = isSupportedCurrency(root?.currency) ? root.currency : BASE_CURRENCY;
+  const rates = root?.rates ?? FALLBACK_RATES;
+  return { currency, rates, format: (amountGbp: number) => formatPrice(amountGbp, currency, rates) };
+}
+
+interface PriceProps {
+  /** The price in GBP, as the API gives it. */
+  amount: number;
+  /** The struck-through price before a reduction; screen readers hear "Original price". */
+  original?: boolean;
+  className?: string;
+}
+
+/** A GBP amount shown in the display currency (spec section 9: symbol then 2 decimals). */
+export function Price({ amount, original = false, className }: PriceProps) {
+  const { format } = useCurrency();
+  const classes = ["price", original && "price--original", className].filter(Boolean).join(" ");
+  if (original) {
+    return (
+      <s className={classes}>
+        <span className="visually-hidden">{MSG.pricing.originalPrice}: </span>
+        {format(amount)}
+      </s>
+    );
+  }
+  return <span className={classes}>{format(amount)}</span>;
+}

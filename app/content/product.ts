@@ -1,0 +1,33 @@
+import { SHOP } from "../lib/shop.ts";
+
+/**
+ * The product detail's four accordions (spec section 2): their titles and the text shown when a
+ * product has none of its own. Claims follow the information pages (spec section 9).
+ */
+export const PRODUCT_ACCORDIONS = [
+  {
+    field: "materials_care",
+    title: "Materials & Care Advice",
+    fallback:
+      "Crafted from superior-grade fabrics chosen for their drape and comfort. To keep each piece at its best, hand wash cold or dry clean, do not tumble dry, and cool iron on the reverse. Store folded or on a padded hanger away from direct sunlight.",
+  },
+  {
+    field: "delivery_returns",
+    title: "Delivery & Returns",
+    fallback:
+      "Free standard UK delivery on orders over £50, arriving in 3-5 business days; express delivery is £5.99. Orders are prepared within 1-2 business days. International delivery takes 7-14 business days. Returns are accepted within 30 days of delivery.",
+  },
+  {
+    field: "return_exchanges",
+    title: "Return and Exchanges",
+    fallback:
+      "Return or exchange unworn items with their tags within 30 days of delivery. UK customers receive a prepaid return label. Refunds are processed within 5-7 business days of receipt. Sale, personalised and final-sale items cannot be returned.",
+  },
+  {
+    field: "contact_info",
+    title: "Want to Contact Us",
+    fallback: `Our team is here to help with sizing, styling and orders. E-mail ${SHOP.supportEmail} or call ${SHOP.phone}, Monday to Friday 9:00-18:00 and Saturday 10:00-16:00 GMT. We reply to every e-mail within 24 hours.`,
+  },
+] as const;
+
+export const SIZE_CHART_HREF = "/getting-started#fit-guide";

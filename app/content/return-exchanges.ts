@@ -1,0 +1,81 @@
+import { SHOP } from "../lib/shop.ts";
+import type { PageCopy, ProseBlock, StepCopy } from "./types.ts";
+
+export const RETURNS_PAGE: PageCopy = {
+  title: "Return & Exchanges",
+  eyebrow: "Customer Care",
+  intro: "If a piece is not quite right, returning or exchanging it should be effortless.",
+  description: `Returns and exchanges at ${SHOP.name}: return within 30 days of delivery, free prepaid labels for UK customers, refunds and exchanges explained.`,
+};
+
+export const RETURNS_PROMISE: ProseBlock = {
+  id: "our-promise",
+  heading: "Our Promise",
+  paragraphs: [
+    "We want you to love every piece you choose. If something does not fit or is not what you hoped for, you may return it within 30 days of delivery for a refund or an exchange, with no questions asked.",
+  ],
+};
+
+export const RETURN_STEPS: readonly StepCopy[] = [
+  {
+    title: "Contact us",
+    text: "Tell us your order number and the items you are returning through our contact form or by e-mail.",
+  },
+  {
+    title: "Pack your items",
+    text: "Fold the pieces in their original packaging with all tags attached and the return slip inside.",
+  },
+  {
+    title: "Send them back",
+    text: "Attach the prepaid label we send you (UK), or post the parcel with a tracked service.",
+  },
+  {
+    title: "Receive your refund",
+    text: "Once we have inspected your return we refund you or send your exchange, and confirm by e-mail.",
+  },
+];
+
+export const RETURN_POLICY: readonly ProseBlock[] = [
+  {
+    id: "conditions",
+    heading: "Return Conditions",
+    paragraphs: ["To be accepted, returned items must be:"],
+    points: [
+      "sent back within 30 days of delivery",
+      "unworn, unwashed and unaltered, free of make-up, perfume and marks",
+      "in their original packaging with all tags attached",
+    ],
+  },
+  {
+    id: "processing-time",
+    heading: "Processing Time",
+    paragraphs: [
+      "Returns are processed within 5-7 business days of reaching us. Once your refund is issued, it shows on your statement within 3-5 business days, depending on your bank.",
+    ],
+  },
+  {
+    id: "return-shipping",
+    heading: "Return Shipping",
+    paragraphs: [
+      "Prepaid return labels are available for UK customers only: we e-mail yours as soon as your return is registered. International customers arrange their own tracked return and cover its cost; please keep your proof of postage.",
+    ],
+  },
+  {
+    id: "non-returnable",
+    heading: "Non-Returnable Items",
+    paragraphs: ["For hygiene and fairness, the following cannot be returned or exchanged unless faulty:"],
+    points: ["sale items", "personalized or made-to-measure pieces", "items marked as final sale"],
+  },
+  {
+    id: "exchanges",
+    heading: "Exchanges",
+    paragraphs: [
+      "Need a different size or colour? Mention it when you contact us and we will reserve the replacement while your return travels back. If the new piece is priced differently, we refund or charge the difference.",
+    ],
+  },
+  {
+    id: "contact",
+    heading: "Contact Us",
+    paragraphs: [`Our customer care team is here to help at ${SHOP.supportEmail} or on ${SHOP.phone}.`],
+  },
+];

@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import type { ApiTransport } from "./api-transport.server.ts";
+import { type ApiCall, ApiRequestError, createApiClient, toQueryString } from "./api.server.ts";
+import { API_HEADERS } from "./constants.ts";
+import { MSG } from "./messages.ts";
+
+interface SeenRequest {
+  path: string;
+  init: RequestInit;
+  headers: Headers;
+}
+
+/** A transport that answers every call with `respond()` and records what it was sent. */
+function fakeTransport(respond: (path: string, init: RequestInit) => Promise<Response> | Response) {
+  const seen: SeenRequest[] = [];
+  const transport: ApiTransport = async (path, init) => {
+    seen.push({ path, init, headers: new Headers(init.headers) });
+    return respond(path, init);
+  };
+  return { transport, seen };
+}
+
+const json = (status: number, body: unknown) => () => Response.json(body, { status });
+
+const errorEnvelope = (code: string, message: string, extra: Record<string, unknown> = {}) => ({
+  success: false,
+  data: null,
+  message,
+  ...extra,
+  error: { code, message, ...(extra.details ? { details: extra.details } : {}) },
+});
+
+async function callWith(respond: Parameters<typeof fakeTransport>[0], call: Partial<ApiCall> = {}, timeoutMs?: number) {
+  const { transport, seen } = fakeTransport(respond);
+  const api = createApiClient({ transport, timeoutMs });
+  const result = await api({ method: "GET", endpoint: "/public/things", ...call });
+  return { result, seen };
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<ApiRequestError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiRequestError);
+  return error as ApiRequestError;
+}
+
+describe("contract client: the section 8 failure table", () => {
+  it("passes a 2xx envelope through: data, message and pagination", async () => {
+    const pagination = { total: 30, totalPages: 3, page: 1, limit: 12 };
+    const { result } = await callWith(json(200, { success: true, data: [{ id: 1 }], message: "Products fetched", pagination }));
+    expect(result).toMatchObject({ success: true, status: 200, data: [{ id: 1 }], message: "Products fetched", pagination });
+  });
+
+  it("passes a 201 through and keeps top-level extras in the body", async () => {
+    const { result } = await callWith(json(201, { success: true, data: { id: 7 }, message: "Created", needsVerification: true }), {
+      method: "POST",
+    });
+    expect(result.success).toBe(true);
+    if (result.success) expect(result.body.needsVerification).toBe(true);
+  });
+
+  it("rethrows a 400 VALIDATION_ERROR with its details", async () => {
+    const details = [{ path: "email", message: "Invalid email" }];
+    const error = await rejectionOf(callWith(json(400, errorEnvelope("VALIDATION_ERROR", "Validation failed", { details }))));
+    expect(error).toMatchObject({ status: 400, code: "VALIDATION_ERROR", message: "Validation failed", details });
+  });
+
+  it("answers another 400 with the server message and its errors", async () => {
+    const details = [{ path: "code", message: "Expired" }];
+    const { result } = await callWith(json(400, errorEnvelope("PROMO_INVALID", "Invalid promo code", { details })));
+    expect(result).toEqual({ success: false, status: 400, message: "Invalid promo code", code: "PROMO_INVALID", details });
+  });
+
+  it("answers another 400 without a message with 'Validation error!'", async () => {
+    const { result } = await callWith(json(400, { success: false }));
+    expect(result).toMatchObject({ success: false, status: 400, message: MSG.helper.validation });
+    expect(MSG.helper.validation).toBe("Validation error!");
+  });
+
+  it("rethrows a 401 carrying needsVerification", async () => {
+    const body = errorEnvelope("EMAIL_NOT_VERIFIED", "Please verify your email to continue", {
+      needsVerification: true,
+      email: "a@b.test",
+    });
+    const error = await rejectionOf(callWith(json(401, body), { method: "POST" }));
+    expect(error.status).toBe(401);
+    expect(error.body).toMatchObject({ needsVerification: true, email: "a@b.test" });
+  });
+
+  it("answers another 401 with 'Unauthorized! Please log in again.'", async () => {
+    const { result } = await callWith(json(401, errorEnvelope("UNAUTHORIZED", "Token expired")));
+    expect(result).toMatchObject({ success: false, status: 401, message: "Unauthorized! Please log in again." });
+  });
+
+  it.each([404, 409])("rethrows a %i with the server's code and message", async (status) => {
+    const error = await rejectionOf(callWith(json(status, errorEnvelope("CONFLICT_OR_MISSING", "Not here"))));
+    expect(error).toMatchObject({ status, code: "CONFLICT_OR_MISSING", message: "Not here" });
+  });
+
+  it("rethrows a 404 whose body is not JSON", async () => {
+    const error = await rejectionOf(callWith(() => new Response("Not Found", { status: 404 })));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe(MSG.helper.unknown);
+  });
+
+  it("answers a 500 with 'Server error! Please try again later.', never the server's text", async () => {
+    const { result } = await callWith(json(500, errorEnvelope("INTERNAL_ERROR", "stack trace here")));
+    expect(result).toMatchObject({ success: false, status: 500, message: "Server error! Please try again later." });
+  });
+
+  it.each([503, 418, 302, 502])("answers another status (%i) with 'Network error or timeout occurred.'", async (status) => {
+    const { result } = await callWith(json(status, errorEnvelope("X", "server text")));
+    expect(result).toMatchObject({ success: false, status, message: "Network error or timeout occurred." });
+  });
+
+  it("answers a 429 with the server's message (decision 0002), else the rate-limit text", async () => {
+    const limited = await callWith(json(429, errorEnvelope("TOO_MANY_REQUESTS", "Too many attempts, wait 60 s", { retryAfterSeconds: 60 })));
+    expect(limited.result).toMatchObject({ success: false, status: 429, message: "Too many attempts, wait 60 s", code: "TOO_MANY_REQUESTS" });
+    const bare = await callWith(() => new Response("slow down", { status: 429 }));
+    expect(bare.result).toMatchObject({ success: false, status: 429, message: MSG.api.tooManyRequests });
+  });
+
+  it("answers a transport that never answers, once the timeout passes, with 'Network error or timeout occurred.'", async () => {
+    const { result, seen } = await callWith(
+      (_path, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+        }),
+      {},
+      20,
+    );
+    expect(result).toEqual({ success: false, status: null, message: "Network error or timeout occurred." });
+    expect(seen[0]?.init.signal?.aborted).toBe(true);
+  });
+
+  it("times out even when the transport ignores the abort signal (an in-process handler that hangs)", async () => {
+    const { result } = await callWith(() => new Promise<Response>(() => {}), {}, 20);
+    expect(result).toMatchObject({ success: false, status: null, message: MSG.helper.networkOrTimeout });
+  });
+
+  it("times out while a 2xx body is still streaming", async () => {
+    const stalled = new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"success":')) });
+    const { result } = await callWith(() => new Response(stalled, { status: 200 }), {}, 20);
+    expect(result).toMatchObject({ success: false, status: 200, message: MSG.helper.networkOrTimeout });
+  });
+
+  it("answers no response (connection refused) with 'Network error! Please check your connection.'", async () => {
+    const { result } = await callWith(() => Promise.reject(new TypeError("fetch failed", { cause: new Error("ECONNREFUSED") })));
+    expect(result).toEqual({ success: false, status: null, message: "Network error! Please check your connection." });
+  });
+
+  it.each([
+    ["an HTML page", "<html>oops</html>"],
+    ["JSON null", "null"],
+    ["a JSON string", '"ok"'],
+  ])("answers a 2xx with %s as its body with 'Something went wrong!'", async (_case, text) => {
+    const { result } = await callWith(() => new Response(text, { status: 200, headers: { "content-type": "text/html" } }));
+    expect(result).toMatchObject({ success: false, status: 200, message: "Something went wrong!" });
+  });
+
+  it("keeps the status row for a failure whose body is not JSON", async () => {
+    const { result } = await callWith(() => new Response("Bad Gateway", { status: 500 }));
+    expect(result).toMatchObject({ success: false, status: 500, message: MSG.helper.server });
+  });
+});
+
+describe("contract client: the request it sends", () => {
+  const okay = json(200, { success: true, data: null, message: "OK" });
+
+  it("adds the bearer header only when a token is given", async () => {
+    const withToken = await callWith(okay, { token: "tok_123" });
+    expect(withToken.seen[0]?.headers.get("authorization")).toBe("Bearer tok_123");
+    for (const token of [undefined, null, ""]) {
+      const without = await callWith(okay, { token });
+      expect(without.seen[0]?.headers.has("authorization")).toBe(false);
+    }
+  });
+
+  it("sends GET data as a query string: arrays comma-joined, empty values left out, no body", async () => {
+    const { seen } = await callWith(okay, {
+      endpoint: "/public/products",
+      data: { category: ["Women", "Kids"], size: [], search: "", min_price: null, max_price: undefined, page: 2, sort: "newest" },
+    });
+    expect(seen[0]?.path).toBe("/public/products?category=Women%2CKids&page=2&sort=newest");
+    expect(seen[0]?.init.method).toBe("GET");
+    expect(seen[0]?.init.body).toBeUndefined();
+  });
+
+  it("adds GET data to an endpoint that already has a query", async () => {
+    const { seen } = await callWith(okay, { endpoint: "/public/products/5?t=1", data: { limit: 4 } });
+    expect(seen[0]?.path).toBe("/public/products/5?t=1&limit=4");
+  });
+
+  it("leaves the path alone for GET without data", async () => {
+    const { seen } = await callWith(okay, { endpoint: "/public/categories" });
+    expect(seen[0]?.path).toBe("/public/categories");
+    expect(toQueryString(undefined)).toBe("");
+    expect(toQueryString({ empty: "" })).toBe("");
+  });
+
+  it.each(["POST", "PUT", "DELETE"] as const)("sends %s data as a JSON body", async (method) => {
+    const data = { email: "a@b.test", items: [1, 2] };
+    const { seen } = await callWith(okay, { method, endpoint: "/public/addresses/3", data });
+    expect(seen[0]?.path).toBe("/public/addresses/3");
+    expect(seen[0]?.init.method).toBe(method);
+    expect(seen[0]?.headers.get("content-type")).toBe("application/json");
+    expect(JSON.parse(String(seen[0]?.init.body))).toEqual(data);
+  });
+
+  it("sends no body and no content type for a POST without data", async () => {
+    const { seen } = await callWith(okay, { method: "POST" });
+    expect(seen[0]?.init.body).toBeUndefined();
+    expect(seen[0]?.headers.has("content-type")).toBe(false);
+  });
+
+  it("forwards the shopper's address and user agent when known", async () => {
+    const { transport, seen } = fakeTransport(okay);
+    await createApiClient({ transport, clientIp: "203.0.113.9", userAgent: "Firefox/150" })({ method: "GET", endpoint: "/x" });
+    await createApiClient({ transport })({ method: "GET", endpoint: "/x" });
+    expect(seen[0]?.headers.get(API_HEADERS.clientIp)).toBe("203.0.113.9");
+    expect(seen[0]?.headers.get(API_HEADERS.userAgent)).toBe("Firefox/150");
+    expect(seen[1]?.headers.has(API_HEADERS.clientIp)).toBe(false);
+    expect(seen[1]?.headers.has(API_HEADERS.userAgent)).toBe(false);
+  });
+
+  it("asks for JSON", async () => {
+    const { seen } = await callWith(okay);
+    expect(seen[0]?.headers.get("accept")).toBe("application/json");
+  });
+});

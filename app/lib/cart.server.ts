@@ -1,0 +1,188 @@
+import { type Cookie, createCookie } from "react-router";
+import { z } from "zod";
+import type { ProductSummaryDto } from "../../api/catalogue/product.types.ts";
+import { type ApiClient, ApiRequestError } from "./api.server.ts";
+import {
+  addLine,
+  type CartChange,
+  type CartLine,
+  countItems,
+  findLine,
+  rematchVariant,
+  removeLine,
+  setLineQuantity,
+  variantByChoice,
+  variantForCard,
+} from "./cart.ts";
+import { CART_COOKIE, CART_MAX_LINES, CART_MAX_QUANTITY, DEFAULT_FIT, type ToastType } from "./constants.ts";
+import { MSG } from "./messages.ts";
+import { CART_LABEL_MAX, type CartIntent } from "./schemas/cart.ts";
+import { cookieSecrets, isSecureRequest } from "./session.server.ts";
+
+/**
+ * The cart cookie `__cart` (ARCHITECTURE "Sessions and state"): signed, HttpOnly, SameSite=Lax, Secure like
+ * the session. It holds only choices, `[{ p, v, q, f?, c, s }]` (product, variant, quantity, fit when not the
+ * default, colour, size), and every render refreshes them through `/public/products/bulk`.
+ */
+const storedLineSchema = z.object({
+  p: z.number().int().positive(),
+  v: z.number().int().positive(),
+  q: z.number().int().min(1).max(CART_MAX_QUANTITY),
+  f: z.string().min(1).max(CART_LABEL_MAX.fit).optional(),
+  c: z.string().max(CART_LABEL_MAX.color),
+  s: z.string().max(CART_LABEL_MAX.size),
+});
+type StoredLine = z.infer<typeof storedLineSchema>;
+
+const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
+/** Browsers keep about 4096 bytes of name and value per cookie. */
+const COOKIE_BYTES_MAX = 4000;
+
+export function encodeLines(lines: readonly CartLine[]): StoredLine[] {
+  return lines.map((line) => ({
+    p: line.productId,
+    v: line.variantId,
+    q: line.quantity,
+    ...(line.fit === DEFAULT_FIT.cart ? {} : { f: line.fit }),
+    c: line.color,
+    s: line.size,
+  }));
+}
+
+/** Whatever the cookie held, as lines: anything malformed is left out, so a bad cookie is an empty cart, never an error. */
+export function decodeLines(value: unknown): CartLine[] {
+  if (!Array.isArray(value)) return [];
+  const lines: CartLine[] = [];
+  for (const entry of value.slice(0, CART_MAX_LINES)) {
+    const parsed = storedLineSchema.safeParse(entry);
+    if (!parsed.success) continue;
+    const { p, v, q, f, c, s } = parsed.data;
+    lines.push({ productId: p, variantId: v, quantity: q, fit: f ?? DEFAULT_FIT.cart, color: c, size: s });
+  }
+  return lines;
+}
+
+export function createCartCookie(secrets: string[], secure: boolean): Cookie {
+  return createCookie(CART_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure, secrets, maxAge: THIRTY_DAYS_S });
+}
+
+const secureCartCookie = createCartCookie(cookieSecrets, true);
+const plainCartCookie = createCartCookie(cookieSecrets, false);
+const cartCookieFor = (request: Request) => (isSecureRequest(request) ? secureCartCookie : plainCartCookie);
+
+export async function readCartFrom(cookie: Cookie, cookieHeader: string | null): Promise<CartLine[]> {
+  return decodeLines(await cookie.parse(cookieHeader));
+}
+
+/** The `Set-Cookie` value storing `lines`; null when they would not fit in a cookie. */
+export async function serializeCartFor(cookie: Cookie, lines: readonly CartLine[]): Promise<string | null> {
+  if (lines.length === 0) return cookie.serialize("", { maxAge: 0 });
+  const header = await cookie.serialize(encodeLines(lines));
+  return header.split(";")[0].length > COOKIE_BYTES_MAX ? null : header;
+}
+
+export const readCart = (request: Request) => readCartFrom(cartCookieFor(request), request.headers.get("cookie"));
+export const serializeCart = (request: Request, lines: readonly CartLine[]) => serializeCartFor(cartCookieFor(request), lines);
+
+/** The header badge count, from the cookie alone (no API call on every page). */
+export async function readCartCount(request: Request): Promise<number> {
+  return countItems(await readCart(request));
+}
+
+/** Fresh name, price, image, variants and stock for the given products; null when the API cannot answer. */
+export async function fetchCartProducts(api: ApiClient, productIds: readonly number[]): Promise<ProductSummaryDto[] | null> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return [];
+  try {
+    const result = await api<ProductSummaryDto[]>({ method: "GET", endpoint: "/public/products/bulk", data: { ids } });
+    return result.success && Array.isArray(result.data) ? result.data : null;
+  } catch (error) {
+    if (error instanceof ApiRequestError) return null;
+    throw error;
+  }
+}
+
+export interface CartOutcome {
+  /** The lines to store; null leaves the cookie as it is. */
+  lines: CartLine[] | null;
+  toast: { type: ToastType; message: string } | null;
+}
+
+const refuse = (message: string): CartOutcome => ({ lines: null, toast: { type: "error", message } });
+
+/**
+ * One cart intent against fresh stock (never the form's). Success toasts '<name> added to cart!' whenever the
+ * item count grows (spec section 4); refusals toast the section 5 texts and leave the cart as it was.
+ */
+export async function applyCartIntent(api: ApiClient, lines: CartLine[], intent: CartIntent): Promise<CartOutcome> {
+  switch (intent.intent) {
+    case "add":
+      return add(api, lines, intent);
+    case "set":
+    case "increment":
+    case "decrement":
+      return changeQuantity(api, lines, intent);
+    case "remove":
+      return { lines: removeLine(lines, intent.lineId), toast: null };
+    case "clear":
+      return { lines: [], toast: null };
+  }
+}
+
+async function add(api: ApiClient, lines: CartLine[], intent: Extract<CartIntent, { intent: "add" }>): Promise<CartOutcome> {
+  const fromDetail = intent.source === "detail";
+  if (fromDetail && (!intent.color || !intent.size)) return refuse(MSG.cart.selectSizeAndColor);
+  const products = await fetchCartProducts(api, [intent.productId]);
+  const product = products?.find((candidate) => candidate.id === intent.productId);
+  if (!product) return refuse(MSG.cart.addFailed);
+  const variant =
+    fromDetail && intent.color && intent.size
+      ? variantByChoice(product, intent.color, intent.size)
+      : variantForCard(product, intent.variantId);
+  if (!variant) return refuse(MSG.cart.variantNotFound);
+
+  const line: CartLine = {
+    productId: product.id,
+    variantId: variant.id,
+    quantity: intent.quantity,
+    fit: intent.fit ?? DEFAULT_FIT.cart,
+    color: variant.color_name,
+    size: variant.size,
+  };
+  const stockMessage = fromDetail ? MSG.cart.onlyNInStockDetail : MSG.cart.onlyNInStock;
+  return settle(lines, addLine(lines, line, variant.stock), product.name, stockMessage);
+}
+
+async function changeQuantity(
+  api: ApiClient,
+  lines: CartLine[],
+  intent: Extract<CartIntent, { intent: "set" | "increment" | "decrement" }>,
+): Promise<CartOutcome> {
+  const line = findLine(lines, intent.lineId);
+  if (!line) return refuse(MSG.cart.itemMissing);
+  const target =
+    intent.intent === "set" ? intent.quantity : intent.intent === "increment" ? line.quantity + 1 : line.quantity - 1;
+  // Removing needs no stock.
+  if (target <= 0) return { lines: removeLine(lines, intent.lineId), toast: null };
+
+  const products = await fetchCartProducts(api, [line.productId]);
+  if (!products) return refuse(MSG.catalogue.cartProductsFailed);
+  const product = products.find((candidate) => candidate.id === line.productId);
+  const variant = product && rematchVariant(product, line);
+  if (!product || !variant) return { lines: removeLine(lines, intent.lineId), toast: { type: "info", message: MSG.cart.linesRemoved } };
+  return settle(lines, setLineQuantity(lines, intent.lineId, target, variant.stock), product.name, MSG.cart.onlyNForVariant);
+}
+
+function settle(
+  before: readonly CartLine[],
+  change: CartChange,
+  productName: string,
+  stockMessage: (available: number) => string,
+): CartOutcome {
+  if (!change.ok) {
+    if (change.reason === "stock") return refuse(stockMessage(change.available));
+    return refuse(change.reason === "full" ? MSG.cart.full(CART_MAX_LINES) : MSG.cart.itemMissing);
+  }
+  const grew = countItems(change.lines) > countItems(before);
+  return { lines: change.lines, toast: grew ? { type: "cart", message: `${productName} ${MSG.cart.addedSuffix}` } : null };
+}

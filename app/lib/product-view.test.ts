@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import type { VariantDto } from "../../api/catalogue/product.types.ts";
+import {
+  colorDots,
+  defaultFit,
+  firstVariantInStock,
+  galleryIndex,
+  resolveVariantSelection,
+  struckPrice,
+  truncateDescription,
+  variantSearch,
+  wrapIndex,
+} from "./product-view.ts";
+
+let nextId = 1;
+function variant(color_name: string, size: string, stock: number, extra_price = 0): VariantDto {
+  const id = nextId++;
+  return { id, product_id: 1, sku: `SKU-${id}`, color_name, color_code: "#000", color_image: null, size, stock, extra_price, price: 100 + extra_price };
+}
+
+const variants = [variant("Sage", "L", 2), variant("Sage", "S", 0), variant("Sage", "M", 5, 10), variant("Ivory", "M", 0), variant("Ivory", "XS", 3)];
+const fits = (...values: string[]) => values.map((value) => ({ value }));
+const product = { variants, available_fits: fits("Relaxed Fit", "Fitted"), default_fit: null };
+
+describe("resolveVariantSelection", () => {
+  it("pre-selects the first colour and its first size in stock, smallest first", () => {
+    const selection = resolveVariantSelection(product, {});
+    expect(selection.color).toBe("Sage");
+    expect(selection.sizes.map((option) => option.size)).toEqual(["S", "M", "L"]);
+    expect(selection.size).toBe("M");
+    expect(selection.variant?.extra_price).toBe(10);
+    expect(selection.available).toBe(5);
+  });
+
+  it("keeps a valid choice from the URL", () => {
+    const selection = resolveVariantSelection(product, { color: "Ivory", size: "XS", fit: "Relaxed Fit" });
+    expect([selection.color, selection.size, selection.fit, selection.available]).toEqual(["Ivory", "XS", "Relaxed Fit", 3]);
+  });
+
+  it("replaces unknown or sold-out choices", () => {
+    const selection = resolveVariantSelection(product, { color: "Crimson", size: "S", fit: "Baggy" });
+    expect([selection.color, selection.size, selection.fit]).toEqual(["Sage", "M", "Fitted"]);
+    expect(resolveVariantSelection(product, { color: "Ivory", size: "M" }).size).toBe("XS");
+  });
+
+  it("selects no size when a colour is sold out", () => {
+    const selection = resolveVariantSelection({ ...product, variants: [variant("Noir", "M", 0)] }, {});
+    expect([selection.color, selection.size, selection.variant, selection.available]).toEqual(["Noir", null, null, 0]);
+  });
+
+  it("has nothing to select without variants", () => {
+    const selection = resolveVariantSelection({ variants: [], available_fits: [], default_fit: null }, {});
+    expect([selection.color, selection.size, selection.fit]).toEqual([null, null, null]);
+  });
+});
+
+describe("defaultFit", () => {
+  it("uses the product's default when it is offered, else the first fit", () => {
+    expect(defaultFit({ available_fits: fits("Relaxed Fit", "Fitted"), default_fit: "Relaxed Fit" })).toBe("Relaxed Fit");
+    expect(defaultFit({ available_fits: fits("Relaxed Fit", "Regular"), default_fit: "Fitted" })).toBe("Relaxed Fit");
+  });
+
+  it("falls back to 'Fitted' when the product names no default", () => {
+    expect(defaultFit({ available_fits: fits("Relaxed Fit", "Fitted"), default_fit: null })).toBe("Fitted");
+    expect(defaultFit({ available_fits: fits("Relaxed Fit"), default_fit: null })).toBe("Relaxed Fit");
+    expect(defaultFit({ available_fits: [], default_fit: "Fitted" })).toBeNull();
+  });
+});
+
+describe("truncateDescription", () => {
+  it("leaves short text alone", () => {
+    expect(truncateDescription("  Soft crepe.  ")).toEqual({ text: "Soft crepe.", truncated: false });
+    expect(truncateDescription("x".repeat(220)).truncated).toBe(false);
+  });
+
+  it("cuts at 220 characters", () => {
+    const result = truncateDescription("y".repeat(221));
+    expect(result).toEqual({ text: "y".repeat(220), truncated: true });
+    expect(truncateDescription(`${"a".repeat(219)} tail`).text).toBe("a".repeat(219));
+  });
+});
+
+describe("colour dots and cards", () => {
+  it("shows each colour once, up to the limit, and counts the rest", () => {
+    const many = ["A", "B", "C", "D", "E", "F"].map((color) => variant(color, "M", 1));
+    expect(colorDots([...many, ...many], 4)).toMatchObject({ shown: [{ name: "A" }, { name: "B" }, { name: "C" }, { name: "D" }], more: 2 });
+    expect(colorDots(variants, 5)).toMatchObject({ shown: [{ name: "Sage" }, { name: "Ivory" }], more: 0 });
+  });
+
+  it("adds the first variant with stock from a card", () => {
+    expect(firstVariantInStock(variants)?.size).toBe("L");
+    expect(firstVariantInStock([variant("Noir", "M", 0)])).toBeNull();
+  });
+
+  it("strikes the original price only when higher", () => {
+    expect(struckPrice({ current_price: 80, original_price: 100 })).toBe(100);
+    expect(struckPrice({ current_price: 80, original_price: 80 })).toBeNull();
+  });
+
+  it("writes variant choices as URL parameters", () => {
+    expect(variantSearch({ color: "Sage", size: "M", fit: "Relaxed Fit" })).toBe("?color=Sage&size=M&fit=Relaxed+Fit");
+    expect(variantSearch({ color: null, size: null, fit: null })).toBe("");
+  });
+});
+
+describe("gallery", () => {
+  const images = [
+    { url: "/a.svg", alt: "a", color_name: null },
+    { url: "/b.svg", alt: "b", color_name: "Ivory" },
+    { url: "/c.svg", alt: "c", color_name: "Sage" },
+  ];
+
+  it("reads the 1-based img parameter with wrap-around", () => {
+    expect(galleryIndex(images, "2", null)).toBe(1);
+    expect(galleryIndex(images, "4", null)).toBe(0);
+  });
+
+  it("opens on the chosen colour's image when no img is given", () => {
+    expect(galleryIndex(images, null, "Sage")).toBe(2);
+    expect(galleryIndex(images, "nope", "Crimson")).toBe(0);
+    expect(galleryIndex([], "3", null)).toBe(0);
+  });
+
+  it("wraps previous and next", () => {
+    expect(wrapIndex(-1, 3)).toBe(2);
+    expect(wrapIndex(3, 3)).toBe(0);
+  });
+});

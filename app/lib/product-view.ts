@@ -1,0 +1,152 @@
+import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, VariantDto } from "../../api/catalogue/product.types.ts";
+import { DEFAULT_FIT, DESCRIPTION_TRUNCATE_AT, PLACEHOLDER_IMAGE, SIZES } from "./constants.ts";
+
+/** Pure rules of the product screens: colour dots, variant pre-selection, description truncation, gallery. */
+
+export interface ColorOption {
+  name: string;
+  code: string;
+}
+
+/** Each colour once, in variant order. */
+export function colorOptions(variants: readonly VariantDto[]): ColorOption[] {
+  const seen = new Map<string, ColorOption>();
+  for (const variant of variants) {
+    if (!seen.has(variant.color_name)) seen.set(variant.color_name, { name: variant.color_name, code: variant.color_code });
+  }
+  return [...seen.values()];
+}
+
+/** Up to `max` colour dots and how many colours did not fit. */
+export function colorDots(variants: readonly VariantDto[], max: number): { shown: ColorOption[]; more: number } {
+  const all = colorOptions(variants);
+  return { shown: all.slice(0, max), more: Math.max(0, all.length - max) };
+}
+
+/** The variant a card's quick add-to-cart uses: the first with stock, else none. */
+export function firstVariantInStock(variants: readonly VariantDto[]): VariantDto | null {
+  return variants.find((variant) => variant.stock > 0) ?? null;
+}
+
+const sizeRank = (size: string) => {
+  const rank = (SIZES as readonly string[]).indexOf(size);
+  return rank === -1 ? SIZES.length : rank;
+};
+
+export interface SizeOption {
+  size: string;
+  stock: number;
+  variant: VariantDto;
+}
+
+/** The sizes one colour comes in, smallest first. */
+export function sizesForColor(variants: readonly VariantDto[], color: string): SizeOption[] {
+  return variants
+    .filter((variant) => variant.color_name === color)
+    .map((variant) => ({ size: variant.size, stock: variant.stock, variant }))
+    .sort((a, b) => sizeRank(a.size) - sizeRank(b.size));
+}
+
+export function fitOptions(product: Pick<ProductDetailDto, "available_fits">): string[] {
+  return [...new Set(product.available_fits.map((fit) => fit.value))];
+}
+
+/** Spec section 4: the product's default fit when it is offered, else the first fit; 'Fitted' stands in for a missing default. */
+export function defaultFit(product: Pick<ProductDetailDto, "available_fits" | "default_fit">): string | null {
+  const fits = fitOptions(product);
+  if (fits.length === 0) return null;
+  const preferred = product.default_fit ?? DEFAULT_FIT.detail;
+  return fits.includes(preferred) ? preferred : fits[0];
+}
+
+export interface VariantChoice {
+  color: string | null;
+  size: string | null;
+  fit: string | null;
+}
+
+export interface VariantSelection extends VariantChoice {
+  colors: ColorOption[];
+  sizes: SizeOption[];
+  fits: string[];
+  /** The variant of the chosen colour and size, when both are chosen. */
+  variant: VariantDto | null;
+  /** Units the shopper may add: the variant's stock, 0 without a variant. */
+  available: number;
+}
+
+/**
+ * The selection a URL asks for, made valid: an unknown colour falls back to the first colour, an unknown
+ * or sold-out size to the first size in stock for that colour, an unknown fit to the default fit.
+ */
+export function resolveVariantSelection(
+  product: Pick<ProductDetailDto, "variants" | "available_fits" | "default_fit">,
+  requested: Partial<VariantChoice>,
+): VariantSelection {
+  const colors = colorOptions(product.variants);
+  const color = colors.find((option) => option.name === requested.color)?.name ?? colors[0]?.name ?? null;
+  const sizes = color === null ? [] : sizesForColor(product.variants, color);
+  const inStock = sizes.filter((option) => option.stock > 0);
+  const size = (inStock.find((option) => option.size === requested.size) ?? inStock[0])?.size ?? null;
+  const fits = fitOptions(product);
+  const fit = requested.fit && fits.includes(requested.fit) ? requested.fit : defaultFit(product);
+  const variant = sizes.find((option) => option.size === size)?.variant ?? null;
+  return { colors, sizes, fits, color, size, fit, variant, available: variant?.stock ?? 0 };
+}
+
+/** The detail URL for a choice; parameters equal to what would be pre-selected anyway still appear, so links are stable. */
+export function variantSearch(choice: VariantChoice): string {
+  const params = new URLSearchParams();
+  if (choice.color) params.set("color", choice.color);
+  if (choice.size) params.set("size", choice.size);
+  if (choice.fit) params.set("fit", choice.fit);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** Spec section 9: the description is cut at 220 characters; `truncated` says whether 'See More....' is needed. */
+export function truncateDescription(text: string, limit = DESCRIPTION_TRUNCATE_AT): { text: string; truncated: boolean } {
+  const characters = Array.from(text.trim());
+  if (characters.length <= limit) return { text: characters.join(""), truncated: false };
+  return { text: characters.slice(0, limit).join("").trimEnd(), truncated: true };
+}
+
+export function productHref(product: Pick<ProductSummaryDto, "token">): string {
+  return `/product/${product.token}`;
+}
+
+/** The price the shopper pays for a variant (current plus extra), or the product's when none is chosen. */
+export function unitPrice(product: Pick<ProductSummaryDto, "current_price">, variant: VariantDto | null): number {
+  return variant ? variant.price : product.current_price;
+}
+
+/** The original price is shown struck through only when it is higher than the current one. */
+export function struckPrice(product: Pick<ProductSummaryDto, "current_price" | "original_price">): number | null {
+  return product.original_price > product.current_price ? product.original_price : null;
+}
+
+/** Gallery images: the product's images, else its main image, else the placeholder. */
+export function galleryImages(product: Pick<ProductDetailDto, "images" | "main_image" | "name">): ProductImageDto[] {
+  if (product.images.length > 0) return product.images;
+  if (product.main_image) return [{ url: product.main_image, alt: product.name, color_name: null }];
+  return [];
+}
+
+/**
+ * The image to show (0-based): `?img=N` is 1-based and wraps; without it the first image of the
+ * chosen colour, else the first.
+ */
+export function galleryIndex(images: readonly ProductImageDto[], imgParam: string | null, color: string | null): number {
+  if (images.length === 0) return 0;
+  const requested = imgParam === null ? Number.NaN : Number(imgParam);
+  if (Number.isInteger(requested) && requested >= 1) return (requested - 1) % images.length;
+  const ofColor = images.findIndex((image) => image.color_name !== null && image.color_name === color);
+  return Math.max(0, ofColor);
+}
+
+/** Previous and next with wrap-around. */
+export function wrapIndex(index: number, length: number): number {
+  return ((index % length) + length) % length;
+}
+
+export const imageOrPlaceholder = (url: string | null | undefined) => url || PLACEHOLDER_IMAGE;

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { EMAIL_MAX, NAME_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN_RESET, PASSWORD_MIN_SIGNUP } from "../constants.ts";
+import { MSG } from "../messages.ts";
+
+/**
+ * Account forms, shared by the storefront (Conform) and the API (request validation).
+ * Field names are the API's field names.
+ */
+
+/** Trimmed and lower-cased, so one address is one account whatever case was typed. */
+export const emailField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: requiredMessage, abort: true })
+    .max(EMAIL_MAX, { error: MSG.accounts.emailMax(EMAIL_MAX), abort: true })
+    .pipe(z.email(MSG.auth.invalidEmail));
+
+/** Passwords are taken as typed (never trimmed); the upper bound keeps hashing cost bounded. */
+const passwordField = (min: number, requiredMessage: string, minMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, { error: requiredMessage, abort: true })
+    .min(min, minMessage)
+    .max(PASSWORD_MAX, MSG.accounts.passwordMax(PASSWORD_MAX));
+
+const otpField = z
+  .string({ error: MSG.otp.required })
+  .trim()
+  .min(1, { error: MSG.otp.required, abort: true })
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MSG.otp.sixDigits);
+
+export const loginSchema = z.object({
+  email: emailField(MSG.auth.fillAllFields),
+  password: z
+    .string({ error: MSG.auth.fillAllFields })
+    .min(1, { error: MSG.auth.fillAllFields, abort: true })
+    .max(PASSWORD_MAX, MSG.accounts.passwordMax(PASSWORD_MAX)),
+});
+
+export const signupSchema = z
+  .object({
+    name: z
+      .string({ error: MSG.auth.fillAllFields })
+      .trim()
+      .min(1, { error: MSG.auth.fillAllFields, abort: true })
+      .max(NAME_MAX, MSG.accounts.nameMax(NAME_MAX)),
+    email: emailField(MSG.auth.fillAllFields),
+    password: passwordField(PASSWORD_MIN_SIGNUP, MSG.auth.fillAllFields, MSG.accounts.passwordMin(PASSWORD_MIN_SIGNUP)),
+    confirmPassword: z.string({ error: MSG.auth.fillAllFields }).min(1, MSG.auth.fillAllFields),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: MSG.auth.passwordsDoNotMatch,
+  });
+
+/** Forgot password, and sending or resending the e-mail verification code. */
+export const emailRequestSchema = z.object({ email: emailField(MSG.auth.enterEmailFirst) });
+
+export const verifyEmailSchema = z.object({
+  email: emailField(MSG.auth.enterEmailFirst),
+  otp: otpField,
+});
+
+/** The reset-password request as the API takes it. */
+export const resetPasswordSchema = z.object({
+  email: emailField(MSG.auth.enterEmailFirst),
+  otp: otpField,
+  newPassword: passwordField(PASSWORD_MIN_RESET, MSG.auth.newPasswordRequired, MSG.auth.passwordMin6),
+});
+
+/** The reset-password form: the request plus the confirmation, which never leaves the storefront. */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string({ error: MSG.auth.fillAllFields }).min(1, MSG.auth.fillAllFields) })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: MSG.auth.passwordsDoNotMatch,
+  });
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type SignupInput = z.infer<typeof signupSchema>;
+export type EmailRequestInput = z.infer<typeof emailRequestSchema>;
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

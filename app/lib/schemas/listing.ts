@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { LISTING_SORTS, type ListingSort, SIZES, STOCK_STATUSES } from "../constants.ts";
+
+/**
+ * The product listing's view state as it lives in the URL (`/products?category=Abayas&size=M&sort=...`).
+ * Multi-valued filters are repeated parameters (what a GET form with checkboxes sends). Parsing never
+ * fails: a value that does not fit is dropped, so a hand-edited URL shows the listing, never an error.
+ */
+export const LISTING_PARAM = {
+  category: "category",
+  color: "color",
+  size: "size",
+  stock: "stock_status",
+  minPrice: "min_price",
+  maxPrice: "max_price",
+  search: "search",
+  sort: "sort",
+  page: "page",
+} as const;
+
+export const DEFAULT_SORT: ListingSort = "newest";
+const MAX_TEXT = 100;
+const MAX_VALUES = 20;
+
+export type Size = (typeof SIZES)[number];
+export type StockFilter = (typeof STOCK_STATUSES)[number];
+
+export interface ListingQuery {
+  category: string[];
+  color: string[];
+  size: Size[];
+  stock: StockFilter[];
+  minPrice: number | null;
+  maxPrice: number | null;
+  search: string;
+  sort: ListingSort;
+  page: number;
+}
+
+export const EMPTY_LISTING_QUERY: ListingQuery = {
+  category: [],
+  color: [],
+  size: [],
+  stock: [],
+  minPrice: null,
+  maxPrice: null,
+  search: "",
+  sort: DEFAULT_SORT,
+  page: 1,
+};
+
+const text = z.string().trim().min(1).max(MAX_TEXT);
+const price = z.coerce.number().finite().min(0).max(1_000_000);
+const page = z.coerce.number().int().min(1).max(10_000);
+const sort = z.enum(LISTING_SORTS);
+const size = z.enum(SIZES);
+const stock = z.enum(STOCK_STATUSES);
+
+/** Each value that passes `schema`, once, in URL order. */
+function validValues<T>(values: string[], schema: z.ZodType<T>): T[] {
+  const kept: T[] = [];
+  for (const value of values.slice(0, MAX_VALUES)) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success && !kept.includes(parsed.data)) kept.push(parsed.data);
+  }
+  return kept;
+}
+
+function validValue<T>(value: string | null, schema: z.ZodType<T>): T | null {
+  if (value === null || value.trim() === "") return null;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseListingQuery(params: URLSearchParams): ListingQuery {
+  const minPrice = validValue(params.get(LISTING_PARAM.minPrice), price);
+  let maxPrice = validValue(params.get(LISTING_PARAM.maxPrice), price);
+  // A range that cannot match anything keeps its lower bound only.
+  if (minPrice !== null && maxPrice !== null && maxPrice < minPrice) maxPrice = null;
+  return {
+    category: validValues(params.getAll(LISTING_PARAM.category), text),
+    color: validValues(params.getAll(LISTING_PARAM.color), text),
+    size: validValues(params.getAll(LISTING_PARAM.size), size),
+    stock: validValues(params.getAll(LISTING_PARAM.stock), stock),
+    minPrice,
+    maxPrice,
+    search: validValue(params.get(LISTING_PARAM.search), text) ?? "",
+    sort: validValue(params.get(LISTING_PARAM.sort), sort) ?? DEFAULT_SORT,
+    page: validValue(params.get(LISTING_PARAM.page), page) ?? 1,
+  };
+}
+
+/** The query of `GET /public/products` (spec section 7): lists comma-joined by the client, unset values left out. */
+export function toProductsApiQuery(query: ListingQuery, limit: number) {
+  return {
+    category: query.category,
+    color: query.color,
+    size: query.size,
+    stock_status: query.stock,
+    min_price: query.minPrice ?? undefined,
+    max_price: query.maxPrice ?? undefined,
+    search: query.search || undefined,
+    sort: query.sort,
+    page: query.page,
+    limit,
+  };
+}

@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// session.server.ts reads its secret at import time: give it one so no file is written.
+vi.stubEnv("SESSION_SECRET", "currency-route-test-secret-0123456789");
+let route: typeof import("./currency.tsx");
+let session: typeof import("../lib/session.server.ts");
+beforeAll(async () => {
+  route = await import("./currency.tsx");
+  session = await import("../lib/session.server.ts");
+});
+
+async function post(fields: Record<string, string>) {
+  const request = new Request("http://shop.test/currency", { method: "POST", body: new URLSearchParams(fields) });
+  const response = await route.action({ request, params: {}, context: {} } as never);
+  return response as Response;
+}
+
+async function savedCurrency(response: Response) {
+  const setCookie = response.headers.get("set-cookie");
+  if (!setCookie) return null;
+  return session.readCurrency(new Request("http://shop.test/", { headers: { cookie: setCookie.split(";")[0] ?? "" } }));
+}
+
+describe("/currency", () => {
+  it("saves a supported currency and returns to the page it was chosen on", async () => {
+    const response = await post({ currency: "usd", redirectTo: "/products?page=2" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/products?page=2");
+    expect(await savedCurrency(response)).toBe("USD");
+  });
+
+  it("changes nothing for an unsupported or missing currency", async () => {
+    const submissions: Record<string, string>[] = [{ currency: "XYZ", redirectTo: "/cart" }, { redirectTo: "/cart" }];
+    for (const fields of submissions) {
+      const response = await post(fields);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/cart");
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+  });
+
+  it.each(["https://evil.example/", "//evil.example", "/\\evil.example", ""])("returns home instead of to %j", async (redirectTo) => {
+    const response = await post({ currency: "EUR", redirectTo });
+    expect(response.headers.get("location")).toBe("/");
+    expect(await savedCurrency(response)).toBe("EUR");
+  });
+
+  it("sends a GET home", () => {
+    const response = route.loader();
+    expect(response.headers.get("location")).toBe("/");
+  });
+});

@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { currencyFormSchema } from "../lib/schemas/currency.ts";
+import { currencyCookie } from "../lib/session.server.ts";
+import type { Route } from "./+types/currency";
+
+/** Nothing to show here: the picker posts to this route from every page. */
+export function loader() {
+  return redirect("/");
+}
+
+/** Saves the chosen display currency and returns to the page it was chosen on; an unknown code changes nothing. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const back = safeRedirectPath(form.redirectTo);
+  const submission = currencyFormSchema.safeParse(form);
+  if (!submission.success) return redirect(back);
+  return redirect(back, { headers: { "Set-Cookie": await currencyCookie.serialize(submission.data.currency) } });
+}

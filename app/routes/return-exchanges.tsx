@@ -1,0 +1,31 @@
+import "../styles/info-pages.css";
+import { pageMeta } from "../content/page-meta.ts";
+import { RETURN_POLICY, RETURN_STEPS, RETURNS_PAGE, RETURNS_PROMISE } from "../content/return-exchanges.ts";
+import { ButtonLink } from "../components/ui/button.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { PageSection } from "../components/ui/page-section.tsx";
+import { DocumentSections, ProseSection } from "../components/ui/prose-section.tsx";
+import { StepList } from "../components/ui/step-list.tsx";
+
+export const meta = () => pageMeta(RETURNS_PAGE);
+
+export default function ReturnExchanges() {
+  const page = RETURNS_PAGE;
+  return (
+    <>
+      <PageHeader title={page.title} eyebrow={page.eyebrow} intro={page.intro} trail={[{ label: page.title }]} />
+      <PageSection width="narrow">
+        <ProseSection block={RETURNS_PROMISE} />
+      </PageSection>
+      <PageSection id="return-process" title="How to Return" eyebrow="Four Steps" align="center" tone="muted">
+        <StepList steps={RETURN_STEPS} />
+        <div className="button-row button-row--center">
+          <ButtonLink to="/contact">Start Return Process</ButtonLink>
+        </div>
+      </PageSection>
+      <PageSection>
+        <DocumentSections blocks={RETURN_POLICY} />
+      </PageSection>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+/** CHROME_PATH, else Debian's Chromium, else the browser `npx playwright install chromium` put in Playwright's cache. */
+function chromiumExecutable(): string | undefined {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  return existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+}
+
+// The machine's network is closed: no GPU, no QUIC, and none of Chromium's background calls home.
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * Every spec runs twice, with JavaScript on (`js`) and off (`no-js`), against the built server that
+ * tests/e2e/global-setup.ts starts on a free port with a fresh database (E2E_BASE_URL set beforehand
+ * tests a server that is already running instead).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  // Two browsers beside the server is what a 2-core CI machine runs without timeouts.
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  // A test that passes only on retry is reported as flaky, not hidden.
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    locale: "en-GB",
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+});
