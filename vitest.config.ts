@@ -1,40 +1,42 @@
-import { defineConfig, mergeConfig } from "vitest/config";
+import { defineConfig } from "vitest/config";
 import viteConfig from "./vite.config.ts";
 
 /** Set by `npm test` (scripts/test.ts) or `node scripts/pg-cluster.ts npx vitest run`: enables the `postgres` project. */
 const pgAdminUrl = process.env.TEST_PG_ADMIN_URL || undefined;
 
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
-    test: {
-      environment: "node",
-      pool: "forks",
-      setupFiles: ["api/testing/setup.ts"],
-      projects: [
-        {
-          extends: true,
-          test: {
-            name: "sqlite",
-            include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "scripts/**/*.test.ts", "*.test.ts"],
-            env: { TEST_PG_ADMIN_URL: "" },
-          },
+// The app's aliases but not its plugins: the React Router plugin builds the route table, which unit tests do not need.
+export default defineConfig({
+  resolve: viteConfig.resolve,
+  test: {
+    environment: "node",
+    pool: "forks",
+    // Timeouts catch hangs, not slowness: on a 2-core CI machine password hashing beside a PostgreSQL
+    // server can take a test past Vitest's default 5 s.
+    testTimeout: 20_000,
+    setupFiles: ["api/testing/setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "scripts/**/*.test.ts", "*.test.ts"],
+          env: { TEST_PG_ADMIN_URL: "" },
         },
-        ...(pgAdminUrl
-          ? [
-              {
-                extends: true,
-                test: {
-                  name: "postgres",
-                  include: ["api/**/*.test.ts"],
-                  env: { TEST_PG_ADMIN_URL: pgAdminUrl, PG_POOL_MAX: "4" },
-                  // Each file creates its own databases; two at a time keep a small cluster responsive.
-                  maxWorkers: 2,
-                },
+      },
+      ...(pgAdminUrl
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "postgres",
+                include: ["api/**/*.test.ts"],
+                env: { TEST_PG_ADMIN_URL: pgAdminUrl, PG_POOL_MAX: "4" },
+                // Each file creates its own databases; two at a time keep a small cluster responsive.
+                maxWorkers: 2,
               },
-            ]
-          : []),
-      ],
-    },
-  }),
-);
+            },
+          ]
+        : []),
+    ],
+  },
+});

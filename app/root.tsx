@@ -20,6 +20,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { ErrorView } from "./components/layout/error-view.tsx";
 import { LoadingOverlay } from "./components/layout/loading-overlay.tsx";
 import { NotFoundView } from "./components/layout/not-found-view.tsx";
@@ -29,7 +30,9 @@ import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
 import { ValueStrip } from "./components/ui/value-strip.tsx";
+import { readCartCount } from "./lib/cart.server.ts";
 import { BASE_CURRENCY } from "./lib/constants.ts";
+import { honeypot } from "./lib/honeypot.server.ts";
 import { MSG } from "./lib/messages.ts";
 import { ratesService } from "./lib/rates.server.ts";
 import { commitSession, getSession, readCurrency } from "./lib/session.server.ts";
@@ -49,7 +52,12 @@ export const meta: Route.MetaFunction = ({ error }) => [
 
 /** What every page's chrome needs. Reading the flash toast consumes it, so the session is committed only then. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const [session, currency, pricing] = await Promise.all([getSession(request), readCurrency(request), ratesService.getRates()]);
+  const [session, currency, pricing, honeypotInputProps] = await Promise.all([
+    getSession(request),
+    readCurrency(request),
+    ratesService.getRates(),
+    honeypot.getInputProps(),
+  ]);
   const sessionUser = session.get("user");
   const toast = session.get("toast") ?? null;
   const headers = toast ? { "Set-Cookie": await commitSession(request, session) } : undefined;
@@ -59,6 +67,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       toast,
       currency,
       rates: pricing.rates,
+      honeypotInputProps,
+      cartCount: await readCartCount(request),
     },
     { headers },
   );
@@ -81,17 +91,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <ToastViewport>
-          <Toaster toasts={[shell?.toast]} />
-          <TopBar currency={shell?.currency ?? BASE_CURRENCY} />
-          <SiteHeader user={shell?.user ?? null} cartCount={0} recentlyViewed={{ items: [], loading: false }} />
-          <main id="main" className="site-main" tabIndex={-1}>
-            {children}
-          </main>
-          <ValueStrip />
-          <SiteFooter />
-          <LoadingOverlay />
-        </ToastViewport>
+        <HoneypotProvider {...shell?.honeypotInputProps}>
+          <ToastViewport>
+            <Toaster toasts={[shell?.toast]} />
+            <TopBar currency={shell?.currency ?? BASE_CURRENCY} />
+            <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={{ items: [], loading: false }} />
+            <main id="main" className="site-main" tabIndex={-1}>
+              {children}
+            </main>
+            <ValueStrip />
+            <SiteFooter />
+            <LoadingOverlay />
+          </ToastViewport>
+        </HoneypotProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

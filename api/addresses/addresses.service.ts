@@ -55,9 +55,20 @@ export async function createAddress(db: Db, clock: Clock, userId: number, input:
 }
 
 /** Replaces the fields of one of the user's addresses; undefined when the user has no such address. */
-export async function updateAddress(db: Db, clock: Clock, userId: number, id: number, input: AddressInput): Promise<AddressDto | undefined> {
+export async function updateAddress(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  id: number,
+  input: AddressInput,
+): Promise<AddressDto | undefined> {
   return inUserTransaction(db, userId, async (trx) => {
-    const current = await trx.selectFrom("addresses").select("is_default").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+    const current = await trx
+      .selectFrom("addresses")
+      .select("is_default")
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (!current) return undefined;
     const isDefault = input.is_default || current.is_default === 1;
     if (isDefault && current.is_default !== 1) await clearDefault(trx, userId);

@@ -99,7 +99,11 @@ export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput) {
   const passwordHash = await hashPassword(input.newPassword);
   const now = isoNow(clock);
   await db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash: passwordHash, email_verified: 1, updated_at: now }).where("id", "=", user.id).execute();
+    await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, email_verified: 1, updated_at: now })
+      .where("id", "=", user.id)
+      .execute();
     await trx.updateTable("auth_tokens").set({ revoked_at: now }).where("user_id", "=", user.id).where("revoked_at", "is", null).execute();
   });
   sendInBackground(deps, "passwordChanged", input.email, { name: user.name });
@@ -107,5 +111,9 @@ export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput) {
 
 /** Logout: the presented token stops working at once. */
 export async function revokeToken(db: Db, clock: Clock, tokenId: number) {
-  await db.kysely.updateTable("auth_tokens").set({ revoked_at: isoNow(clock) }).where("id", "=", tokenId).execute();
+  await db.kysely
+    .updateTable("auth_tokens")
+    .set({ revoked_at: isoNow(clock) })
+    .where("id", "=", tokenId)
+    .execute();
 }

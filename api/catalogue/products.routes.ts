@@ -16,7 +16,7 @@ const PRICE_MAX_GBP = 1_000_000;
 const SEARCH_MAX_CHARS = 100;
 
 /** A comma-joined (or repeated) query parameter as a list of trimmed, non-empty items. */
-const commaList = <T extends z.ZodType>(item: T, max = LIST_FILTER_MAX) =>
+const commaList = <T>(item: z.ZodType<T, string>, max = LIST_FILTER_MAX) =>
   z
     .union([z.string(), z.array(z.string())])
     .transform((value) =>
@@ -37,7 +37,7 @@ const caseInsensitive = <const T extends readonly [string, ...string[]]>(options
 const emptyAsMissing = (value: unknown) => (value === "" ? undefined : value);
 const gbp = z.preprocess(emptyAsMissing, z.coerce.number().min(0).max(PRICE_MAX_GBP).optional());
 const count = (max: number, fallback: number) => z.preprocess(emptyAsMissing, z.coerce.number().int().min(1).max(max).default(fallback));
-const productId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const productId = z.coerce.number<string>().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 const listingQuery = z
   .object({

@@ -64,7 +64,8 @@ function searchHits(db: Db, terms: string[]) {
   )`.as("hits");
 }
 
-const active: Condition = (eb) => eb("products.status", "=", "Active");
+// A literal, not a parameter: the planner can then use the partial index products_active_filter_idx.
+const active: Condition = (eb) => eb("products.status", "=", sql.lit("Active"));
 const inStock: Condition = (eb) => eb("products.stock_total", ">", 0);
 const outOfStock: Condition = (eb) => eb("products.stock_total", "=", 0);
 

@@ -41,7 +41,7 @@ export async function insertCategory(db: Db, name: string, collection = name): P
 export async function insertProduct(db: Db, spec: ProductSpec): Promise<number> {
   const category = await db.kysely.selectFrom("categories").select(["name", "collection"]).where("id", "=", spec.categoryId).executeTakeFirstOrThrow();
   const variants = spec.variants ?? [];
-  const description = spec.description ?? `${spec.name} in soft fabric.`;
+  const description = spec.description ?? "Soft fabric, made with care.";
   const createdAt = spec.createdAt ?? "2026-11-01T00:00:00.000Z";
   const sku = unique("SKU");
   const { id } = await db.kysely
@@ -122,11 +122,16 @@ export async function insertOrder(db: Db, order: { userId: number; createdAt: st
       payment_status: "paid",
       payment_method: "card",
       subtotal_pence: 0,
+      extras_pence: 0,
       shipping_pence: 500,
+      discount_pence: 0,
+      tax_pence: 0,
+      promo_code: null,
       total_pence: 500,
       shipping_method: "Regular shipment",
       ship_label: "Home",
       ship_line1: "1 High Street",
+      ship_line2: null,
       ship_city: "London",
       ship_postal_code: "E1 1AA",
       ship_phone: "07000000000",
@@ -148,6 +153,7 @@ export async function insertOrder(db: Db, order: { userId: number; createdAt: st
         product_sku: "SKU",
         fit: null,
         unit_price_pence: 0,
+        extra_price_pence: 0,
         quantity: item.quantity,
       })),
     )
@@ -248,6 +254,7 @@ export async function insertCatalogue(db: Db) {
     name: "Denim Jacket",
     categoryId: kids,
     pricePence: 10000,
+    description: "Denim with a velvet trim collar.",
     variants: [{ color: "Blue", size: "S", stock: 1 }],
     images: ["/images/denim-1.jpg"],
     createdAt: day(7),

@@ -17,11 +17,12 @@ import { enforceCooldown } from "../security/rate-limit.ts";
 export type CodePurpose = "verify" | "reset";
 export type CodeCheck = "ok" | "invalid" | "expired" | "exhausted";
 
-const digest = (purpose: CodePurpose, email: string, code: string) =>
-  createHash("sha256").update(`${purpose}:${email}:${code}`).digest();
+const digest = (purpose: CodePurpose, email: string, code: string) => createHash("sha256").update(`${purpose}:${email}:${code}`).digest();
 
 export async function issueCode(db: Db, clock: Clock, email: string, purpose: CodePurpose): Promise<string> {
-  const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, "0");
+  const code = randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, "0");
   await db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom("one_time_codes").where("email", "=", email).where("purpose", "=", purpose).execute();
     await trx
@@ -107,5 +108,8 @@ export async function verifyEmail(deps: ApiDeps, email: string, code: string) {
 
 /** Drops codes that ended more than a day ago (used or expired); their answers no longer matter. */
 export async function pruneCodes(db: Db, clock: Clock) {
-  await db.kysely.deleteFrom("one_time_codes").where("expires_at", "<=", isoIn(clock, -24 * 60 * 60 * 1000)).execute();
+  await db.kysely
+    .deleteFrom("one_time_codes")
+    .where("expires_at", "<=", isoIn(clock, -24 * 60 * 60 * 1000))
+    .execute();
 }

@@ -41,7 +41,12 @@ export async function hit(db: Db, clock: Clock, key: string, limit: Limit) {
       conflict.column("key").doUpdateSet((eb) => {
         const expired = eb("rate_limits.window_ends_at", "<=", now);
         return {
-          hits: eb.case().when(expired).then(1).else(eb("rate_limits.hits", "+", 1)).end(),
+          hits: eb
+            .case()
+            .when(expired)
+            .then(1)
+            .else(eb("rate_limits.hits", "+", 1))
+            .end(),
           window_ends_at: eb.case().when(expired).then(eb.ref("excluded.window_ends_at")).else(eb.ref("rate_limits.window_ends_at")).end(),
         };
       }),
@@ -53,7 +58,8 @@ export async function hit(db: Db, clock: Clock, key: string, limit: Limit) {
 }
 
 /** Keys carry a digest of the e-mail or address, not the value itself. */
-const keyFor = (...parts: string[]) => `${parts[0]}:${createHash("sha256").update(parts.slice(1).join(":")).digest("base64url").slice(0, 32)}`;
+const keyFor = (...parts: string[]) =>
+  `${parts[0]}:${createHash("sha256").update(parts.slice(1).join(":")).digest("base64url").slice(0, 32)}`;
 
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, "TOO_MANY_REQUESTS", message, { extra: { retryAfterSeconds } });

@@ -1,4 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import pino from "pino";
 import { API_HEADERS } from "../../app/lib/constants.ts";
@@ -29,36 +32,97 @@ export async function closeOpenApis(): Promise<void> {
   await Promise.all([...openApis].map((close) => close()));
 }
 
-async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
+const databaseUrl = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+};
+
+/** Changes whenever a migration (or the list of them) changes, so a stale template is never reused. */
+function migrationsFingerprint(): string {
+  const hash = createHash("sha256");
+  const dbDir = fileURLToPath(new URL("../db/", import.meta.url));
+  hash.update(readFileSync(join(dbDir, "migrate.ts")));
+  for (const file of readdirSync(join(dbDir, "migrations")).sort()) hash.update(file).update(readFileSync(join(dbDir, "migrations", file)));
+  return hash.digest("hex").slice(0, 16);
+}
+
+let template: Promise<string> | undefined;
+
 /**
- * An empty database: SQLite in memory, or, when TEST_PG_ADMIN_URL names a PostgreSQL server (the
- * `postgres` test project sets it), a new uniquely named database on it that `drop` removes.
+ * A migrated database to clone: copying it is far cheaper than running every migration per test.
+ * Built once per server and migration set; an advisory lock makes parallel workers wait for the first.
  */
-async function emptyDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+function templateDatabase(adminUrl: string): Promise<string> {
+  template ??= withAdmin(adminUrl, async (client) => {
+    const name = `shop_template_${migrationsFingerprint()}`;
+    await client.query("SELECT pg_advisory_lock(hashtext('shop test template'))");
+    const existing = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (existing.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name}"`);
+      const db = connect(databaseUrl(adminUrl, name));
+      try {
+        await migrateToLatest(db);
+      } catch (error) {
+        await db.close();
+        await client.query(`DROP DATABASE "${name}"`);
+        throw error;
+      }
+      await db.close();
+    }
+    return name;
+  });
+  return template;
+}
+
+/**
+ * Drops a test database once its last connection is gone. A pool that has just ended may still have a
+ * backend on its way out; DROP … WITH (FORCE) would kill it mid-goodbye and crash the test process.
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await withAdmin(adminUrl, async (client) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+        return;
+      } catch (error) {
+        const inUse = (error as { code?: string }).code === "55006";
+        if (!inUse || attempt >= 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  });
+}
+
+/**
+ * A database of its own: an empty SQLite in memory, or, when TEST_PG_ADMIN_URL names a PostgreSQL server
+ * (the `postgres` test project sets it), a new uniquely named clone of the migrated template that `drop` removes.
+ */
+async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL || undefined;
   if (!adminUrl) {
     const db = connect(":memory:");
     return { db, drop: () => db.close() };
   }
+  const source = await templateDatabase(adminUrl);
   const name = `shop_test_${process.pid}_${randomBytes(6).toString("hex")}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = connect(url.href);
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${source}"`));
+  const db = connect(databaseUrl(adminUrl, name));
   return {
     db,
     drop: async () => {
       await db.close();
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropDatabase(adminUrl, name);
     },
   };
 }
@@ -69,7 +133,7 @@ async function emptyDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
  * `close()` releases (and on PostgreSQL drops) it; whatever a test file leaves open is closed after the file.
  */
 export async function freshApi<C extends Clock = MovableClock, M extends Mailer = MemoryMailer>(options: { clock?: C; mailer?: M } = {}) {
-  const { db, drop } = await emptyDatabase();
+  const { db, drop } = await testDatabase();
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= drop().finally(() => openApis.delete(close));

@@ -39,7 +39,7 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
   },
 ];
 
-export const HERO_IMAGE_SIZE = { width: 1440, height: 720 } as const;
+export const HERO_IMAGE_SIZE = { width: 1600, height: 700 } as const;
 
 export interface ValueCard {
   icon: IconName;
@@ -158,8 +158,8 @@ export const TESTIMONIALS: readonly Testimonial[] = [
 
 export const PRESS = {
   eyebrow: "As featured in",
-  title: `Recognised by ${SHOP.pressOutlet}`,
-  text: `${SHOP.pressOutlet} celebrated ${SHOP.name} for bringing couture craftsmanship to modest fashion, and for a children's line that dresses little ones from baby to fifteen years with the same care.`,
+  title: "“Couture craftsmanship for modern modesty”",
+  text: `Recognised by ${SHOP.pressOutlet} for bringing couture craftsmanship to modest fashion, and for a children's line that dresses little ones from baby to fifteen years with the same care.`,
   learnMore: "/about#press",
 } as const;
 

@@ -29,7 +29,16 @@ export type ApiBody<T> = Envelope<T> & Record<string, unknown>;
 
 export type ApiResult<T> =
   | { success: true; status: number; data: T; message: string; pagination?: Pagination; body: ApiBody<T> }
-  | { success: false; status: number | null; message: string; code?: string; details?: ErrorDetail[] };
+  | {
+      success: false;
+      status: number | null;
+      /** The table's message for this row. */
+      message: string;
+      /** What the server said, for screens whose own fallback rules apply (such as a refused sign-in). */
+      serverMessage?: string;
+      code?: string;
+      details?: ErrorDetail[];
+    };
 
 /** The rows of the failure table that the helper rethrows: the caller decides what they mean. */
 export class ApiRequestError extends Error {
@@ -110,7 +119,7 @@ function mapResponse<T>(status: number, body: ApiBody<T>): ApiResult<T> {
       return failure(status, serverMessage || MSG.helper.validation, body.error?.code, body.error?.details);
     case 401:
       if (body.needsVerification) throw new ApiRequestError(status, body);
-      return failure(status, MSG.helper.unauthorized, body.error?.code);
+      return { ...failure(status, MSG.helper.unauthorized, body.error?.code), serverMessage: serverMessage || undefined };
     case 404:
     case 409:
       throw new ApiRequestError(status, body);

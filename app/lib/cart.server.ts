@@ -160,8 +160,7 @@ async function changeQuantity(
 ): Promise<CartOutcome> {
   const line = findLine(lines, intent.lineId);
   if (!line) return refuse(MSG.cart.itemMissing);
-  const target =
-    intent.intent === "set" ? intent.quantity : intent.intent === "increment" ? line.quantity + 1 : line.quantity - 1;
+  const target = intent.intent === "set" ? intent.quantity : intent.intent === "increment" ? line.quantity + 1 : line.quantity - 1;
   // Removing needs no stock.
   if (target <= 0) return { lines: removeLine(lines, intent.lineId), toast: null };
 

@@ -169,7 +169,8 @@ export function refreshCart(lines: readonly CartLine[], products: readonly Produ
       variantId: variant.id,
       token: product.token,
       name: product.name,
-      image: product.main_image || PLACEHOLDER_IMAGE,
+      // The picture in the chosen colour when the shop has one.
+      image: variant.color_image || product.main_image || PLACEHOLDER_IMAGE,
       basePricePence,
       extraPricePence,
       unitPricePence,

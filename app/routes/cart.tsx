@@ -5,8 +5,8 @@ import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
 import { ButtonLink } from "../components/ui/button.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
 import { apiFor } from "../lib/api.server.ts";
-import { type CartLine, refreshCart, summarizeCart } from "../lib/cart.ts";
 import { applyCartIntent, fetchCartProducts, readCart, serializeCart } from "../lib/cart.server.ts";
+import { type CartItem, type CartLine, refreshCart, summarizeCart } from "../lib/cart.ts";
 import { CART_MAX_LINES } from "../lib/constants.ts";
 import { MSG } from "../lib/messages.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
@@ -23,13 +23,16 @@ const sameLines = (a: readonly CartLine[], b: readonly CartLine[]) => JSON.strin
 /** The cart refreshed against the catalogue on every render; the cleaned lines are stored back when they changed. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = await readCart(request);
-  const products = await fetchCartProducts(apiFor(context), lines.map((line) => line.productId));
-  if (!products) return { failed: true as const, items: [], summary: summarizeCart([]), notices: [] };
+  const products = await fetchCartProducts(
+    apiFor(context),
+    lines.map((line) => line.productId),
+  );
+  if (!products) return { failed: true as const, items: [] as CartItem[], summary: summarizeCart([]), notices: [] as string[] };
 
   const cart = refreshCart(lines, products);
-  const notices = [cart.removed > 0 ? MSG.cart.linesRemoved : null, cart.reduced > 0 ? MSG.cart.quantitiesReduced : null].filter(
-    (notice): notice is string => notice !== null,
-  );
+  const notices: string[] = [];
+  if (cart.removed > 0) notices.push(MSG.cart.linesRemoved);
+  if (cart.reduced > 0) notices.push(MSG.cart.quantitiesReduced);
   const cookie = sameLines(cart.lines, lines) ? null : await serializeCart(request, cart.lines);
   return data(
     { failed: false as const, items: cart.items, summary: summarizeCart(cart.items), notices },

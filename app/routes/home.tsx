@@ -1,3 +1,236 @@
-export default function Home() {
-  return <h1>Maison Noor</h1>;
+import "../styles/catalogue.css";
+import "../styles/home.css";
+import { Form, Link, useLocation } from "react-router";
+import type { CategoryDto } from "../../api/catalogue/categories.service.ts";
+import { Carousel } from "../components/catalogue/carousel.tsx";
+import { Hero } from "../components/catalogue/hero.tsx";
+import { ProductGrid } from "../components/catalogue/product-card.tsx";
+import { Stars } from "../components/catalogue/rating.tsx";
+import { StateMessage } from "../components/catalogue/state-message.tsx";
+import { ButtonLink } from "../components/ui/button.tsx";
+import { Icon } from "../components/ui/icons.tsx";
+import { SectionHeading } from "../components/ui/section-heading.tsx";
+import { FLAGSHIP, HERO_SLIDES, NEWSLETTER, PRESS, TESTIMONIALS, WHY_CHOOSE_US } from "../content/home.ts";
+import { apiFor } from "../lib/api.server.ts";
+import { fetchActiveCategories, fetchLatest, fetchTrending, type Loaded } from "../lib/catalogue.server.ts";
+import { COLOR_DOTS, PAGE_SIZE, RATING_MAX } from "../lib/constants.ts";
+import { categoryHref } from "../lib/listing-url.ts";
+import { MSG } from "../lib/messages.ts";
+import { imageOrPlaceholder } from "../lib/product-view.ts";
+import { organizationJsonLd, pageMeta } from "../lib/seo.ts";
+import { SHOP, SHOP_ADDRESS_ONE_LINE } from "../lib/shop.ts";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = apiFor(context);
+  const [categories, trending, latest] = await Promise.all([fetchActiveCategories(api), fetchTrending(api), fetchLatest(api)]);
+  const teaser: Loaded<CategoryDto[]> = categories.ok ? { ok: true, data: categories.data.slice(0, PAGE_SIZE.homeCategoryTeaser) } : categories;
+  return { origin: new URL(request.url).origin, categories: teaser, trending, latest };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: null,
+    description: `${SHOP.tagline}. Exclusive modest and luxury new arrivals every month, free UK delivery terms and a flagship store in London.`,
+    origin: loaderData.origin,
+    canonicalPath: "/",
+    image: HERO_SLIDES[0].image,
+    jsonLd: [organizationJsonLd(loaderData.origin)],
+  });
+
+const CATEGORY_IMAGE = { width: 600, height: 750 } as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, trending, latest } = loaderData;
+  return (
+    <div className="home">
+      <Hero slides={HERO_SLIDES} />
+
+      <section className="home-section container" aria-labelledby="home-categories">
+        <div className="home-section__head">
+          <SectionHeading id="home-categories" eyebrow="The collections" title="Shop by Category" />
+          <ButtonLink to="/categories" variant="outline">
+            {MSG.catalogue.viewAll}
+          </ButtonLink>
+        </div>
+        {categories.ok ? (
+          categories.data.length > 0 ? (
+            <ul className="category-teaser">
+              {categories.data.map((category) => (
+                <li key={category.id}>
+                  <Link to={categoryHref(category.name)} className="category-teaser__tile">
+                    <img
+                      src={imageOrPlaceholder(category.image)}
+                      alt=""
+                      width={CATEGORY_IMAGE.width}
+                      height={CATEGORY_IMAGE.height}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                    <span className="category-teaser__name">{category.name.toUpperCase()}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <StateMessage title={MSG.catalogue.noCategories} hint={MSG.catalogue.noCategoriesHint} />
+          )
+        ) : (
+          <StateMessage tone="error" title={categories.message} retryHref="/" />
+        )}
+      </section>
+
+      <section className="home-section home-section--muted" aria-labelledby="home-why">
+        <div className="container">
+          <SectionHeading id="home-why" eyebrow={`The ${SHOP.name} promise`} title="Why Choose Us" align="center" />
+          <Carousel
+            label="Why choose us"
+            items={WHY_CHOOSE_US.map((card) => ({
+              key: card.title,
+              content: (
+                <div className="value-card">
+                  <Icon name={card.icon} className="value-card__icon" />
+                  <h3 className="value-card__title">{card.title}</h3>
+                  <p className="value-card__text">{card.text}</p>
+                </div>
+              ),
+            }))}
+          />
+        </div>
+      </section>
+
+      <ProductShowcase id="home-trending" eyebrow="Most loved" title="Trending Now" result={trending} />
+
+      <section className="home-feature home-feature--inverse" aria-labelledby="home-press">
+        <div className="container home-feature__inner">
+          <p className="eyebrow">{PRESS.eyebrow}</p>
+          <p className="home-feature__outlet">{SHOP.pressOutlet}</p>
+          <h2 id="home-press" className="home-feature__title">
+            {PRESS.title}
+          </h2>
+          <p className="home-feature__text">{PRESS.text}</p>
+          <ButtonLink to={PRESS.learnMore} variant="light">
+            {MSG.catalogue.learnMore}
+          </ButtonLink>
+        </div>
+      </section>
+
+      <ProductShowcase id="home-latest" eyebrow="Just in" title="Latest Arrivals" result={latest} />
+
+      <section className="home-section container" aria-labelledby="home-flagship">
+        <div className="flagship">
+          <div className="flagship__panel" aria-hidden="true">
+            <Icon name="store" className="flagship__icon" />
+            <span className="flagship__monogram">{SHOP.name}</span>
+            <span className="flagship__city">{SHOP.address.city}</span>
+          </div>
+          <div className="flagship__copy">
+            <p className="eyebrow">{FLAGSHIP.eyebrow}</p>
+            <h2 id="home-flagship">{FLAGSHIP.title}</h2>
+            <p>{FLAGSHIP.text}</p>
+            <address className="flagship__address">
+              <Icon name="mapPin" />
+              <span>{SHOP_ADDRESS_ONE_LINE}</span>
+            </address>
+            <p className="flagship__hours">
+              <Icon name="clock" />
+              <span>{SHOP.flagshipHours}</span>
+            </p>
+            <ButtonLink to={FLAGSHIP.learnMore} variant="outline">
+              {MSG.catalogue.learnMore}
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      <section className="home-section home-section--muted" aria-labelledby="home-testimonials">
+        <div className="container">
+          <SectionHeading id="home-testimonials" eyebrow="In their words" title="What Our Customers Say" align="center" />
+          <Carousel
+            label="Customer testimonials"
+            items={TESTIMONIALS.map((testimonial) => ({
+              key: testimonial.name,
+              content: (
+                <figure className="testimonial">
+                  <Stars value={testimonial.rating} label={`Rated ${testimonial.rating} out of ${RATING_MAX}`} />
+                  <blockquote className="testimonial__quote">
+                    <p>{testimonial.quote}</p>
+                  </blockquote>
+                  <figcaption className="testimonial__author">
+                    <span>{testimonial.name}</span>
+                    <span className="testimonial__place">{testimonial.location}</span>
+                  </figcaption>
+                </figure>
+              ),
+            }))}
+          />
+        </div>
+      </section>
+
+      <NewsletterSignup />
+    </div>
+  );
+}
+
+function ProductShowcase({
+  id,
+  eyebrow,
+  title,
+  result,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  result: Route.ComponentProps["loaderData"]["trending"];
+}) {
+  return (
+    <section className="home-section container" aria-labelledby={id}>
+      <div className="home-section__head">
+        <SectionHeading id={id} eyebrow={eyebrow} title={title} />
+        <ButtonLink to="/products" variant="outline">
+          {MSG.catalogue.viewAll}
+        </ButtonLink>
+      </div>
+      {result.ok ? (
+        result.data.length > 0 ? (
+          <ProductGrid products={result.data} maxDots={COLOR_DOTS.listing} columns={4} />
+        ) : (
+          <StateMessage title={MSG.catalogue.noProducts} />
+        )
+      ) : (
+        <StateMessage tone="error" title={result.message} retryHref="/" />
+      )}
+    </section>
+  );
+}
+
+function NewsletterSignup() {
+  const location = useLocation();
+  return (
+    <section className="newsletter" aria-labelledby="home-newsletter">
+      <div className="container newsletter__inner">
+        <p className="eyebrow">{NEWSLETTER.eyebrow}</p>
+        <h2 id="home-newsletter">{NEWSLETTER.title}</h2>
+        <p className="newsletter__text">{NEWSLETTER.text}</p>
+        <Form method="post" action="/subscribe" className="newsletter__form" preventScrollReset>
+          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+          <label className="visually-hidden" htmlFor="newsletter-email">
+            E-mail address
+          </label>
+          <input
+            id="newsletter-email"
+            className="input newsletter__input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            placeholder={MSG.catalogue.emailPlaceholder}
+          />
+          <button type="submit" className="button button--primary newsletter__submit">
+            {MSG.catalogue.subscribe}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
 }

@@ -2,18 +2,16 @@ import "../styles/info-pages.css";
 import { pageMeta } from "../content/page-meta.ts";
 import { RETURN_POLICY, RETURN_STEPS, RETURNS_PAGE, RETURNS_PROMISE } from "../content/return-exchanges.ts";
 import { ButtonLink } from "../components/ui/button.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
 import { PageSection } from "../components/ui/page-section.tsx";
-import { DocumentSections, ProseSection } from "../components/ui/prose-section.tsx";
+import { PolicyPage } from "../components/ui/policy-page.tsx";
+import { ProseSection } from "../components/ui/prose-section.tsx";
 import { StepList } from "../components/ui/step-list.tsx";
 
 export const meta = () => pageMeta(RETURNS_PAGE);
 
 export default function ReturnExchanges() {
-  const page = RETURNS_PAGE;
   return (
-    <>
-      <PageHeader title={page.title} eyebrow={page.eyebrow} intro={page.intro} trail={[{ label: page.title }]} />
+    <PolicyPage page={RETURNS_PAGE} clauses={RETURN_POLICY}>
       <PageSection width="narrow">
         <ProseSection block={RETURNS_PROMISE} />
       </PageSection>
@@ -23,9 +21,6 @@ export default function ReturnExchanges() {
           <ButtonLink to="/contact">Start Return Process</ButtonLink>
         </div>
       </PageSection>
-      <PageSection>
-        <DocumentSections blocks={RETURN_POLICY} />
-      </PageSection>
-    </>
+    </PolicyPage>
   );
 }

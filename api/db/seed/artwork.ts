@@ -203,12 +203,13 @@ const trousers: Drawing = (p) =>
   ${bothSides(`<rect x="448" y="192" width="7" height="38" rx="2" fill="${p.base}" stroke="${p.outline}" stroke-width="1"/>`)}`;
 
 const scarf: Drawing = (p) => {
-  const fringe = Array.from({ length: 31 }, (_, i) => `M${282 + i * 8} ${862 - i * 1} l${i % 2 ? 2 : -2} 20`);
+  const fringe = Array.from({ length: 31 }, (_, i) => `M${282 + i * 8} ${872 - i * 1.2} l${i % 2 ? 2 : -2} 20`);
   return `${hanger(p.id)}
-  <path d="M296 224 L506 224 L548 900 L258 880 Z" fill="${p.shade}" stroke="${p.outline}" stroke-width="1.4"/>
-  ${cloth(p, "M276 214 Q400 196 524 214 C530 420 528 640 526 836 L278 866 C272 650 270 420 276 214 Z")}
+  <path d="M296 224 L506 224 L550 896 L262 884 Z" fill="${p.shade}" stroke="${p.outline}" stroke-width="1.4"/>
+  ${cloth(p, "M276 214 Q400 196 524 214 C530 420 528 640 524 836 L278 874 C272 650 270 420 276 214 Z")}
+  ${cloth(p, "M280 262 C360 300 470 380 526 470 L525 600 C470 500 370 400 278 350 Z")}
   <path d="M276 214 Q400 196 524 214 Q526 244 512 256 Q400 238 288 256 Q274 244 276 214 Z" fill="${p.light}" stroke="${p.outline}" stroke-width="1.2"/>
-  ${lines(p, ["M330 262 C336 450 330 650 334 856", "M400 256 C410 480 398 660 404 848", "M468 260 C462 460 474 660 466 842"], 0.35)}
+  ${lines(p, ["M330 350 C336 520 330 690 334 866", "M404 420 C412 580 398 700 404 856", "M470 480 C462 600 474 720 466 846", "M290 300 C380 340 460 410 524 520"], 0.35)}
   ${lines(p, fringe, 0.7, 1.4)}`;
 };
 
@@ -385,8 +386,10 @@ function portraitBackdrop(b: Backdrop): string {
   <line x1="0" y1="950" x2="800" y2="950" stroke="${GOLD}" stroke-opacity="0.25"/>`;
 }
 
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+
 const svg = (width: number, height: number, body: string, label: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${label}">${body}</svg>\n`;
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(label)}">${body}</svg>\n`;
 
 export function productImage(garment: Garment, hex: string, label: string): string {
   return svg(PORTRAIT.width, PORTRAIT.height, `${portraitBackdrop(backdropFor(hex))}${garmentArt(garment, hex, "g")}`, label);
@@ -410,7 +413,7 @@ export function placeholderImage(): string {
 export function heroImage(pieces: readonly { garment: Garment; hex: string }[], label: string): string {
   const scale = 0.62;
   const top = 40;
-  const spacing = 250;
+  const spacing = 290;
   const firstCentre = WIDE.width - 220 - spacing * (pieces.length - 1);
   const arches = [0, 1, 2, 3]
     .map((i) => {

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../connect.ts";
 import { type AssembledProduct, assembleProduct, COLOURS_BY_GARMENT, seedDate, seededRandom, variantStock } from "./catalogue-builder.ts";
 import { CATEGORIES, FABRIC_CARE, GARMENT_STORY, type Garment, PRODUCTS, type ProductData, SIZE_RANGES } from "./catalogue-data.ts";
@@ -105,6 +106,19 @@ function syntheticProduct(number: number, templates: readonly CategoryTemplate[]
 }
 
 /**
+ * Once the indexes outgrow SQLite's default 2 MiB page cache every insert pays for random page reads,
+ * so a large load runs with a 64 MiB cache; answers how to put the old size back.
+ */
+async function enlargeSqliteCache(db: Db): Promise<() => Promise<void>> {
+  if (db.dialect !== "sqlite") return async () => {};
+  const { rows } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db.kysely);
+  await sql`PRAGMA cache_size = -65536`.execute(db.kysely);
+  return async () => {
+    await sql.raw(`PRAGMA cache_size = ${Number(rows[0].cache_size)}`).execute(db.kysely);
+  };
+}
+
+/**
  * Adds synthetic products (demo categories, demo artwork, varied names, colours, sizes and prices)
  * until the catalogue holds `targetCount` products; seeds the demo first when empty. Answers how many it added.
  */
@@ -120,11 +134,16 @@ export async function seedSyntheticProducts(db: Db, targetCount: number, options
   const toAdd = Math.max(0, targetCount - existing);
   // Numbering after the highest id keeps SKUs unique across repeated runs.
   const firstNumber = Number(maxId ?? 0) + 1;
-  for (let done = 0; done < toAdd; done += batchSize) {
-    const size = Math.min(batchSize, toAdd - done);
-    const products = Array.from({ length: size }, (_, offset) => syntheticProduct(firstNumber + done + offset, templates));
-    await db.kysely.transaction().execute((trx) => insertProducts(trx, products));
-    options.onProgress?.(existing + done + size, targetCount);
+  const restoreCache = await enlargeSqliteCache(db);
+  try {
+    for (let done = 0; done < toAdd; done += batchSize) {
+      const size = Math.min(batchSize, toAdd - done);
+      const products = Array.from({ length: size }, (_, offset) => syntheticProduct(firstNumber + done + offset, templates));
+      await db.kysely.transaction().execute((trx) => insertProducts(trx, products));
+      options.onProgress?.(existing + done + size, targetCount);
+    }
+  } finally {
+    await restoreCache();
   }
   return toAdd;
 }

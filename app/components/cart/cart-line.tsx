@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
-import { type CartItem, itemHref, pendingQuantity, penceToGbp } from "../../lib/cart.ts";
+import { type CartItem, itemHref, penceToGbp, pendingQuantity } from "../../lib/cart.ts";
 import { MSG } from "../../lib/messages.ts";
 import { LoadingTextField } from "../layout/loading-overlay.tsx";
 import { Price } from "../ui/price.tsx";
@@ -64,10 +64,10 @@ export function CartLineRow({ item }: { item: CartItem }) {
       </div>
 
       <div className="cart-line__quantity">
-        <div className="stepper" role="group" aria-label={quantityLabel}>
+        <fieldset className="stepper" aria-label={quantityLabel}>
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <LineFields intent="decrement" lineId={item.id} />
-            <button type="submit" className="stepper__button" aria-label={`Decrease ${quantityLabel.toLowerCase()}`}>
+            <button type="submit" className="stepper__button" aria-label={`Decrease quantity of ${item.name}`}>
               −
             </button>
           </fetcher.Form>
@@ -85,16 +85,11 @@ export function CartLineRow({ item }: { item: CartItem }) {
           />
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <LineFields intent="increment" lineId={item.id} />
-            <button
-              type="submit"
-              className="stepper__button"
-              disabled={item.atMax}
-              aria-label={`Increase ${quantityLabel.toLowerCase()}`}
-            >
+            <button type="submit" className="stepper__button" disabled={item.atMax} aria-label={`Increase quantity of ${item.name}`}>
               +
             </button>
           </fetcher.Form>
-        </div>
+        </fieldset>
         <fetcher.Form id={quantityFormId} method="post" action="/cart" preventScrollReset className="cart-line__update">
           <LineFields intent="set" lineId={item.id} />
           <button type="submit" className="cart-line__text-button">

@@ -71,7 +71,7 @@ export function Hero({ slides }: { slides: readonly HeroSlide[] }) {
                 <p className="eyebrow hero__eyebrow">{slide.eyebrow}</p>
                 <h2 className="hero__title">{slide.title}</h2>
                 <p className="hero__text">{slide.text}</p>
-                <ButtonLink to="/products" variant="light" className="hero__cta">
+                <ButtonLink to="/products" variant="primary" className="hero__cta">
                   {MSG.catalogue.shopNow}
                 </ButtonLink>
               </div>

@@ -72,18 +72,20 @@ export function ProductGrid({
   columns,
   priorityCount = 0,
   label,
+  headingLevel = 3,
 }: {
   products: readonly ProductSummaryDto[];
   maxDots: number;
   columns: 3 | 4;
   priorityCount?: number;
   label?: string;
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul className={`product-grid product-grid--${columns}`} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} maxDots={maxDots} priority={index < priorityCount} />
+          <ProductCard product={product} maxDots={maxDots} priority={index < priorityCount} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -18,11 +18,11 @@ export function Stars({ value, label }: { value: number; label?: string }) {
 }
 
 /** The detail page's rating line: average stars and review count; reviews feed it once they exist. */
-export function RatingSummary({ average = 0, count = 0, href = "#reviews" }: { average?: number; count?: number; href?: string }) {
+export function RatingSummary({ average = 0, count = 0 }: { average?: number; count?: number }) {
   return (
-    <a className="rating-summary" href={href}>
+    <p className="rating-summary">
       <Stars value={average} label={`Rated ${average.toFixed(1)} out of ${RATING_MAX}`} />
       <span className="rating-summary__count">{MSG.catalogue.reviewsCount(count)}</span>
-    </a>
+    </p>
   );
 }

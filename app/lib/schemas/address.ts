@@ -14,11 +14,7 @@ const UK_POSTCODE = /^(?:[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}|GIR0AA)$/;
 const UK_PHONE = /^(?:0|\+44|0044)\d{9,10}$/;
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, MSG.accounts.fieldTooLong(max));
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, MSG.accounts.fieldTooLong(max));
 
 /** Stored in the usual written form: upper case, one space before the inward code. */
 const postcodeField = z

@@ -50,6 +50,7 @@ export const EMPTY_LISTING_QUERY: ListingQuery = {
 };
 
 const text = z.string().trim().min(1).max(MAX_TEXT);
+const colour = z.string().trim().min(1).max(50);
 const price = z.coerce.number().finite().min(0).max(1_000_000);
 const page = z.coerce.number().int().min(1).max(10_000);
 const sort = z.enum(LISTING_SORTS);
@@ -79,7 +80,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   if (minPrice !== null && maxPrice !== null && maxPrice < minPrice) maxPrice = null;
   return {
     category: validValues(params.getAll(LISTING_PARAM.category), text),
-    color: validValues(params.getAll(LISTING_PARAM.color), text),
+    color: validValues(params.getAll(LISTING_PARAM.color), colour),
     size: validValues(params.getAll(LISTING_PARAM.size), size),
     stock: validValues(params.getAll(LISTING_PARAM.stock), stock),
     minPrice,

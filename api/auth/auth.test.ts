@@ -1,0 +1,302 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AUTH_TOKEN_TTL_MS, PASSWORD_MAX } from "../../app/lib/constants.ts";
+import { MSG } from "../../app/lib/messages.ts";
+import { createSignedInUser } from "../testing/accounts.ts";
+import { type FreshApi, freshApi } from "../testing/harness.ts";
+
+let api: FreshApi;
+beforeEach(async () => {
+  api = await freshApi();
+});
+afterEach(() => api.close());
+
+const signupBody = (email = "amira@example.com", password = "secret-pass-1") => ({
+  name: "Amira Khan",
+  email,
+  password,
+  confirmPassword: password,
+});
+
+async function signUpVerified(email = "amira@example.com", password = "secret-pass-1") {
+  const signup = await api.call("POST", "/public/auth/signup", { body: signupBody(email, password) });
+  expect(signup.status).toBe(201);
+  const otp = api.mailer.lastCode(email, "verificationCode");
+  const verified = await api.call("POST", "/public/otp/verify", { body: { email, otp } });
+  expect(verified.status).toBe(200);
+  return signup.body.data.token as string;
+}
+
+describe("POST /public/auth/signup", () => {
+  it("creates an unverified account, signs it in and mails a verification code", async () => {
+    const { status, body } = await api.call("POST", "/public/auth/signup", { body: signupBody("  Amira@Example.COM ") });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      success: true,
+      needsVerification: true,
+      message: MSG.auth.accountCreated,
+      data: { user: { name: "Amira Khan", email: "amira@example.com", email_verified: false } },
+    });
+    expect(body.data.token).toMatch(/^[\w-]{43}$/);
+    expect(api.mailer.sent).toHaveLength(1);
+    expect(api.mailer.sent[0]).toMatchObject({ template: "verificationCode", to: "amira@example.com" });
+    expect(api.mailer.lastCode("amira@example.com")).toMatch(/^\d{6}$/);
+  });
+
+  it("stores an argon2id hash, never the password", async () => {
+    await api.call("POST", "/public/auth/signup", { body: signupBody() });
+    const row = await api.db.kysely.selectFrom("users").select("password_hash").executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(row.password_hash).not.toContain("secret-pass-1");
+  });
+
+  it("answers 400 VALIDATION_ERROR with one detail per bad field", async () => {
+    const { status, body } = await api.call("POST", "/public/auth/signup", {
+      body: { name: "  ", email: "not-an-email", password: "short", confirmPassword: "different" },
+    });
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("VALIDATION_ERROR");
+    expect(body.error.details).toEqual(
+      expect.arrayContaining([
+        { path: "name", message: MSG.auth.fillAllFields },
+        { path: "email", message: MSG.auth.invalidEmail },
+        { path: "password", message: MSG.accounts.passwordMin(8) },
+      ]),
+    );
+  });
+
+  it("reports mismatched passwords on confirmPassword", async () => {
+    const { status, body } = await api.call("POST", "/public/auth/signup", {
+      body: { ...signupBody(), confirmPassword: "secret-pass-2" },
+    });
+    expect(status).toBe(400);
+    expect(body.error.details).toEqual([{ path: "confirmPassword", message: MSG.auth.passwordsDoNotMatch }]);
+  });
+
+  it("reports missing fields and a password over the maximum", async () => {
+    const missing = await api.call("POST", "/public/auth/signup", { body: {} });
+    expect(missing.body.error.details.map((detail: { path: string }) => detail.path).sort()).toEqual([
+      "confirmPassword",
+      "email",
+      "name",
+      "password",
+    ]);
+    const long = "x".repeat(PASSWORD_MAX + 1);
+    const tooLong = await api.call("POST", "/public/auth/signup", { body: signupBody("a@example.com", long) });
+    expect(tooLong.body.error.details).toEqual([{ path: "password", message: MSG.accounts.passwordMax(PASSWORD_MAX) }]);
+  });
+
+  it("answers 409 with a field detail when the e-mail is already registered, whatever its case", async () => {
+    await api.call("POST", "/public/auth/signup", { body: signupBody() });
+    const { status, body } = await api.call("POST", "/public/auth/signup", { body: signupBody("AMIRA@example.com") });
+    expect(status).toBe(409);
+    expect(body).toMatchObject({
+      success: false,
+      message: MSG.accounts.emailTaken,
+      error: { code: "CONFLICT", details: [{ path: "email", message: MSG.accounts.emailTaken }] },
+    });
+  });
+
+  it("still succeeds when the mail server fails (the user can resend)", async () => {
+    const failing = await freshApi({ mailer: { send: () => Promise.reject(new Error("SMTP down")) } });
+    const { status } = await failing.call("POST", "/public/auth/signup", { body: signupBody() });
+    expect(status).toBe(201);
+    await failing.close();
+  });
+});
+
+describe("POST /public/auth/login", () => {
+  it("signs a verified user in with a new token each time", async () => {
+    await signUpVerified();
+    const first = await api.call("POST", "/public/auth/login", { body: { email: "Amira@example.com", password: "secret-pass-1" } });
+    const second = await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "secret-pass-1" } });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      success: true,
+      message: MSG.auth.welcomeBack,
+      data: { user: { name: "Amira Khan", email: "amira@example.com", email_verified: true } },
+    });
+    expect(Object.keys(first.body.data.user).sort()).toEqual(["email", "email_verified", "id", "name"]);
+    expect(second.body.data.token).not.toBe(first.body.data.token);
+  });
+
+  it("answers an unverified user 401 needsVerification with the e-mail and no token", async () => {
+    await api.call("POST", "/public/auth/signup", { body: signupBody() });
+    const { status, body } = await api.call("POST", "/public/auth/login", {
+      body: { email: "amira@example.com", password: "secret-pass-1" },
+    });
+    expect(status).toBe(401);
+    expect(body).toMatchObject({
+      success: false,
+      needsVerification: true,
+      email: "amira@example.com",
+      message: MSG.auth.verifyToContinue,
+      error: { code: "UNAUTHORIZED" },
+    });
+    expect(JSON.stringify(body)).not.toMatch(/token/);
+  });
+
+  it("answers a wrong password and an unknown e-mail identically (no account enumeration)", async () => {
+    await signUpVerified();
+    const wrongPassword = await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "wrong-pass" } });
+    const unknownEmail = await api.call("POST", "/public/auth/login", { body: { email: "nobody@example.com", password: "wrong-pass" } });
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword).toEqual(unknownEmail);
+    expect(wrongPassword.body.message).toBe(MSG.accounts.invalidCredentials);
+  });
+
+  it("requires both fields", async () => {
+    const { status, body } = await api.call("POST", "/public/auth/login", { body: { email: "", password: "" } });
+    expect(status).toBe(400);
+    expect(body.error.details).toEqual([
+      { path: "email", message: MSG.auth.fillAllFields },
+      { path: "password", message: MSG.auth.fillAllFields },
+    ]);
+  });
+});
+
+describe("sessions", () => {
+  it("GET /me answers the user for a live token and 401 without one", async () => {
+    const token = await signUpVerified();
+    const me = await api.call("GET", "/public/auth/me", { token });
+    expect(me.status).toBe(200);
+    expect(me.body.data.user).toMatchObject({ email: "amira@example.com", email_verified: true });
+    expect((await api.call("GET", "/public/auth/me")).status).toBe(401);
+    expect((await api.call("GET", "/public/auth/me", { token: "made-up-token" })).status).toBe(401);
+  });
+
+  it("logout revokes the presented token only", async () => {
+    const { token, password, user } = await createSignedInUser(api);
+    const other = await api.call("POST", "/public/auth/login", { body: { email: user.email, password } });
+    const logout = await api.call("POST", "/public/auth/logout", { token });
+    expect(logout).toMatchObject({ status: 200, body: { success: true, message: MSG.accounts.loggedOut } });
+    expect((await api.call("GET", "/public/auth/me", { token })).status).toBe(401);
+    expect((await api.call("POST", "/public/auth/logout", { token })).status).toBe(401);
+    expect((await api.call("GET", "/public/auth/me", { token: other.body.data.token })).status).toBe(200);
+  });
+
+  it("rejects a token once it has expired", async () => {
+    const { token } = await createSignedInUser(api);
+    api.clock.advance(AUTH_TOKEN_TTL_MS - 1000);
+    expect((await api.call("GET", "/public/auth/me", { token })).status).toBe(200);
+    api.clock.advance(1000);
+    expect((await api.call("GET", "/public/auth/me", { token })).status).toBe(401);
+  });
+});
+
+describe("password reset", () => {
+  it("answers forgot-password the same for known and unknown e-mails, and mails only the account", async () => {
+    await signUpVerified();
+    const known = await api.call("POST", "/public/auth/forgot-password", { body: { email: "amira@example.com" } });
+    const unknown = await api.call("POST", "/public/auth/forgot-password", { body: { email: "nobody@example.com" } });
+    expect(known.status).toBe(200);
+    expect(known).toEqual(unknown);
+    expect(known.body.message).toBe(MSG.accounts.resetCodeSentIfAccount);
+    expect(api.mailer.sent.filter((mail) => mail.template === "resetCode").map((mail) => mail.to)).toEqual(["amira@example.com"]);
+  });
+
+  it("answers a wrong reset code the same for known and unknown e-mails", async () => {
+    await signUpVerified();
+    await api.call("POST", "/public/auth/forgot-password", { body: { email: "amira@example.com" } });
+    await api.call("POST", "/public/auth/forgot-password", { body: { email: "nobody@example.com" } });
+    const right = api.mailer.lastCode("amira@example.com", "resetCode");
+    const wrong = right === "000000" ? "111111" : "000000";
+    const attempt = (email: string) =>
+      api.call("POST", "/public/auth/reset-password", { body: { email, otp: wrong, newPassword: "brand-new-pass" } });
+    expect(await attempt("amira@example.com")).toEqual(await attempt("nobody@example.com"));
+    api.clock.advance(10 * 60 * 1000 + 1000);
+    expect(await attempt("amira@example.com")).toEqual(await attempt("nobody@example.com"));
+  });
+
+  it("sets the new password, revokes every session and mails a notice", async () => {
+    const token = await signUpVerified();
+    const login = await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "secret-pass-1" } });
+    await api.call("POST", "/public/auth/forgot-password", { body: { email: "amira@example.com" } });
+    const otp = api.mailer.lastCode("amira@example.com", "resetCode");
+
+    const reset = await api.call("POST", "/public/auth/reset-password", {
+      body: { email: "amira@example.com", otp, newPassword: "brand-new" },
+    });
+    expect(reset).toMatchObject({ status: 200, body: { success: true, message: MSG.auth.passwordResetLogin } });
+    for (const old of [token, login.body.data.token]) expect((await api.call("GET", "/public/auth/me", { token: old })).status).toBe(401);
+    expect((await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "secret-pass-1" } })).status).toBe(
+      401,
+    );
+    expect((await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "brand-new" } })).status).toBe(
+      200,
+    );
+    expect(api.mailer.sent.at(-1)).toMatchObject({ template: "passwordChanged", to: "amira@example.com" });
+
+    const again = await api.call("POST", "/public/auth/reset-password", {
+      body: { email: "amira@example.com", otp, newPassword: "another-one" },
+    });
+    expect(again).toMatchObject({ status: 400, body: { message: MSG.otp.invalid } });
+  });
+
+  it("verifies the e-mail of an unverified account that resets its password", async () => {
+    await api.call("POST", "/public/auth/signup", { body: signupBody() });
+    api.clock.advance(60 * 1000);
+    await api.call("POST", "/public/auth/forgot-password", { body: { email: "amira@example.com" } });
+    const otp = api.mailer.lastCode("amira@example.com", "resetCode");
+    await api.call("POST", "/public/auth/reset-password", { body: { email: "amira@example.com", otp, newPassword: "brand-new" } });
+    const login = await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "brand-new" } });
+    expect(login.body.data.user.email_verified).toBe(true);
+  });
+
+  it("holds the reset password to the spec minimum of 6", async () => {
+    const { status, body } = await api.call("POST", "/public/auth/reset-password", {
+      body: { email: "a@example.com", otp: "12345", newPassword: "12345" },
+    });
+    expect(status).toBe(400);
+    expect(body.error.details).toEqual([
+      { path: "otp", message: MSG.otp.sixDigits },
+      { path: "newPassword", message: MSG.auth.passwordMin6 },
+    ]);
+  });
+});
+
+describe("rate limits", () => {
+  it("limits login attempts per e-mail, whatever the IP", async () => {
+    await signUpVerified();
+    const attempt = (n: number) =>
+      api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "wrong" }, clientIp: `203.0.113.${n}` });
+    for (let n = 1; n <= 10; n++) expect((await attempt(n)).status).toBe(401);
+    const blocked = await attempt(11);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ success: false, message: MSG.accounts.tooManyAttempts, error: { code: "TOO_MANY_REQUESTS" } });
+    expect(blocked.body.retryAfterSeconds).toBeGreaterThan(0);
+    // Even the right password waits out the window; then it works.
+    expect((await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "secret-pass-1" } })).status).toBe(
+      429,
+    );
+    api.clock.advance(15 * 60 * 1000);
+    expect((await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "secret-pass-1" } })).status).toBe(
+      200,
+    );
+  });
+
+  it("limits login attempts per IP across e-mails", async () => {
+    const attempt = (n: number, clientIp: string) =>
+      api.call("POST", "/public/auth/login", { body: { email: `guess${n}@example.com`, password: "wrong" }, clientIp });
+    for (let n = 1; n <= 30; n++) expect((await attempt(n, "198.51.100.7")).status).toBe(401);
+    expect((await attempt(31, "198.51.100.7")).status).toBe(429);
+    expect((await attempt(32, "198.51.100.8")).status).toBe(401);
+  });
+
+  it("limits sign-ups per IP", async () => {
+    for (let n = 1; n <= 10; n++) {
+      const { status } = await api.call("POST", "/public/auth/signup", { body: signupBody(`new${n}@example.com`), clientIp: "192.0.2.1" });
+      expect(status).toBe(201);
+    }
+    const blocked = await api.call("POST", "/public/auth/signup", { body: signupBody("new11@example.com"), clientIp: "192.0.2.1" });
+    expect(blocked).toMatchObject({ status: 429, body: { message: MSG.accounts.tooManyAttempts } });
+  });
+
+  it("limits forgot-password per e-mail", async () => {
+    for (let n = 1; n <= 6; n++) {
+      expect((await api.call("POST", "/public/auth/forgot-password", { body: { email: "amira@example.com" } })).status).toBe(200);
+      api.clock.advance(61 * 1000);
+    }
+    const blocked = await api.call("POST", "/public/auth/forgot-password", { body: { email: "amira@example.com" }, clientIp: "192.0.2.9" });
+    expect(blocked).toMatchObject({ status: 429, body: { message: MSG.accounts.tooManyAttempts } });
+  });
+});

@@ -1,0 +1,408 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLACEHOLDER_IMAGE } from "../../app/lib/constants.ts";
+import { MSG } from "../../app/lib/messages.ts";
+import { encodeProductId } from "../../app/lib/product-id.ts";
+import { freshApi } from "../testing/harness.ts";
+import type { ProductDetailDto, ProductSummaryDto } from "./product.types.ts";
+import { type Catalogue, insertCatalogue, insertCategory, insertOrder, insertProduct, insertUser } from "./testing-fixtures.ts";
+
+type Harness = Awaited<ReturnType<typeof freshApi>>;
+
+const names = (body: { data: ProductSummaryDto[] }) => body.data.map((product) => product.name);
+const NEWEST = ["Denim Jacket", "Wool Abaya", "Chiffon Maxi Dress", "Cotton Kids Set", "Velvet Coat", "Linen Dress", "Silk Abaya"];
+
+/** A harness over the standard catalogue; tests that change data make their own. */
+function withCatalogue() {
+  const shop = {} as Harness & { catalogue: Catalogue };
+  beforeAll(async () => {
+    const harness = await freshApi();
+    Object.assign(shop, harness, { catalogue: await insertCatalogue(harness.db) });
+  });
+  afterAll(() => shop.close());
+  return shop;
+}
+
+describe("GET /public/products", () => {
+  const shop = withCatalogue();
+  const list = (query = "") => shop.call<{ data: ProductSummaryDto[] }>("GET", `/public/products${query}`);
+
+  it("lists active products newest first with the default page size and pagination", async () => {
+    const { status, body } = await list();
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(names(body)).toEqual(NEWEST);
+    expect(body.pagination).toEqual({ total: 7, totalPages: 1, page: 1, limit: 12 });
+  });
+
+  it("answers the contract's product shape", async () => {
+    const { body } = await list("?search=silk");
+    const silk = body.data[0];
+    expect(silk).toMatchObject({
+      id: shop.catalogue.products.silkAbaya,
+      token: encodeProductId(shop.catalogue.products.silkAbaya),
+      name: "Silk Abaya",
+      category_name: "Abayas",
+      collection: "Abayas",
+      current_price: 120,
+      price: 120,
+      original_price: 150,
+      main_image: "/images/silk-1.jpg",
+      stock: 6,
+      stock_status: "In Stock",
+    });
+    expect(silk.variants.map((v) => `${v.color_name} ${v.size}`)).toEqual(["Black S", "Black M", "Black L", "Navy M"]);
+    expect(silk.variants.find((v) => v.color_name === "Navy")).toMatchObject({ extra_price: 5.5, price: 125.5, stock: 1 });
+  });
+
+  it("falls back to the placeholder image and reports out-of-stock products", async () => {
+    const { body } = await list("?search=cotton");
+    expect(body.data[0].main_image).toBe(PLACEHOLDER_IMAGE);
+    const wool = (await list("?search=wool")).body.data[0];
+    expect(wool).toMatchObject({ stock: 0, stock_status: "Out of Stock" });
+  });
+
+  it("never lists inactive products", async () => {
+    expect(names((await list("?category=Abayas")).body)).toEqual(["Wool Abaya", "Silk Abaya"]);
+    expect((await list("?search=hidden")).body.data).toEqual([]);
+    expect((await list("?sort=most_popular")).body.data.map((p) => p.id)).not.toContain(shop.catalogue.products.hiddenAbaya);
+  });
+
+  describe("filters", () => {
+    it("filters by category name, case-insensitively, several comma-joined, or by numeric id", async () => {
+      expect(names((await list("?category=abayas")).body)).toEqual(["Wool Abaya", "Silk Abaya"]);
+      expect(names((await list("?category=Abayas,Kids")).body)).toEqual(["Denim Jacket", "Wool Abaya", "Cotton Kids Set", "Silk Abaya"]);
+      expect(names((await list(`?category=${shop.catalogue.categories.kids}`)).body)).toEqual(["Denim Jacket", "Cotton Kids Set"]);
+      const unknown = await list("?category=Shoes");
+      expect(unknown.status).toBe(200);
+      expect(unknown.body.data).toEqual([]);
+      expect(unknown.body.pagination).toMatchObject({ total: 0, totalPages: 1 });
+    });
+
+    it("filters by colour case-insensitively, names with spaces included", async () => {
+      expect(names((await list("?color=black")).body)).toEqual(["Velvet Coat", "Silk Abaya"]);
+      expect(names((await list("?color=BLACK,beige")).body)).toEqual(["Velvet Coat", "Linen Dress", "Silk Abaya"]);
+      expect(names((await list(`?color=${encodeURIComponent("emerald green")}`)).body)).toEqual(["Chiffon Maxi Dress"]);
+    });
+
+    it("filters by size, case-insensitively, including One Size", async () => {
+      expect(names((await list("?size=xs")).body)).toEqual(["Chiffon Maxi Dress"]);
+      expect(names((await list(`?size=${encodeURIComponent("one size")}`)).body)).toEqual(["Cotton Kids Set"]);
+      expect(names((await list("?size=XL,One Size")).body)).toEqual(["Cotton Kids Set", "Velvet Coat"]);
+      expect(names((await list("?size=S&size=XL")).body)).toEqual(["Denim Jacket", "Chiffon Maxi Dress", "Velvet Coat", "Linen Dress", "Silk Abaya"]);
+    });
+
+    it("filters by stock status", async () => {
+      expect(names((await list(`?stock_status=${encodeURIComponent("In Stock")}`)).body)).toEqual([
+        "Denim Jacket",
+        "Chiffon Maxi Dress",
+        "Cotton Kids Set",
+        "Linen Dress",
+        "Silk Abaya",
+      ]);
+      expect(names((await list(`?stock_status=${encodeURIComponent("Out of Stock")}`)).body)).toEqual(["Wool Abaya", "Velvet Coat"]);
+      expect(names((await list(`?stock_status=${encodeURIComponent("in stock,OUT OF STOCK")}`)).body)).toEqual(NEWEST);
+    });
+
+    it("filters by price with inclusive bounds", async () => {
+      expect(names((await list("?min_price=45&max_price=100")).body)).toEqual(["Denim Jacket", "Wool Abaya", "Chiffon Maxi Dress", "Linen Dress"]);
+      expect(names((await list("?min_price=200")).body)).toEqual(["Velvet Coat"]);
+      expect(names((await list("?max_price=25")).body)).toEqual(["Cotton Kids Set"]);
+      expect(names((await list("?min_price=44.99&max_price=45.00")).body)).toEqual(["Chiffon Maxi Dress", "Linen Dress"]);
+      expect(names((await list("?min_price=45.01&max_price=49.99")).body)).toEqual([]);
+      expect(names((await list("?min_price=&max_price=")).body)).toEqual(NEWEST);
+    });
+
+    it("combines filters", async () => {
+      const query = `?category=Dresses&size=S&stock_status=${encodeURIComponent("In Stock")}&max_price=50`;
+      expect(names((await list(query)).body)).toEqual(["Chiffon Maxi Dress", "Linen Dress"]);
+      expect(names((await list(`${query}&color=Beige`)).body)).toEqual(["Linen Dress"]);
+      expect(names((await list(`${query}&color=Beige&size=XS`)).body)).toEqual(["Linen Dress"]);
+      expect(names((await list("?category=Abayas&color=Grey&size=S")).body)).toEqual([]);
+      expect(names((await list("?category=Abayas,Dresses&color=Black&min_price=150")).body)).toEqual(["Velvet Coat"]);
+    });
+  });
+
+  describe("sorting", () => {
+    it.each([
+      ["newest", NEWEST],
+      ["price_low_high", ["Cotton Kids Set", "Linen Dress", "Chiffon Maxi Dress", "Wool Abaya", "Denim Jacket", "Silk Abaya", "Velvet Coat"]],
+      ["price_high_low", ["Velvet Coat", "Silk Abaya", "Denim Jacket", "Wool Abaya", "Chiffon Maxi Dress", "Linen Dress", "Cotton Kids Set"]],
+      ["name_a_z", ["Chiffon Maxi Dress", "Cotton Kids Set", "Denim Jacket", "Linen Dress", "Silk Abaya", "Velvet Coat", "Wool Abaya"]],
+      ["most_popular", ["Chiffon Maxi Dress", "Cotton Kids Set", "Silk Abaya", "Denim Jacket", "Linen Dress", "Velvet Coat", "Wool Abaya"]],
+    ])("sorts %s, ties broken by id", async (sort, expected) => {
+      expect(names((await list(`?sort=${sort}`)).body)).toEqual(expected);
+    });
+
+    it("keeps ties stable across pages", async () => {
+      const pages = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((page) => list(`?sort=price_low_high&limit=1&page=${page}`)));
+      expect(pages.flatMap((page) => names(page.body))).toEqual(["Cotton Kids Set", "Linen Dress", "Chiffon Maxi Dress", "Wool Abaya", "Denim Jacket", "Silk Abaya", "Velvet Coat"]);
+    });
+  });
+
+  describe("pagination", () => {
+    it("serves a partial last page", async () => {
+      const { body } = await list("?limit=3&page=3");
+      expect(names(body)).toEqual(["Silk Abaya"]);
+      expect(body.pagination).toEqual({ total: 7, totalPages: 3, page: 3, limit: 3 });
+    });
+
+    it("answers an empty page beyond the last with the right totals", async () => {
+      const { status, body } = await list("?limit=3&page=4");
+      expect(status).toBe(200);
+      expect(body.data).toEqual([]);
+      expect(body.pagination).toEqual({ total: 7, totalPages: 3, page: 4, limit: 3 });
+      expect((await list("?page=999999")).body.data).toEqual([]);
+    });
+
+    it("pages one at a time with limit 1 and the maximum limit of 100", async () => {
+      const { body } = await list("?limit=1&page=7");
+      expect(names(body)).toEqual(["Silk Abaya"]);
+      expect(body.pagination).toMatchObject({ total: 7, totalPages: 7 });
+      expect((await list("?limit=100")).body.data).toHaveLength(7);
+    });
+
+    it("counts the filtered total, not the whole catalogue", async () => {
+      const { body } = await list("?category=Dresses&limit=2");
+      expect(body.pagination).toEqual({ total: 3, totalPages: 2, page: 1, limit: 2 });
+    });
+  });
+
+  describe("search", () => {
+    it("ranks name matches above description-only matches", async () => {
+      const found = names((await list("?search=abaya")).body);
+      expect(found).toHaveLength(3);
+      expect(found.slice(0, 2).sort()).toEqual(["Silk Abaya", "Wool Abaya"]);
+      expect(found[2]).toBe("Linen Dress");
+    });
+
+    it("ranks a name-only match above a description-only match", async () => {
+      expect(names((await list("?search=velvet")).body)).toEqual(["Velvet Coat", "Denim Jacket"]);
+    });
+
+    it("matches word prefixes, every word, and stemmed plurals", async () => {
+      expect(names((await list("?search=aba")).body).sort()).toEqual(["Linen Dress", "Silk Abaya", "Wool Abaya"]);
+      expect(names((await list("?search=silk%20aba")).body)).toEqual(["Silk Abaya"]);
+      expect(names((await list("?search=dresses")).body).sort()).toEqual(["Chiffon Maxi Dress", "Linen Dress", "Velvet Coat"]);
+      expect(names((await list("?search=SILK")).body)).toEqual(["Silk Abaya"]);
+      expect((await list("?search=nothingmatchesthis")).body.data).toEqual([]);
+    });
+
+    it("combines search with filters, sort and pagination", async () => {
+      expect(names((await list(`?search=abaya&stock_status=${encodeURIComponent("In Stock")}`)).body).sort()).toEqual(["Linen Dress", "Silk Abaya"]);
+      const sorted = await list("?search=dress&sort=price_high_low");
+      expect(names(sorted.body).sort()).toEqual(["Chiffon Maxi Dress", "Linen Dress", "Velvet Coat"]);
+      expect(sorted.body.data.map((p) => p.price)).toEqual([200, 45, 45]);
+      const paged = await list("?search=dress&sort=name_a_z&limit=2&page=2");
+      expect(names(paged.body)).toEqual(["Velvet Coat"]);
+      expect(paged.body.pagination).toEqual({ total: 3, totalPages: 2, page: 2, limit: 2 });
+    });
+
+    it.each(['"', '"abaya', "abaya*", "*", "OR", "silk OR wool", "-silk", "silk -wool", "(abaya", "abaya)", "NEAR(silk wool)", "silk:*", "a & b | !c", "'; DROP TABLE products; --", "\\", "%_", "^silk", "{name}:silk", "   "])(
+      "never fails on special characters: %s",
+      async (search) => {
+        const { status, body } = await list(`?search=${encodeURIComponent(search)}`);
+        expect(status).toBe(200);
+        expect(Array.isArray(body.data)).toBe(true);
+      },
+    );
+
+    it("treats operators as plain words", async () => {
+      expect(names((await list(`?search=${encodeURIComponent('"silk" (abaya)')}`)).body)).toEqual(["Silk Abaya"]);
+      expect(names((await list(`?search=${encodeURIComponent("silk -abaya")}`)).body)).toEqual(["Silk Abaya"]);
+    });
+  });
+
+  describe("bad parameters answer 400 with details", () => {
+    it.each([
+      ["?sort=cheapest", "sort"],
+      ["?page=0", "page"],
+      ["?page=abc", "page"],
+      ["?page=1.5", "page"],
+      ["?limit=0", "limit"],
+      ["?limit=101", "limit"],
+      ["?min_price=-1", "min_price"],
+      ["?max_price=abc", "max_price"],
+      ["?size=XXXL", "size.0"],
+      ["?size=S,Huge", "size.1"],
+      ["?stock_status=Maybe", "stock_status.0"],
+      [`?search=${"a".repeat(101)}`, "search"],
+    ])("%s", async (query, path) => {
+      const { status, body } = await list(query);
+      expect(status).toBe(400);
+      expect(body.error.code).toBe("VALIDATION_ERROR");
+      expect(body.error.details.map((d: { path: string }) => d.path)).toContain(path);
+    });
+
+    it("refuses a minimum price above the maximum", async () => {
+      const { status, body } = await list("?min_price=100&max_price=50");
+      expect(status).toBe(400);
+      expect(body.error).toMatchObject({ code: "VALIDATION_ERROR", details: [{ path: "min_price", message: MSG.catalogue.priceRangeInverted }] });
+    });
+  });
+});
+
+describe("GET /public/products/{id}", () => {
+  const shop = withCatalogue();
+
+  it("answers the full product with ordered images, fits, variants and texts", async () => {
+    const id = shop.catalogue.products.silkAbaya;
+    const { status, body } = await shop.call<{ data: ProductDetailDto }>("GET", `/public/products/${id}?t=1732269600000`);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      id,
+      token: encodeProductId(id),
+      name: "Silk Abaya",
+      description: "Flowing silk for evenings.",
+      category_name: "Abayas",
+      current_price: 120,
+      original_price: 150,
+      main_image: "/images/silk-1.jpg",
+      default_fit: "Fitted",
+      fit_required: true,
+      available_fits: [{ value: "Fitted" }, { value: "Relaxed" }, { value: "Oversized" }],
+      materials_care: "Care for Silk Abaya",
+      delivery_returns: null,
+      stock: 6,
+      stock_status: "In Stock",
+    });
+    expect(body.data.images.map((image) => image.url)).toEqual(["/images/silk-1.jpg", "/images/silk-2.jpg", "/images/silk-3.jpg"]);
+    expect(body.data.variants.map((v) => `${v.color_name} ${v.size}`)).toEqual(["Black S", "Black M", "Black L", "Navy M"]);
+  });
+
+  it("counts each view", async () => {
+    const id = shop.catalogue.products.linenDress;
+    await shop.call("GET", `/public/products/${id}`);
+    await shop.call("GET", `/public/products/${id}`);
+    const row = await shop.db.kysely.selectFrom("products").select("view_count").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.view_count).toBe(2);
+  });
+
+  it("answers 404 for unknown and inactive products", async () => {
+    for (const id of [999999, shop.catalogue.products.hiddenAbaya]) {
+      const { status, body } = await shop.call("GET", `/public/products/${id}`);
+      expect(status).toBe(404);
+      expect(body.message).toBe(MSG.catalogue.productNotFound);
+    }
+  });
+
+  it("answers 400 for ids that are not positive integers", async () => {
+    for (const id of ["abc", "0", "-1", "1.5", encodeProductId(1), "99999999999999999999"]) {
+      const { status, body } = await shop.call("GET", `/public/products/${id}`);
+      expect(status, id).toBe(400);
+      expect(body.error.code).toBe("VALIDATION_ERROR");
+      expect(body.error.details[0].path).toBe("id");
+    }
+  });
+});
+
+describe("GET /public/products/bulk", () => {
+  const shop = withCatalogue();
+
+  it("answers unique active products in the order asked, unknown and inactive ids absent", async () => {
+    const { silkAbaya, denimJacket, hiddenAbaya } = shop.catalogue.products;
+    const { status, body } = await shop.call<{ data: ProductSummaryDto[] }>("GET", `/public/products/bulk?ids=${denimJacket},${silkAbaya},${denimJacket},999999,${hiddenAbaya}`);
+    expect(status).toBe(200);
+    expect(names(body)).toEqual(["Denim Jacket", "Silk Abaya"]);
+    expect(body.data[1].variants).toHaveLength(4);
+  });
+
+  it("takes at most 100 distinct ids", async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect((await shop.call("GET", `/public/products/bulk?ids=${[...hundred, ...hundred].join(",")}`)).status).toBe(200);
+    const { status, body } = await shop.call("GET", `/public/products/bulk?ids=${[...hundred, 101].join(",")}`);
+    expect(status).toBe(400);
+    expect(body.error.details[0].path).toBe("ids");
+  });
+
+  it.each(["", "?ids=", "?ids=abc", "?ids=1,x", "?ids=0", "?ids=-2"])("refuses %s", async (query) => {
+    const { status, body } = await shop.call("GET", `/public/products/bulk${query}`);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("VALIDATION_ERROR");
+  });
+});
+
+describe("GET /public/products/latest", () => {
+  const shop = withCatalogue();
+
+  it("answers the newest in-stock products first, then out-of-stock ones", async () => {
+    const { body } = await shop.call("GET", "/public/products/latest");
+    expect(names(body)).toEqual(["Denim Jacket", "Chiffon Maxi Dress", "Cotton Kids Set", "Linen Dress", "Silk Abaya", "Wool Abaya", "Velvet Coat"]);
+    expect(names((await shop.call("GET", "/public/products/latest?limit=2")).body)).toEqual(["Denim Jacket", "Chiffon Maxi Dress"]);
+  });
+
+  it.each(["0", "51", "x"])("refuses limit=%s", async (limit) => {
+    const { status, body } = await shop.call("GET", `/public/products/latest?limit=${limit}`);
+    expect(status).toBe(400);
+    expect(body.error.details[0].path).toBe("limit");
+  });
+});
+
+describe("GET /public/products/recommended", () => {
+  const shop = withCatalogue();
+
+  it("prefers the product's category, in stock, excluding the product", async () => {
+    const { linenDress } = shop.catalogue.products;
+    const { body } = await shop.call("GET", `/public/products/recommended?product_id=${linenDress}`);
+    expect(names(body)).toEqual(["Chiffon Maxi Dress", "Cotton Kids Set", "Silk Abaya", "Denim Jacket", "Velvet Coat", "Wool Abaya"]);
+    expect(names((await shop.call("GET", `/public/products/recommended?product_id=${linenDress}&limit=4`)).body)).toEqual([
+      "Chiffon Maxi Dress",
+      "Cotton Kids Set",
+      "Silk Abaya",
+      "Denim Jacket",
+    ]);
+  });
+
+  it("answers best sellers without a product, 8 by default", async () => {
+    const { body } = await shop.call("GET", "/public/products/recommended");
+    expect(names(body)).toEqual(["Chiffon Maxi Dress", "Cotton Kids Set", "Silk Abaya", "Denim Jacket", "Linen Dress", "Velvet Coat", "Wool Abaya"]);
+  });
+
+  it("refuses a bad product_id or limit", async () => {
+    for (const query of ["?product_id=abc", "?product_id=0", "?limit=51"]) {
+      const { status, body } = await shop.call("GET", `/public/products/recommended${query}`);
+      expect(status, query).toBe(400);
+      expect(body.error.code).toBe("VALIDATION_ERROR");
+    }
+  });
+});
+
+describe("GET /public/products/trending", () => {
+  const shop = withCatalogue();
+
+  beforeAll(async () => {
+    const { silkAbaya, linenDress, denimJacket, woolAbaya, cottonKidsSet } = shop.catalogue.products;
+    const userId = await insertUser(shop.db);
+    // Within 30 days of the test clock (2026-11-22): 3 Linen Dress and 1 Denim Jacket count.
+    await insertOrder(shop.db, { userId, createdAt: "2026-11-20T12:00:00.000Z", status: "delivered", items: [{ productId: linenDress, quantity: 3 }, { productId: denimJacket, quantity: 1 }] });
+    // Cancelled, too old, or out of stock: these never count.
+    await insertOrder(shop.db, { userId, createdAt: "2026-11-21T12:00:00.000Z", status: "cancelled", items: [{ productId: cottonKidsSet, quantity: 90 }] });
+    await insertOrder(shop.db, { userId, createdAt: "2026-09-01T12:00:00.000Z", status: "delivered", items: [{ productId: cottonKidsSet, quantity: 90 }] });
+    await insertOrder(shop.db, { userId, createdAt: "2026-11-20T12:00:00.000Z", status: "pending", items: [{ productId: woolAbaya, quantity: 90 }] });
+    await shop.db.kysely.updateTable("products").set({ view_count: 25 }).where("id", "=", silkAbaya).execute();
+  });
+
+  it("ranks recent units sold above views, padded with the newest in-stock products", async () => {
+    // Linen 3 units = 30, Silk 25 views, Denim 1 unit = 10; then newest in stock: Chiffon.
+    const { status, body } = await shop.call("GET", "/public/products/trending");
+    expect(status).toBe(200);
+    expect(names(body)).toEqual(["Linen Dress", "Silk Abaya", "Denim Jacket", "Chiffon Maxi Dress"]);
+  });
+
+  it("is never short while the shop has enough in-stock products, and never lists out-of-stock ones", async () => {
+    const { body } = await shop.call("GET", "/public/products/trending?limit=50");
+    expect(names(body)).toEqual(["Linen Dress", "Silk Abaya", "Denim Jacket", "Chiffon Maxi Dress", "Cotton Kids Set"]);
+  });
+
+  it("comes back full from the newest in-stock products when there are no signals", async () => {
+    const fresh = await freshApi();
+    try {
+      const categoryId = await insertCategory(fresh.db, "Mini");
+      for (const [index, name] of ["One", "Two", "Three", "Four", "Five", "Six"].entries()) {
+        await insertProduct(fresh.db, { name, categoryId, pricePence: 1000, variants: [{ color: "Red", size: "S", stock: name === "Six" ? 0 : 1 }], createdAt: `2026-11-0${index + 1}T00:00:00.000Z` });
+      }
+      expect(names((await fresh.call("GET", "/public/products/trending")).body)).toEqual(["Five", "Four", "Three", "Two"]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { OTP_POLICY } from "../../app/lib/constants.ts";
+import { MSG } from "../../app/lib/messages.ts";
+import { type FreshApi, freshApi } from "../testing/harness.ts";
+
+let api: FreshApi;
+beforeEach(async () => {
+  api = await freshApi();
+});
+afterEach(() => api.close());
+
+const EMAIL = "amira@example.com";
+
+async function signUp() {
+  const { status } = await api.call("POST", "/public/auth/signup", {
+    body: { name: "Amira Khan", email: EMAIL, password: "secret-pass-1", confirmPassword: "secret-pass-1" },
+  });
+  expect(status).toBe(201);
+  return api.mailer.lastCode(EMAIL, "verificationCode") as string;
+}
+
+const verify = (otp: string, email = EMAIL) => api.call("POST", "/public/otp/verify", { body: { email, otp } });
+const isVerified = async () =>
+  (await api.db.kysely.selectFrom("users").select("email_verified").where("email", "=", EMAIL).executeTakeFirstOrThrow()).email_verified ===
+  1;
+const wrongCode = (right: string) => (right === "000000" ? "111111" : "000000");
+
+describe("e-mail verification codes", () => {
+  it("verifies the e-mail with the code sent at sign-up", async () => {
+    const otp = await signUp();
+    const { status, body } = await verify(otp);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, message: MSG.otp.emailVerifiedToast });
+    expect(await isVerified()).toBe(true);
+  });
+
+  it("stores only a digest of the code", async () => {
+    const otp = await signUp();
+    const row = await api.db.kysely.selectFrom("one_time_codes").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: EMAIL, purpose: "verify", attempts: 0, consumed_at: null });
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.code_hash).not.toContain(otp);
+  });
+
+  it("answers a wrong code with the spec message", async () => {
+    const otp = await signUp();
+    const { status, body } = await verify(wrongCode(otp));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, message: MSG.otp.invalid, error: { code: "BAD_REQUEST" } });
+    expect(await isVerified()).toBe(false);
+  });
+
+  it("accepts the code until 10 minutes have passed, not after", async () => {
+    const otp = await signUp();
+    api.clock.advance(OTP_POLICY.ttlMs - 1000);
+    expect((await verify(wrongCode(otp))).body.message).toBe(MSG.otp.invalid);
+    api.clock.advance(2000);
+    const late = await verify(otp);
+    expect(late).toMatchObject({ status: 400, body: { message: MSG.accounts.codeExpired } });
+    expect(await isVerified()).toBe(false);
+  });
+
+  it("accepts a code once only", async () => {
+    const otp = await signUp();
+    expect((await verify(otp)).status).toBe(200);
+    expect(await verify(otp)).toMatchObject({ status: 400, body: { message: MSG.otp.invalid } });
+  });
+
+  it("binds the code to its e-mail and purpose", async () => {
+    const otp = await signUp();
+    expect((await verify(otp, "someone-else@example.com")).status).toBe(400);
+    // A verification code does not reset a password...
+    const asReset = await api.call("POST", "/public/auth/reset-password", { body: { email: EMAIL, otp, newPassword: "hijacked" } });
+    expect(asReset).toMatchObject({ status: 400, body: { message: MSG.otp.invalid } });
+    // ...and a reset code does not verify the e-mail.
+    api.clock.advance(OTP_POLICY.resendCooldownMs);
+    await api.call("POST", "/public/auth/forgot-password", { body: { email: EMAIL } });
+    const resetCode = api.mailer.lastCode(EMAIL, "resetCode") as string;
+    expect(await verify(resetCode)).toMatchObject({ status: 400 });
+    expect(await isVerified()).toBe(false);
+    expect((await verify(otp)).status).toBe(200);
+  });
+
+  it("kills the code after 5 wrong tries, even for the right code next", async () => {
+    const otp = await signUp();
+    for (let n = 0; n < OTP_POLICY.maxAttempts; n++) expect((await verify(wrongCode(otp))).body.message).toBe(MSG.otp.invalid);
+    expect(await verify(otp)).toMatchObject({ status: 400, body: { message: MSG.accounts.codeExhausted } });
+    expect(await isVerified()).toBe(false);
+  });
+
+  it("holds a 60 s cooldown between codes, then a resend replaces the old code", async () => {
+    const first = await signUp();
+    const tooSoon = await api.call("POST", "/public/otp/resend", { body: { email: EMAIL } });
+    expect(tooSoon).toMatchObject({
+      status: 429,
+      body: { success: false, message: MSG.accounts.codeCooldown, error: { code: "TOO_MANY_REQUESTS" } },
+    });
+    expect(tooSoon.body.retryAfterSeconds).toBe(60);
+
+    api.clock.advance(OTP_POLICY.resendCooldownMs);
+    const resent = await api.call("POST", "/public/otp/resend", { body: { email: EMAIL } });
+    expect(resent).toMatchObject({ status: 200, body: { success: true, message: MSG.otp.verificationResent } });
+    const second = api.mailer.lastCode(EMAIL, "verificationCode") as string;
+    expect(api.mailer.sent.filter((mail) => mail.template === "verificationCode")).toHaveLength(2);
+    expect((await api.call("POST", "/public/otp/send", { body: { email: EMAIL } })).status).toBe(429);
+
+    if (first !== second) expect((await verify(first)).body.message).toBe(MSG.otp.invalid);
+    expect((await verify(second)).status).toBe(200);
+  });
+
+  it("answers send the same for unknown and already verified e-mails, and mails neither", async () => {
+    const otp = await signUp();
+    await verify(otp);
+    api.clock.advance(OTP_POLICY.resendCooldownMs);
+    const verifiedAccount = await api.call("POST", "/public/otp/send", { body: { email: EMAIL } });
+    const unknown = await api.call("POST", "/public/otp/send", { body: { email: "nobody@example.com" } });
+    expect(verifiedAccount).toEqual(unknown);
+    expect(unknown).toMatchObject({ status: 200, body: { success: true, message: MSG.otp.sent } });
+    expect(api.mailer.sent).toHaveLength(1);
+  });
+
+  it("validates the code format", async () => {
+    const { status, body } = await api.call("POST", "/public/otp/verify", { body: { email: EMAIL, otp: "12a4" } });
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: "VALIDATION_ERROR", details: [{ path: "otp", message: MSG.otp.sixDigits }] });
+    const missing = await api.call("POST", "/public/otp/verify", { body: { email: EMAIL } });
+    expect(missing.body.error.details).toEqual([{ path: "otp", message: MSG.otp.required }]);
+  });
+
+  it("limits code checks per e-mail across IPs", async () => {
+    const otp = await signUp();
+    for (let n = 1; n <= 10; n++) {
+      // A fresh code every few tries keeps the code alive, so only the rate limit can stop this.
+      if (n % OTP_POLICY.maxAttempts === 0) {
+        api.clock.advance(OTP_POLICY.resendCooldownMs);
+        await api.call("POST", "/public/otp/resend", { body: { email: EMAIL } });
+      }
+      const code = api.mailer.lastCode(EMAIL, "verificationCode") as string;
+      await api.call("POST", "/public/otp/verify", { body: { email: EMAIL, otp: wrongCode(code) }, clientIp: `203.0.113.${n}` });
+    }
+    const blocked = await api.call("POST", "/public/otp/verify", { body: { email: EMAIL, otp }, clientIp: "203.0.113.99" });
+    expect(blocked).toMatchObject({ status: 429, body: { message: MSG.accounts.tooManyAttempts } });
+  });
+
+  it("limits code requests per IP across e-mails", async () => {
+    for (let n = 1; n <= 20; n++) {
+      expect((await api.call("POST", "/public/otp/send", { body: { email: `x${n}@example.com` }, clientIp: "192.0.2.50" })).status).toBe(
+        200,
+      );
+    }
+    const blocked = await api.call("POST", "/public/otp/send", { body: { email: "x21@example.com" }, clientIp: "192.0.2.50" });
+    expect(blocked).toMatchObject({ status: 429, body: { message: MSG.accounts.tooManyAttempts } });
+  });
+});

@@ -1,0 +1,33 @@
+import { issueToken, toUserDto } from "../auth/auth.service.ts";
+import { type Clock, isoNow } from "../core/clock.ts";
+import type { Db } from "../db/connect.ts";
+import { hashPassword } from "../security/passwords.ts";
+
+let serial = 0;
+
+/**
+ * A signed-in shopper for tests of other features: the account is written straight to the database
+ * (no sign-up rate limits, no mail), verified unless told otherwise, with a fresh bearer token.
+ */
+export async function createSignedInUser(
+  api: { db: Db; clock: Clock },
+  options: { name?: string; email?: string; password?: string; verified?: boolean } = {},
+) {
+  serial += 1;
+  const email = options.email ?? `shopper${serial}@example.com`;
+  const password = options.password ?? "correct horse battery";
+  const now = isoNow(api.clock);
+  const row = await api.db.kysely
+    .insertInto("users")
+    .values({
+      name: options.name ?? `Shopper ${serial}`,
+      email,
+      password_hash: await hashPassword(password),
+      email_verified: options.verified === false ? 0 : 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(["id", "name", "email", "email_verified"])
+    .executeTakeFirstOrThrow();
+  return { user: toUserDto(row), token: await issueToken(api.db, api.clock, row.id), password };
+}

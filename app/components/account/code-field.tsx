@@ -1,0 +1,41 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { OTP_LENGTH } from "../../lib/constants.ts";
+import { Field } from "../ui/field.tsx";
+
+/** Only the digits of what was typed or pasted, at most OTP_LENGTH of them. */
+export const codeDigits = (value: string) => value.replace(/\D/g, "").slice(0, OTP_LENGTH);
+
+/**
+ * The 6-digit code input: a numeric keyboard and one-time-code autofill everywhere; with JavaScript,
+ * anything but digits is dropped as it is typed and `onDigits` reports the code so far.
+ */
+export function CodeField({
+  meta,
+  label = "Verification code",
+  onDigits,
+}: {
+  meta: FieldMetadata<string>;
+  label?: string;
+  onDigits?: (digits: string) => void;
+}) {
+  return (
+    <Field
+      className="field--code"
+      label={label}
+      errors={meta.errors}
+      inputProps={{
+        ...getInputProps(meta, { type: "text" }),
+        inputMode: "numeric",
+        autoComplete: "one-time-code",
+        maxLength: OTP_LENGTH,
+        pattern: `\\d{${OTP_LENGTH}}`,
+        placeholder: "0".repeat(OTP_LENGTH),
+        onChange: (event) => {
+          const digits = codeDigits(event.currentTarget.value);
+          if (digits !== event.currentTarget.value) event.currentTarget.value = digits;
+          onDigits?.(digits);
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,189 @@
+import { Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { PRICE_PRESETS, SIZES, STOCK_STATUSES } from "../../lib/constants.ts";
+import { activePricePreset, appliedFilterChips, hasFilters, listingHref, withoutFilters, withPriceRange } from "../../lib/listing-url.ts";
+import { MSG } from "../../lib/messages.ts";
+import { LISTING_PARAM, type ListingQuery } from "../../lib/schemas/listing.ts";
+import { Icon } from "../ui/icons.tsx";
+import { LISTING_FORM_ID, LISTING_NAV, useTypedValue } from "./use-listing-form.ts";
+
+interface FilterPanelProps {
+  /** The query shown: the one loading, if any, so a ticked box stays ticked. */
+  query: ListingQuery;
+  categories: readonly string[];
+  submitNow: (adjust?: (params: URLSearchParams) => void) => void;
+  submitSoon: () => void;
+}
+
+/**
+ * The listing's filters. Every control belongs to the listing GET form (the `form` attribute), so without
+ * JavaScript Apply submits them; with it each change applies at once. Presets, chips and clear all are links.
+ * A <details> so it folds away on small screens; on wide screens CSS keeps it open.
+ */
+export function FilterPanel({ query, categories, submitNow, submitSoon }: FilterPanelProps) {
+  const enhanced = useHydrated();
+  const onChange = () => submitNow();
+  const categoryNames = [...categories, ...query.category.filter((name) => !categories.includes(name))];
+  const preset = activePricePreset(query);
+  const minPrice = useTypedValue(query.minPrice === null ? "" : String(query.minPrice));
+  const maxPrice = useTypedValue(query.maxPrice === null ? "" : String(query.maxPrice));
+  const chips = appliedFilterChips(query);
+
+  return (
+    <details className="filter-panel" open={hasFilters(query) || undefined}>
+      <summary className="filter-panel__summary">
+        <span>{MSG.catalogue.filters}</span>
+        {chips.length > 0 ? <span className="filter-panel__count">{chips.length}</span> : null}
+        <Icon name="chevronDown" className="filter-panel__chevron" />
+      </summary>
+      <div className="filter-panel__body">
+        {chips.length > 0 ? (
+          <div className="filter-chips">
+            <p className="filter-group__title">{MSG.catalogue.appliedFilters}</p>
+            <ul className="filter-chips__list">
+              {chips.map((chip) => (
+                <li key={chip.key}>
+                  <Link to={chip.href} className="filter-chip" {...LISTING_NAV}>
+                    <span>{chip.label}</span>
+                    <Icon name="close" className="filter-chip__icon" />
+                    <span className="visually-hidden">{MSG.catalogue.removeFilter(chip.label)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Link to={listingHref(withoutFilters(query))} className="filter-chips__clear" {...LISTING_NAV}>
+              {MSG.catalogue.clearAll}
+            </Link>
+          </div>
+        ) : null}
+
+        <fieldset className="filter-group">
+          <legend className="filter-group__title">{MSG.catalogue.filterCategory}</legend>
+          <label className="check">
+            <input
+              type="checkbox"
+              form={LISTING_FORM_ID}
+              checked={query.category.length === 0}
+              onChange={() => submitNow((params) => params.delete(LISTING_PARAM.category))}
+            />
+            <span>{MSG.catalogue.filterAll}</span>
+          </label>
+          {categoryNames.map((name) => (
+            <label key={name} className="check">
+              <input
+                type="checkbox"
+                form={LISTING_FORM_ID}
+                name={LISTING_PARAM.category}
+                value={name}
+                checked={query.category.includes(name)}
+                onChange={onChange}
+              />
+              <span>{name}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className="filter-group">
+          <legend className="filter-group__title">{MSG.catalogue.filterStock}</legend>
+          {STOCK_STATUSES.map((status) => (
+            <label key={status} className="check">
+              <input
+                type="checkbox"
+                form={LISTING_FORM_ID}
+                name={LISTING_PARAM.stock}
+                value={status}
+                checked={query.stock.includes(status)}
+                onChange={onChange}
+              />
+              <span>{status}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className="filter-group">
+          <legend className="filter-group__title">{MSG.catalogue.filterSize}</legend>
+          <div className="size-options">
+            {SIZES.map((size) => (
+              <label key={size} className="size-check">
+                <input
+                  type="checkbox"
+                  form={LISTING_FORM_ID}
+                  name={LISTING_PARAM.size}
+                  value={size}
+                  checked={query.size.includes(size)}
+                  onChange={onChange}
+                />
+                <span>{size}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="filter-group">
+          <legend className="filter-group__title">{MSG.catalogue.filterPrice}</legend>
+          <div className="price-inputs">
+            <label className="price-inputs__field">
+              <span>{MSG.catalogue.filterMin} (£)</span>
+              <input
+                ref={minPrice.ref}
+                className="input"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                form={LISTING_FORM_ID}
+                name={LISTING_PARAM.minPrice}
+                value={minPrice.value}
+                onChange={(event) => {
+                  minPrice.setValue(event.target.value);
+                  submitSoon();
+                }}
+              />
+            </label>
+            <span className="price-inputs__dash" aria-hidden="true">
+              –
+            </span>
+            <label className="price-inputs__field">
+              <span>{MSG.catalogue.filterMax} (£)</span>
+              <input
+                ref={maxPrice.ref}
+                className="input"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                form={LISTING_FORM_ID}
+                name={LISTING_PARAM.maxPrice}
+                value={maxPrice.value}
+                onChange={(event) => {
+                  maxPrice.setValue(event.target.value);
+                  submitSoon();
+                }}
+              />
+            </label>
+          </div>
+          <ul className="price-presets">
+            {PRICE_PRESETS.map((item) => {
+              const active = preset?.label === item.label;
+              const target = active ? withPriceRange(query, null, null) : withPriceRange(query, item.min, item.max);
+              return (
+                <li key={item.label}>
+                  <Link to={listingHref(target)} className="price-preset" aria-current={active ? "true" : undefined} {...LISTING_NAV}>
+                    <span className="price-preset__radio" aria-hidden="true" />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+
+        {enhanced ? null : (
+          <button type="submit" form={LISTING_FORM_ID} className="button button--primary button--block">
+            {MSG.catalogue.applyFilters}
+          </button>
+        )}
+      </div>
+    </details>
+  );
+}

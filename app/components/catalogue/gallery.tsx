@@ -1,0 +1,90 @@
+import { Link, useLocation } from "react-router";
+import type { ProductImageDto } from "../../../api/catalogue/product.types.ts";
+import { MSG } from "../../lib/messages.ts";
+import { wrapIndex } from "../../lib/product-view.ts";
+import { Icon } from "../ui/icons.tsx";
+
+export const GALLERY_IMAGE_SIZE = { width: 900, height: 1200 } as const;
+const THUMB_SIZE = { width: 120, height: 160 } as const;
+
+/** Gallery state lives in `?img=N` (1-based), so previous, next and thumbnails are plain links. */
+function useImageHref() {
+  const location = useLocation();
+  return (index: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("img", String(index + 1));
+    return `${location.pathname}?${params}`;
+  };
+}
+
+interface GalleryProps {
+  images: readonly ProductImageDto[];
+  index: number;
+  productName: string;
+  /** Share and wishlist buttons over the main image. */
+  actions?: React.ReactNode;
+}
+
+export function Gallery({ images, index, productName, actions }: GalleryProps) {
+  const imageHref = useImageHref();
+  if (images.length === 0) {
+    return (
+      <div className="gallery gallery--empty">
+        <p className="gallery__none">{MSG.catalogue.noImages}</p>
+        {actions ? <div className="gallery__actions">{actions}</div> : null}
+      </div>
+    );
+  }
+  const current = images[index] ?? images[0];
+  const many = images.length > 1;
+  return (
+    <div className="gallery" aria-roledescription="gallery" aria-label={`${productName} images`}>
+      <div className="gallery__stage">
+        <img
+          key={current.url}
+          className="gallery__main"
+          src={current.url}
+          alt={current.alt || productName}
+          width={GALLERY_IMAGE_SIZE.width}
+          height={GALLERY_IMAGE_SIZE.height}
+          fetchPriority="high"
+          decoding="async"
+        />
+        {many ? (
+          <>
+            <Link className="gallery__step gallery__step--prev" to={imageHref(wrapIndex(index - 1, images.length))} preventScrollReset replace>
+              <Icon name="chevronRight" className="icon--flip" />
+              <span className="visually-hidden">Previous image</span>
+            </Link>
+            <Link className="gallery__step gallery__step--next" to={imageHref(wrapIndex(index + 1, images.length))} preventScrollReset replace>
+              <Icon name="chevronRight" />
+              <span className="visually-hidden">Next image</span>
+            </Link>
+            <p className="gallery__position" aria-live="polite">
+              {index + 1} / {images.length}
+            </p>
+          </>
+        ) : null}
+        {actions ? <div className="gallery__actions">{actions}</div> : null}
+      </div>
+      {many ? (
+        <ul className="gallery__thumbs">
+          {images.map((image, position) => (
+            <li key={`${image.url}-${position}`}>
+              <Link
+                to={imageHref(position)}
+                className="gallery__thumb"
+                aria-current={position === index ? "true" : undefined}
+                preventScrollReset
+                replace
+              >
+                <img src={image.url} alt="" width={THUMB_SIZE.width} height={THUMB_SIZE.height} loading="lazy" decoding="async" />
+                <span className="visually-hidden">{`Show image ${position + 1} of ${images.length}`}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { Form, Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { LISTING_SORTS } from "../../lib/constants.ts";
+import { LISTING_PATH, listingHref, withSearch } from "../../lib/listing-url.ts";
+import { MSG } from "../../lib/messages.ts";
+import { LISTING_PARAM, type ListingQuery } from "../../lib/schemas/listing.ts";
+import { Icon } from "../ui/icons.tsx";
+import { LISTING_FORM_ID, LISTING_NAV, useTypedValue } from "./use-listing-form.ts";
+
+interface ListingToolbarProps {
+  query: ListingQuery;
+  submitNow: () => void;
+  submitSoon: () => void;
+}
+
+/**
+ * The listing GET form itself: search (with a clear link) and sort. The filter panel's controls join it
+ * through the `form` attribute. Submitting it drops `page`, so any change starts again at page 1.
+ */
+export function ListingToolbar({ query, submitNow, submitSoon }: ListingToolbarProps) {
+  const enhanced = useHydrated();
+  const search = useTypedValue(query.search);
+  return (
+    <Form
+      id={LISTING_FORM_ID}
+      method="get"
+      action={LISTING_PATH}
+      className="listing-toolbar"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitNow();
+      }}
+    >
+      <div className="search-box">
+        <Icon name="search" className="search-box__icon" />
+        <label htmlFor="listing-search" className="visually-hidden">
+          {MSG.catalogue.searchPlaceholder}
+        </label>
+        <input
+          ref={search.ref}
+          id="listing-search"
+          className="search-box__input"
+          type="search"
+          name={LISTING_PARAM.search}
+          value={search.value}
+          placeholder={MSG.catalogue.searchPlaceholder}
+          autoComplete="off"
+          maxLength={100}
+          onChange={(event) => {
+            search.setValue(event.target.value);
+            submitSoon();
+          }}
+        />
+        {search.value || query.search ? (
+          <Link
+            to={listingHref(withSearch(query, ""))}
+            className="search-box__clear"
+            onClick={() => search.setValue("")}
+            {...LISTING_NAV}
+          >
+            <Icon name="close" />
+            <span className="visually-hidden">{MSG.catalogue.clearSearch}</span>
+          </Link>
+        ) : null}
+      </div>
+      <div className="sort-box">
+        <label htmlFor="listing-sort" className="visually-hidden">
+          {MSG.catalogue.sortBy}
+        </label>
+        <select id="listing-sort" className="input input--select sort-box__select" name={LISTING_PARAM.sort} value={query.sort} onChange={() => submitNow()}>
+          {LISTING_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {MSG.catalogue.sortLabels[sort]}
+            </option>
+          ))}
+        </select>
+        {enhanced ? null : (
+          <button type="submit" className="button button--outline sort-box__apply">
+            {MSG.catalogue.applyFilters}
+          </button>
+        )}
+      </div>
+    </Form>
+  );
+}

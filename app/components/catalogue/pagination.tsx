@@ -1,0 +1,59 @@
+import { Link } from "react-router";
+import { listingHref, pageLinks, withPage } from "../../lib/listing-url.ts";
+import { MSG } from "../../lib/messages.ts";
+import type { ListingQuery } from "../../lib/schemas/listing.ts";
+
+/**
+ * Previous, numbered pages, Next; only when there is more than one page. Page links scroll to the top
+ * (they do not prevent the scroll reset that filter changes prevent).
+ */
+export function Pagination({ query, totalPages }: { query: ListingQuery; totalPages: number }) {
+  if (totalPages <= 1) return null;
+  const current = Math.min(query.page, totalPages);
+  const hrefFor = (page: number) => listingHref(withPage(query, page));
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      {current > 1 ? (
+        <Link className="pagination__step" to={hrefFor(current - 1)} rel="prev">
+          {MSG.catalogue.previous}
+        </Link>
+      ) : (
+        <span className="pagination__step" aria-disabled="true">
+          {MSG.catalogue.previous}
+        </span>
+      )}
+      <ol className="pagination__pages">
+        {pageLinks(current, totalPages).map((link) =>
+          link.kind === "gap" ? (
+            <li key={link.key} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={link.page}>
+              {link.page === current ? (
+                <span className="pagination__page is-current" aria-current="page">
+                  <span className="visually-hidden">Page </span>
+                  {link.page}
+                </span>
+              ) : (
+                <Link className="pagination__page" to={hrefFor(link.page)}>
+                  <span className="visually-hidden">Page </span>
+                  {link.page}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+      </ol>
+      {current < totalPages ? (
+        <Link className="pagination__step" to={hrefFor(current + 1)} rel="next">
+          {MSG.catalogue.next}
+        </Link>
+      ) : (
+        <span className="pagination__step" aria-disabled="true">
+          {MSG.catalogue.next}
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CatalogueIcon } from "./catalogue-icons.tsx";
+
+/**
+ * The add form's quantity: a number input limited to the variant's stock (it works alone without
+ * JavaScript), with minus and plus buttons once hydrated. Re-key it to reset to 1.
+ */
+export function QuantityStepper({ max, disabled }: { max: number; disabled: boolean }) {
+  const enhanced = useHydrated();
+  const [quantity, setQuantity] = useState(1);
+  const limit = Math.max(1, max);
+  const set = (value: number) => setQuantity(Math.min(limit, Math.max(1, value)));
+  return (
+    <div className="quantity">
+      <label htmlFor="detail-quantity" className="visually-hidden">
+        Quantity
+      </label>
+      {enhanced ? (
+        <button type="button" className="quantity__step" onClick={() => set(quantity - 1)} disabled={disabled || quantity <= 1}>
+          <CatalogueIcon name="minus" />
+          <span className="visually-hidden">Decrease quantity</span>
+        </button>
+      ) : null}
+      <input
+        id="detail-quantity"
+        className="quantity__input"
+        type="number"
+        name="quantity"
+        inputMode="numeric"
+        min={1}
+        max={limit}
+        step={1}
+        required
+        disabled={disabled}
+        value={quantity}
+        onChange={(event) => set(Number(event.target.value) || 1)}
+      />
+      {enhanced ? (
+        <button type="button" className="quantity__step" onClick={() => set(quantity + 1)} disabled={disabled || quantity >= limit}>
+          <CatalogueIcon name="plus" />
+          <span className="visually-hidden">Increase quantity</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { RouterContextProvider } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createSignedInUser } from "../../api/testing/accounts.ts";
+import { type FreshApi, freshApi } from "../../api/testing/harness.ts";
+import { inProcessTransport } from "./api-transport.server.ts";
+import { requestInfoContext } from "./request-context.ts";
+
+// session.server.ts reads its secret at import time: give it one so no file is written.
+vi.stubEnv("SESSION_SECRET", "auth-server-test-secret-0123456789abcdef");
+let auth: typeof import("./auth.server.ts");
+let sessions: typeof import("./session.server.ts");
+beforeAll(async () => {
+  auth = await import("./auth.server.ts");
+  sessions = await import("./session.server.ts");
+});
+
+let api: FreshApi;
+beforeEach(async () => {
+  api = await freshApi();
+});
+afterEach(() => api.close());
+
+const SHOP = "http://shop.test";
+
+function contextFor(shop: FreshApi) {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { nonce: "", clientIp: "203.0.113.9", userAgent: "vitest", transport: inProcessTransport(shop.app) });
+  return context;
+}
+
+/** A request to `path` carrying a session with these values. */
+async function requestWith(path: string, values: { token?: string; user?: Parameters<typeof auth.signInSession>[1]["user"]; pendingEmail?: string }, headers: Record<string, string> = {}) {
+  const session = await sessions.getSession(new Request(SHOP));
+  if (values.token) session.set("token", values.token);
+  if (values.user) session.set("user", values.user);
+  if (values.pendingEmail) session.set("pendingEmail", values.pendingEmail);
+  const cookie = (await sessions.commitSession(new Request(SHOP), session)).split(";")[0] ?? "";
+  return new Request(`${SHOP}${path}`, { headers: { cookie, ...headers } });
+}
+
+/** The redirect a guard threw. */
+async function thrownRedirect(promise: Promise<unknown>): Promise<Response> {
+  const thrown = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(thrown).toBeInstanceOf(Response);
+  return thrown as Response;
+}
+
+describe("requireUser", () => {
+  it("sends a signed-out visitor to /signin, remembering the page and its query", async () => {
+    const response = await thrownRedirect(auth.requireUser(new Request(`${SHOP}/profile?tab=account`), contextFor(api)));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/signin?redirectTo=${encodeURIComponent("/profile?tab=account")}`);
+  });
+
+  it("answers the account the API knows for a live token", async () => {
+    const { token, user } = await createSignedInUser(api, { name: "Amina" });
+    const signedIn = await auth.requireUser(await requestWith("/profile", { token, user: { ...user, name: "Old name" } }), contextFor(api));
+    expect(signedIn).toEqual({ token, user: { ...user, name: "Amina" } });
+  });
+
+  it("forgets a token the API rejects and sends the shopper to sign in", async () => {
+    const { token, user } = await createSignedInUser(api);
+    await api.call("POST", "/public/auth/logout", { token });
+    const response = await thrownRedirect(auth.requireUser(await requestWith("/wishlist", { token, user }), contextFor(api)));
+    expect(response.headers.get("location")).toBe("/signin?redirectTo=%2Fwishlist");
+    const cleared = await sessions.getSession(new Request(SHOP, { headers: { cookie: response.headers.get("set-cookie") ?? "" } }));
+    expect(cleared.get("token")).toBeUndefined();
+    expect(cleared.get("user")).toBeUndefined();
+  });
+});
+
+describe("requireVerifiedUser", () => {
+  it("lets a verified shopper through", async () => {
+    const { token, user } = await createSignedInUser(api);
+    const signedIn = await auth.requireVerifiedUser(await requestWith("/checkout", { token, user }), contextFor(api));
+    expect(signedIn.user.email_verified).toBe(true);
+  });
+
+  it("sends a shopper with an unverified e-mail to e-mail verification with that e-mail (decision 0004)", async () => {
+    const { token, user } = await createSignedInUser(api, { email: "new+shop@example.com", verified: false });
+    const response = await thrownRedirect(auth.requireVerifiedUser(await requestWith("/profile", { token, user }), contextFor(api)));
+    expect(response.headers.get("location")).toBe("/email-verification?email=new%2Bshop%40example.com");
+  });
+});
+
+describe("optionalUser and pendingEmail", () => {
+  it("reads the stored shopper without calling the API", async () => {
+    const user = { id: 1, name: "A", email: "a@example.com", email_verified: true };
+    expect(await auth.optionalUser(await requestWith("/", { token: "t", user }))).toEqual({ token: "t", user });
+    expect(await auth.optionalUser(new Request(SHOP))).toBeNull();
+  });
+
+  it("takes the e-mail from the URL, else the session's pending e-mail, else the signed-in shopper's", async () => {
+    const user = { id: 1, name: "A", email: "user@example.com", email_verified: false };
+    expect(await auth.pendingEmail(await requestWith("/x?email=url%40example.com", { pendingEmail: "p@example.com" }))).toBe("url@example.com");
+    expect(await auth.pendingEmail(await requestWith("/x", { pendingEmail: "p@example.com", user }))).toBe("p@example.com");
+    expect(await auth.pendingEmail(await requestWith("/x", { user, token: "t" }))).toBe("user@example.com");
+    expect(await auth.pendingEmail(new Request(`${SHOP}/x`))).toBeNull();
+  });
+});
+
+describe("returnPath", () => {
+  const referred = (referer: string) => new Request(`${SHOP}/signin`, { headers: { referer } });
+
+  it("keeps a same-site redirectTo and refuses any other", () => {
+    expect(auth.returnPath(new Request(`${SHOP}/signin?redirectTo=%2Fprofile%3Ftab%3Daccount`))).toBe("/profile?tab=account");
+    expect(auth.returnPath(new Request(`${SHOP}/signin?redirectTo=https%3A%2F%2Fevil.example%2F`))).toBe("/");
+    expect(auth.returnPath(new Request(`${SHOP}/signin?redirectTo=%2F%2Fevil.example`))).toBe("/");
+  });
+
+  it("falls back to the same-site page that linked here, but never another account screen", () => {
+    expect(auth.returnPath(referred(`${SHOP}/products?page=2`))).toBe("/products?page=2");
+    expect(auth.returnPath(referred("https://evil.example/products"))).toBe("/");
+    expect(auth.returnPath(referred(`${SHOP}/signup`))).toBe("/");
+    expect(auth.returnPath(referred("not a url"))).toBe("/");
+    expect(auth.returnPath(new Request(`${SHOP}/signin`))).toBe("/");
+  });
+});
+
+describe("signInUrl", () => {
+  it("leaves the home page out of the return path", () => {
+    expect(auth.signInUrl(new Request(`${SHOP}/`))).toBe("/signin");
+  });
+});

@@ -1,0 +1,93 @@
+import { type RouterContextProvider, redirect } from "react-router";
+import { apiFor } from "./api.server.ts";
+import { safeRedirectPath } from "./safe-redirect.ts";
+import { commitSession, getSession, type SessionUser, type ShopSession } from "./session.server.ts";
+
+/** A shopper with a bearer token: what protected loaders and actions work with. */
+export interface SignedIn {
+  token: string;
+  user: SessionUser;
+}
+
+/** The sign-in page, remembering the page of `request` (path and query) to come back to. */
+export function signInUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === "/" ? "/signin" : `/signin?${new URLSearchParams({ redirectTo: back })}`;
+}
+
+/** The e-mail verification screen for `email` (decision 0004: not /otp-verification, which resets passwords). */
+export const emailVerificationUrl = (email: string) => `/email-verification?${new URLSearchParams({ email })}`;
+
+/** The session's shopper as stored at sign-in, without asking the API: for pages that only adapt to them. */
+export async function optionalUser(request: Request): Promise<SignedIn | null> {
+  const session = await getSession(request);
+  const token = session.get("token");
+  const user = session.get("user");
+  return token && user ? { token, user } : null;
+}
+
+/** Stores a signed-in shopper in the session (sign-in, sign-up). */
+export function signInSession(session: ShopSession, signedIn: SignedIn) {
+  session.set("token", signedIn.token);
+  session.set("user", signedIn.user);
+}
+
+export function signOutSession(session: ShopSession) {
+  session.unset("token");
+  session.unset("user");
+}
+
+/**
+ * A signed-in shopper whose token the API still accepts, with their current account from
+ * GET /public/auth/me. No token, or one the API rejects (signed out elsewhere, expired, password
+ * reset): the session forgets it and the shopper goes to /signin, coming back here afterwards.
+ * When the API cannot answer, the stored account stands: the page's own calls report the outage.
+ */
+export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedIn> {
+  const session = await getSession(request);
+  const token = session.get("token");
+  const stored = session.get("user");
+  if (!token) throw redirect(signInUrl(request));
+  const me = await apiFor(context)<{ user: SessionUser }>({ method: "GET", endpoint: "/public/auth/me", token });
+  if (me.success) return { token, user: me.data.user };
+  if (me.status !== 401 && stored) return { token, user: stored };
+  signOutSession(session);
+  throw redirect(signInUrl(request), { headers: { "Set-Cookie": await commitSession(request, session) } });
+}
+
+/** The protected-route rule (spec section 2): signed in, and the e-mail verified, else to its verification. */
+export async function requireVerifiedUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedIn> {
+  const signedIn = await requireUser(request, context);
+  if (!signedIn.user.email_verified) throw redirect(emailVerificationUrl(signedIn.user.email));
+  return signedIn;
+}
+
+/**
+ * The e-mail the verification and reset screens work on: the URL's, else the one stored at sign-up,
+ * sign-in or forgot password, else the signed-in shopper's. Null sends the screen to /signin.
+ */
+export async function pendingEmail(request: Request): Promise<string | null> {
+  const fromUrl = new URL(request.url).searchParams.get("email")?.trim();
+  if (fromUrl) return fromUrl;
+  const session = await getSession(request);
+  return session.get("pendingEmail") ?? session.get("user")?.email ?? null;
+}
+
+/** Screens that must never be the page a sign-in returns to. */
+const ACCOUNT_FLOW_PATHS = new Set(["/signin", "/signup", "/email-verification", "/otp-verification", "/logout"]);
+
+/**
+ * Where a sign-in returns to (spec: "the page the user came from, else /"): the `redirectTo` the
+ * protected-route guard put in the URL, else the same-site page whose link led here.
+ */
+export function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("redirectTo");
+  if (asked) return safeRedirectPath(asked);
+  const referrer = request.headers.get("referer");
+  if (!referrer || !URL.canParse(referrer)) return "/";
+  const from = new URL(referrer);
+  if (from.origin !== url.origin || ACCOUNT_FLOW_PATHS.has(from.pathname)) return "/";
+  return safeRedirectPath(`${from.pathname}${from.search}`);
+}

@@ -1,0 +1,75 @@
+import "../styles/catalogue.css";
+import { Link } from "react-router";
+import { StateMessage } from "../components/catalogue/state-message.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { apiFor } from "../lib/api.server.ts";
+import { fetchActiveCategories } from "../lib/catalogue.server.ts";
+import { categoryHref } from "../lib/listing-url.ts";
+import { MSG } from "../lib/messages.ts";
+import { imageOrPlaceholder } from "../lib/product-view.ts";
+import { breadcrumbJsonLd, pageMeta } from "../lib/seo.ts";
+import { SHOP } from "../lib/shop.ts";
+import type { Route } from "./+types/categories";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { origin: new URL(request.url).origin, categories: await fetchActiveCategories(apiFor(context)) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: MSG.catalogue.allCategories,
+    description: `Explore every ${SHOP.name} collection: womenswear, abayas, coords, mini and the children's line from baby to 15 years.`,
+    origin: loaderData.origin,
+    canonicalPath: "/categories",
+    jsonLd: [
+      breadcrumbJsonLd(loaderData.origin, [
+        { name: "Homepage", path: "/" },
+        { name: MSG.catalogue.allCategories, path: "/categories" },
+      ]),
+    ],
+  });
+
+const TILE_IMAGE = { width: 600, height: 750 } as const;
+
+export default function Categories({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData;
+  return (
+    <>
+      <PageHeader title={MSG.catalogue.allCategoriesHeading} eyebrow="The collections" trail={[{ label: MSG.catalogue.allCategories }]} />
+      <div className="container categories-page">
+        {categories.ok ? (
+          categories.data.length > 0 ? (
+            <ul className="category-grid">
+              {categories.data.map((category, index) => (
+                <li key={category.id}>
+                  <Link to={categoryHref(category.name)} className="category-card">
+                    <span className="category-card__media">
+                      <img
+                        src={imageOrPlaceholder(category.image)}
+                        alt=""
+                        width={TILE_IMAGE.width}
+                        height={TILE_IMAGE.height}
+                        loading={index < 4 ? "eager" : "lazy"}
+                        fetchPriority={index === 0 ? "high" : undefined}
+                        decoding="async"
+                      />
+                    </span>
+                    <span className="category-card__body">
+                      <span className="category-card__name">{category.name}</span>
+                      {category.description ? <span className="category-card__description">{category.description}</span> : null}
+                      <span className="category-card__cta">{MSG.catalogue.shopNow}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <StateMessage title={MSG.catalogue.noCategories} hint={MSG.catalogue.noCategoriesHint} />
+          )
+        ) : (
+          <StateMessage tone="error" title={categories.message} retryHref="/categories" />
+        )}
+      </div>
+    </>
+  );
+}

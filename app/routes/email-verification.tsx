@@ -1,0 +1,131 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { AuthPage } from "../components/account/auth-page.tsx";
+import { CodeField } from "../components/account/code-field.tsx";
+import { EnhancedField, isEnhanced } from "../components/account/enhanced-field.tsx";
+import { FormAlert, FormNotice } from "../components/account/form-messages.tsx";
+import { ResendCodeButton } from "../components/account/resend-code-button.tsx";
+import { useDelayedRedirect } from "../components/account/use-delayed-redirect.ts";
+import { useSubmitterLoadingText } from "../components/account/use-submitter-loading-text.ts";
+import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { apiFor } from "../lib/api.server.ts";
+import { pendingEmail } from "../lib/auth.server.ts";
+import { OTP_LENGTH, TIMING_MS } from "../lib/constants.ts";
+import { callForForm, failureReply } from "../lib/form-api.server.ts";
+import { checkHoneypot } from "../lib/honeypot.server.ts";
+import { MSG } from "../lib/messages.ts";
+import { emailRequestSchema, verifyEmailSchema } from "../lib/schemas/auth.ts";
+import type { SessionUser } from "../lib/session.server.ts";
+import { commitSession, getSession, redirectWithToast } from "../lib/session.server.ts";
+import { SHOP } from "../lib/shop.ts";
+import type { Route } from "./+types/email-verification";
+
+export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${SHOP.name}` }];
+
+/** Spec: the e-mail comes from the URL (navigation state) or the stored sign-up e-mail, else /signin. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const email = await pendingEmail(request);
+  if (!email) throw redirect("/signin");
+  return { email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  return formData.get("intent") === "resend" ? resendCode(request, context, formData) : verify(request, context, formData);
+}
+
+async function verify(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
+  const submission = parseWithZod(formData, { schema: verifyEmailSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), verified: false }, { status: 400 });
+
+  const api = apiFor(context);
+  const outcome = await callForForm(
+    api,
+    { method: "POST", endpoint: "/public/otp/verify", data: submission.value },
+    ["otp"],
+    MSG.otp.verificationFailed,
+  );
+  if (!outcome.ok) {
+    const reply = submission.reply(failureReply(outcome));
+    return data({ result: reply, verified: false }, { status: 400 });
+  }
+
+  const session = await getSession(request);
+  session.unset("pendingEmail");
+  // A shopper signed in since sign-up is now verified: the header and the guards see it at once.
+  const token = session.get("token");
+  if (token) {
+    const me = await api<{ user: SessionUser }>({ method: "GET", endpoint: "/public/auth/me", token });
+    if (me.success) session.set("user", me.data.user);
+  }
+  const headers = { "Set-Cookie": await commitSession(request, session) };
+  if (isEnhanced(formData)) return data({ result: submission.reply({ resetForm: true }), verified: true }, { headers });
+  return redirectWithToast(request, "/signin", "success", MSG.otp.emailVerifiedToast, { headers });
+}
+
+async function resendCode(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
+  const back = new URL(request.url);
+  const here = `${back.pathname}${back.search}`;
+  const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
+  if (!submission.success) return redirectWithToast(request, here, "error", MSG.otp.resendVerificationFailed);
+  const call = { method: "POST", endpoint: "/public/otp/resend", data: submission.data } as const;
+  const outcome = await callForForm(apiFor(context), call, [], MSG.otp.resendVerificationFailed);
+  if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? MSG.otp.resendVerificationFailed);
+  return redirectWithToast(request, here, "success", MSG.otp.verificationResent);
+}
+
+export default function EmailVerification({ loaderData, actionData }: Route.ComponentProps) {
+  const { email } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(verifyEmailSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // The e-mail-only intent checks just the e-mail; the cast keeps the fields typed as the main form's.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: (formData.get("intent") === "resend" ? emailRequestSchema : verifyEmailSchema) as typeof verifyEmailSchema,
+      }),
+  });
+  const verified = actionData?.verified === true;
+  useDelayedRedirect(verified ? "/signin" : null, TIMING_MS.redirectAfterEmailVerified);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [digits, setDigits] = useState(() => String(fields.otp.initialValue ?? ""));
+  const busy = navigation.formData !== undefined || verified;
+  const blocked = hydrated && (digits.length !== OTP_LENGTH || busy);
+  const [loadingText, pressed] = useSubmitterLoadingText(MSG.loading.verifyingEmail);
+
+  return (
+    <AuthPage
+      title="Verify Your Email"
+      trail={[{ label: "Sign Up", to: "/signup" }, { label: "Email Verification" }]}
+      intro={
+        <p>
+          We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to verify your email.
+        </p>
+      }
+      footer={<Link to="/signin">Back to Sign In</Link>}
+    >
+      {verified ? <FormNotice>{MSG.otp.emailVerifiedRedirecting}</FormNotice> : null}
+      <Form method="post" className="auth-form" {...getFormProps(form)}>
+        <HoneypotInputs />
+        <EnhancedField />
+        <LoadingTextField text={loadingText} />
+        <input type="hidden" name="email" value={email} />
+        <FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.email.errors ?? [])]} />
+        <CodeField meta={fields.otp} onDigits={setDigits} />
+        <Button type="submit" name="intent" value="verify" block disabled={blocked} onClick={pressed(MSG.loading.verifyingEmail)}>
+          Verify Email
+        </Button>
+        <ResendCodeButton prompt="Didn't receive the code?" disabled={busy} onClick={pressed(MSG.loading.default)} />
+      </Form>
+    </AuthPage>
+  );
+}

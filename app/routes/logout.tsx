@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import { apiFor } from "../lib/api.server.ts";
+import { destroySession, getSession } from "../lib/session.server.ts";
+import type { Route } from "./+types/logout";
+
+/** Signing out changes state, so only a POST does it; a GET (a typed URL, a prefetch) just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+/** Revokes the bearer token (a failure there still signs this browser out), forgets the session, goes to /signin. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await getSession(request);
+  const token = session.get("token");
+  if (token) {
+    await apiFor(context)({ method: "POST", endpoint: "/public/auth/logout", token }).catch(() => undefined);
+  }
+  return redirect("/signin", { headers: { "Set-Cookie": await destroySession(request, session) } });
+}

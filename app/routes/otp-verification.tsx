@@ -1,0 +1,123 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { AuthPage } from "../components/account/auth-page.tsx";
+import { CodeField } from "../components/account/code-field.tsx";
+import { FormAlert } from "../components/account/form-messages.tsx";
+import { ResendCodeButton } from "../components/account/resend-code-button.tsx";
+import { useSubmitterLoadingText } from "../components/account/use-submitter-loading-text.ts";
+import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field } from "../components/ui/field.tsx";
+import { apiFor } from "../lib/api.server.ts";
+import { pendingEmail, signOutSession } from "../lib/auth.server.ts";
+import { OTP_LENGTH } from "../lib/constants.ts";
+import { callForForm, failureReply } from "../lib/form-api.server.ts";
+import { checkHoneypot } from "../lib/honeypot.server.ts";
+import { MSG } from "../lib/messages.ts";
+import { emailRequestSchema, resetPasswordFormSchema } from "../lib/schemas/auth.ts";
+import { commitSession, getSession, redirectWithToast } from "../lib/session.server.ts";
+import { SHOP } from "../lib/shop.ts";
+import type { Route } from "./+types/otp-verification";
+
+export const meta: Route.MetaFunction = () => [{ title: `Reset Password | ${SHOP.name}` }];
+
+const FIELDS = ["otp", "newPassword", "confirmPassword"];
+const HIDDEN = ["newPassword", "confirmPassword"];
+
+/** Spec: the e-mail comes from the URL (navigation state) or the stored forgot-password e-mail, else /signin. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const email = await pendingEmail(request);
+  if (!email) throw redirect("/signin");
+  return { email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  return formData.get("intent") === "resend" ? resendCode(request, context, formData) : resetPassword(request, context, formData);
+}
+
+async function resetPassword(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
+  const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+
+  const { email, otp, newPassword } = submission.value;
+  const call = { method: "POST", endpoint: "/public/auth/reset-password", data: { email, otp, newPassword } } as const;
+  const outcome = await callForForm(apiFor(context), call, FIELDS, MSG.auth.resetFailedRetry);
+  if (!outcome.ok) {
+    const reply = submission.reply(failureReply(outcome, HIDDEN));
+    return data({ result: reply }, { status: 400 });
+  }
+  // A reset signs the account out everywhere (the API revokes its tokens), this browser included.
+  const session = await getSession(request);
+  session.unset("pendingEmail");
+  signOutSession(session);
+  const headers = { "Set-Cookie": await commitSession(request, session) };
+  return redirectWithToast(request, "/signin", "success", MSG.auth.passwordResetToast, { headers });
+}
+
+async function resendCode(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
+  const back = new URL(request.url);
+  const here = `${back.pathname}${back.search}`;
+  const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
+  if (!submission.success) return redirectWithToast(request, here, "error", MSG.auth.resendResetFailed);
+  const call = { method: "POST", endpoint: "/public/auth/forgot-password", data: submission.data } as const;
+  const outcome = await callForForm(apiFor(context), call, [], MSG.auth.resendResetFailed);
+  if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? MSG.auth.resendResetFailed);
+  return redirectWithToast(request, here, "success", MSG.auth.resetCodeResent);
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { email } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(resetPasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // The e-mail-only intent checks just the e-mail; the cast keeps the fields typed as the main form's.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: (formData.get("intent") === "resend" ? emailRequestSchema : resetPasswordFormSchema) as typeof resetPasswordFormSchema,
+      }),
+  });
+  const navigation = useNavigation();
+  const busy = navigation.formData !== undefined;
+  const [loadingText, pressed] = useSubmitterLoadingText(MSG.loading.resettingPassword);
+
+  return (
+    <AuthPage
+      title="Reset Password"
+      trail={[{ label: "Sign In", to: "/signin" }, { label: "Reset Password" }]}
+      intro={
+        <p>
+          Enter the {OTP_LENGTH}-digit code we sent to <strong>{email}</strong> and choose a new password.
+        </p>
+      }
+      footer={<Link to="/signin">Back to Sign In</Link>}
+    >
+      <Form method="post" className="auth-form" {...getFormProps(form)}>
+        <HoneypotInputs />
+        <LoadingTextField text={loadingText} />
+        <input type="hidden" name="email" value={email} />
+        <FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.email.errors ?? [])]} />
+        <CodeField meta={fields.otp} label="Reset code" />
+        <Field
+          label="New password"
+          errors={fields.newPassword.errors}
+          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Field
+          label="Confirm new password"
+          errors={fields.confirmPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Button type="submit" name="intent" value="reset" block disabled={busy} onClick={pressed(MSG.loading.resettingPassword)}>
+          Reset Password
+        </Button>
+        <ResendCodeButton prompt="Didn't receive the code?" disabled={busy} onClick={pressed(MSG.loading.default)} />
+      </Form>
+    </AuthPage>
+  );
+}

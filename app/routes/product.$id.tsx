@@ -1,0 +1,196 @@
+import "../styles/catalogue.css";
+import "../styles/product.css";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
+import type { ProductDetailDto } from "../../api/catalogue/product.types.ts";
+import { Accordion } from "../components/catalogue/accordion.tsx";
+import { AddToCartForm, WishlistButton } from "../components/catalogue/cart-forms.tsx";
+import { Gallery } from "../components/catalogue/gallery.tsx";
+import { ProductGrid } from "../components/catalogue/product-card.tsx";
+import { QuantityStepper } from "../components/catalogue/quantity-stepper.tsx";
+import { RatingSummary } from "../components/catalogue/rating.tsx";
+import { ShareButton } from "../components/catalogue/share-button.tsx";
+import { StateMessage } from "../components/catalogue/state-message.tsx";
+import { VariantPicker } from "../components/catalogue/variant-picker.tsx";
+import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
+import { ButtonLink } from "../components/ui/button.tsx";
+import { Price } from "../components/ui/price.tsx";
+import { SectionHeading } from "../components/ui/section-heading.tsx";
+import { PRODUCT_ACCORDIONS } from "../content/product.ts";
+import { apiFor } from "../lib/api.server.ts";
+import { fetchProductDetail, fetchRecommended } from "../lib/catalogue.server.ts";
+import { COLOR_DOTS } from "../lib/constants.ts";
+import { categoryHref, LISTING_PATH } from "../lib/listing-url.ts";
+import { MSG } from "../lib/messages.ts";
+import { decodeProductId, encodeProductId } from "../lib/product-id.ts";
+import {
+  galleryImages,
+  galleryIndex,
+  productHref,
+  resolveVariantSelection,
+  struckPrice,
+  truncateDescription,
+  unitPrice,
+} from "../lib/product-view.ts";
+import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "../lib/seo.ts";
+import type { Route } from "./+types/product.$id";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = decodeProductId(params.id);
+  if (id === null) throw redirect("/not-found");
+  const origin = new URL(request.url).origin;
+  const canonicalPath = `/product/${encodeProductId(id)}`;
+  const api = apiFor(context);
+  const [product, recommended] = await Promise.all([fetchProductDetail(api, id), fetchRecommended(api, id)]);
+  if (!product.ok) {
+    return data({ origin, canonicalPath, product: null, failure: product.message, recommended }, { status: product.notFound ? 404 : 503 });
+  }
+  return { origin, canonicalPath, product: product.data, failure: null, recommended };
+}
+
+/** Colour, size, fit and image live in the query and are resolved here from the loaded product: no refetch. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const { origin, canonicalPath, product, failure } = loaderData;
+  if (!product) return pageMeta({ title: failure ?? MSG.catalogue.productNotFound, description: MSG.catalogue.productNotFound, origin, canonicalPath, noindex: true });
+  const trail = breadcrumbsFor(product);
+  return pageMeta({
+    title: product.name,
+    description: metaDescription(product.description || `${product.name}, ${product.category_name}`),
+    origin,
+    canonicalPath,
+    image: product.main_image,
+    type: "product",
+    jsonLd: [
+      productJsonLd(origin, product, canonicalPath),
+      breadcrumbJsonLd(origin, [{ name: "Homepage", path: "/" }, ...trail.map((crumb) => ({ name: crumb.label, path: crumb.to ?? canonicalPath }))]),
+    ],
+  });
+};
+
+function breadcrumbsFor(product: ProductDetailDto) {
+  return [
+    { label: MSG.catalogue.allProducts, to: LISTING_PATH },
+    { label: product.category_name, to: categoryHref(product.category_name) },
+    { label: product.name },
+  ];
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, failure, recommended, origin, canonicalPath } = loaderData;
+  const location = useLocation();
+  if (!product) {
+    return (
+      <div className="product-page container">
+        <Breadcrumbs trail={[{ label: MSG.catalogue.allProducts, to: LISTING_PATH }, { label: failure ?? MSG.catalogue.productNotFound }]} />
+        <StateMessage
+          tone={failure === MSG.catalogue.productNotFound ? "empty" : "error"}
+          title={failure ?? MSG.catalogue.productNotFound}
+          retryHref={failure === MSG.catalogue.productNotFound ? undefined : `${location.pathname}${location.search}`}
+        >
+          <ButtonLink to={LISTING_PATH} variant="primary">
+            {MSG.catalogue.allProducts}
+          </ButtonLink>
+        </StateMessage>
+      </div>
+    );
+  }
+
+  const params = new URLSearchParams(location.search);
+  const selection = resolveVariantSelection(product, { color: params.get("color"), size: params.get("size"), fit: params.get("fit") });
+  const images = galleryImages(product);
+  const imageIndex = galleryIndex(images, params.get("img"), selection.color);
+  const original = struckPrice(product);
+  const description = truncateDescription(product.description ?? "");
+  const selectionKey = `${selection.color}|${selection.size}|${selection.fit}`;
+
+  return (
+    <div className="product-page container">
+      <Breadcrumbs trail={breadcrumbsFor(product)} />
+      <div className="product">
+        <Gallery
+          images={images}
+          index={imageIndex}
+          productName={product.name}
+          actions={
+            <>
+              <ShareButton title={product.name} url={new URL(canonicalPath, origin).href} className="icon-button icon-button--raised" />
+              <WishlistButton productId={product.id} productName={product.name} className="icon-button icon-button--raised" />
+            </>
+          }
+        />
+        <div className="product-info">
+          <p className="eyebrow product-info__category">{product.category_name}</p>
+          <h1 className="product-info__name">{product.name}</h1>
+          <RatingSummary />
+          <p className="product-info__price">
+            {original !== null ? <Price amount={original} original /> : null}
+            <Price amount={unitPrice(product, selection.variant)} className={original !== null ? "price--sale" : undefined} />
+          </p>
+
+          {description.text ? (
+            <div className="product-info__description">
+              {description.truncated ? (
+                <>
+                  <p className="description__short">{description.text}…</p>
+                  <details className="description__more">
+                    <summary>
+                      <span className="description__see-more">{MSG.catalogue.seeMore}</span>
+                      <span className="description__see-less">{MSG.catalogue.seeLess}</span>
+                    </summary>
+                    <p>{product.description}</p>
+                  </details>
+                </>
+              ) : (
+                <p>{description.text}</p>
+              )}
+            </div>
+          ) : null}
+
+          <VariantPicker selection={selection} />
+
+          <AddToCartForm
+            key={selectionKey}
+            source="detail"
+            productId={product.id}
+            variant={selection.variant}
+            fit={selection.fit}
+            className="add-to-cart"
+            quantityField={<QuantityStepper max={selection.available} disabled={selection.available < 1} />}
+          >
+            {({ busy, disabled }) => (
+              <button type="submit" className="button button--primary add-to-cart__submit" disabled={disabled} aria-busy={busy || undefined}>
+                {disabled ? MSG.catalogue.outOfStock : MSG.catalogue.addToCart}
+              </button>
+            )}
+          </AddToCartForm>
+          <p className="product-info__stock">{MSG.catalogue.stockAvailable(selection.available)}</p>
+
+          <div className="product-info__accordions">
+            {PRODUCT_ACCORDIONS.map((item) => (
+              <Accordion key={item.field} title={item.title}>
+                <p>{product[item.field] || item.fallback}</p>
+              </Accordion>
+            ))}
+          </div>
+        </div>
+      </div>
+
+      <section className="recommended" aria-labelledby="recommended-title">
+        <SectionHeading id="recommended-title" eyebrow="Complete the look" title="You May Also Like" align="center" />
+        {recommended.ok ? (
+          recommended.data.length > 0 ? (
+            <ProductGrid products={recommended.data.filter((item) => productHref(item) !== productHref(product))} maxDots={COLOR_DOTS.recommended} columns={4} />
+          ) : (
+            <StateMessage title={MSG.catalogue.noProducts} />
+          )
+        ) : (
+          <StateMessage tone="error" title={recommended.message} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import "../styles/catalogue.css";
+import "../styles/listing.css";
+import { redirect } from "react-router";
+import { FilterPanel } from "../components/catalogue/filter-panel.tsx";
+import { ListingToolbar } from "../components/catalogue/listing-toolbar.tsx";
+import { Pagination } from "../components/catalogue/pagination.tsx";
+import { ProductGrid } from "../components/catalogue/product-card.tsx";
+import { StateMessage } from "../components/catalogue/state-message.tsx";
+import { useListingForm } from "../components/catalogue/use-listing-form.ts";
+import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
+import { apiFor } from "../lib/api.server.ts";
+import { fetchActiveCategories, fetchProductPage } from "../lib/catalogue.server.ts";
+import { COLOR_DOTS } from "../lib/constants.ts";
+import { canonicalListingHref, listingHref, LISTING_PATH } from "../lib/listing-url.ts";
+import { MSG } from "../lib/messages.ts";
+import { parseListingQuery } from "../lib/schemas/listing.ts";
+import { breadcrumbJsonLd, pageMeta } from "../lib/seo.ts";
+import { SHOP } from "../lib/shop.ts";
+import type { Route } from "./+types/products";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = parseListingQuery(url.searchParams);
+  // One URL per view: empty, invalid or reordered parameters (a form sent without JavaScript) go to the clean URL.
+  const clean = listingHref(query);
+  if (`${url.pathname}${url.search}` !== clean) throw redirect(clean);
+  const api = apiFor(context);
+  const [page, categories] = await Promise.all([fetchProductPage(api, query), fetchActiveCategories(api)]);
+  return {
+    origin: url.origin,
+    query,
+    page,
+    categories: categories.ok ? categories.data.map((category) => category.name) : [],
+  };
+}
+
+const headingFor = (categories: readonly string[]) => (categories.length === 1 ? categories[0] : MSG.catalogue.allProducts);
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const { origin, query } = loaderData;
+  const heading = headingFor(query.category);
+  return pageMeta({
+    title: query.page > 1 ? `${heading}, page ${query.page}` : heading,
+    description:
+      query.category.length === 1
+        ? `Shop ${heading} at ${SHOP.name}: modest and luxury fashion with free UK delivery terms.`
+        : `Shop every piece from ${SHOP.name}: abayas, coords, womenswear and the children's line, with free UK delivery terms.`,
+    origin,
+    canonicalPath: canonicalListingHref(query),
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { name: "Homepage", path: "/" },
+        { name: MSG.catalogue.allProducts, path: LISTING_PATH },
+      ]),
+    ],
+  });
+};
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { query, page, categories } = loaderData;
+  const { pendingQuery, loading, submitNow, submitSoon } = useListingForm(query);
+  const retryHref = listingHref(query);
+
+  return (
+    <div className="listing container">
+      <Breadcrumbs trail={[{ label: MSG.catalogue.allProducts }]} />
+      <header className="listing__header">
+        <h1 className="listing__title">{headingFor(query.category)}</h1>
+        <p className="listing__count" role="status" aria-live="polite">
+          {loading
+            ? MSG.catalogue.loadingProducts
+            : page.ok
+              ? MSG.catalogue.showingCount(page.data.products.length, page.data.pagination.total)
+              : null}
+        </p>
+      </header>
+      <ListingToolbar query={pendingQuery} submitNow={submitNow} submitSoon={submitSoon} />
+      <div className="listing__layout">
+        <aside className="listing__filters" aria-label={MSG.catalogue.filters}>
+          <FilterPanel query={pendingQuery} categories={categories} submitNow={submitNow} submitSoon={submitSoon} />
+        </aside>
+        <section className="listing__results" aria-label="Products" aria-busy={loading || undefined} data-loading={loading ? "" : undefined}>
+          {page.ok ? (
+            page.data.products.length > 0 ? (
+              <>
+                <ProductGrid products={page.data.products} maxDots={COLOR_DOTS.listing} columns={3} priorityCount={3} headingLevel={2} />
+                <Pagination query={query} totalPages={page.data.pagination.totalPages} />
+              </>
+            ) : (
+              <>
+                <StateMessage title={MSG.catalogue.noProducts} hint={MSG.catalogue.noProductsHint} />
+                <Pagination query={query} totalPages={page.data.pagination.totalPages} />
+              </>
+            )
+          ) : (
+            <StateMessage tone="error" title={page.message} retryHref={retryHref} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

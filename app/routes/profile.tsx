@@ -1,0 +1,200 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useLocation } from "react-router";
+import { z } from "zod";
+import type { AddressDto } from "../../api/addresses/addresses.service.ts";
+import { AddressCard } from "../components/account/address-card.tsx";
+import { AddressForm } from "../components/account/address-form.tsx";
+import { LogoutForm } from "../components/layout/logout-form.tsx";
+import { ButtonLink, buttonClass } from "../components/ui/button.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { type ApiClient, apiFor } from "../lib/api.server.ts";
+import { requireVerifiedUser } from "../lib/auth.server.ts";
+import { callForForm, failureReply } from "../lib/form-api.server.ts";
+import { MSG } from "../lib/messages.ts";
+import { addressSchema } from "../lib/schemas/address.ts";
+import { redirectWithToast } from "../lib/session.server.ts";
+import { SHOP } from "../lib/shop.ts";
+import "../styles/account.css";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = () => [{ title: `My Profile | ${SHOP.name}` }, { name: "robots", content: "noindex" }];
+
+const TABS = [
+  { id: "orders", label: "MY ORDERS" },
+  { id: "account", label: "ACCOUNT DETAILS" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+const ACCOUNT_TAB = "/profile?tab=account";
+const ADDRESS_FIELDS = Object.keys(addressSchema.shape);
+const idField = z.coerce.number().int().positive();
+
+const listAddresses = (api: ApiClient, token: string) => api<AddressDto[]>({ method: "GET", endpoint: "/public/addresses", token });
+
+/** The tab comes from ?tab= (default orders); the account tab also reads ?edit= and ?confirmDelete= (view state in the URL). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { token, user } = await requireVerifiedUser(request, context);
+  const params = new URL(request.url).searchParams;
+  const tab: Tab = params.get("tab") === "account" ? "account" : "orders";
+  const account = { name: user.name, email: user.email };
+  if (tab === "orders") return { tab, account, addresses: null, loadError: null, editId: null, confirmDeleteId: null };
+
+  const result = await listAddresses(apiFor(context), token);
+  return {
+    tab,
+    account,
+    addresses: result.success ? result.data : null,
+    loadError: result.success ? null : MSG.addresses.fetchFailed,
+    editId: idField.safeParse(params.get("edit")).data ?? null,
+    confirmDeleteId: idField.safeParse(params.get("confirmDelete")).data ?? null,
+  };
+}
+
+/** The address book's one action, switching on intent: create, update, delete, default. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { token } = await requireVerifiedUser(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const api = apiFor(context);
+
+  if (intent === "create" || intent === "update") {
+    const id = intent === "update" ? idField.safeParse(formData.get("id")).data : undefined;
+    if (intent === "update" && id === undefined) throw data(null, { status: 400 });
+    const submission = parseWithZod(formData, { schema: addressSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const call = id
+      ? { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: submission.value, token }
+      : { method: "POST" as const, endpoint: "/public/addresses", data: submission.value, token };
+    const outcome = await callForForm<AddressDto>(api, call, ADDRESS_FIELDS, id ? MSG.addresses.updateFailed : MSG.addresses.createFailed);
+    if (!outcome.ok) {
+      const reply = submission.reply(failureReply(outcome));
+      return data({ result: reply }, { status: 400 });
+    }
+    return redirectWithToast(request, ACCOUNT_TAB, "success", outcome.message);
+  }
+
+  const id = idField.safeParse(formData.get("id")).data;
+  if (id === undefined) throw data(null, { status: 400 });
+  if (intent === "delete") {
+    const outcome = await callForForm(
+      api,
+      { method: "DELETE", endpoint: `/public/addresses/${id}`, token },
+      [],
+      MSG.addresses.deleteFailed,
+    );
+    if (!outcome.ok) return redirectWithToast(request, ACCOUNT_TAB, "error", outcome.formError ?? MSG.addresses.deleteFailed);
+    return redirectWithToast(request, ACCOUNT_TAB, "success", outcome.message);
+  }
+  if (intent === "default") return makeDefault(request, api, token, id);
+  throw data(null, { status: 400 });
+}
+
+/** The contract has no "make default" call: the address is saved again, unchanged but for is_default. */
+async function makeDefault(request: Request, api: ApiClient, token: string, id: number) {
+  const list = await listAddresses(api, token);
+  const address = list.success ? list.data.find((entry) => entry.id === id) : undefined;
+  if (!address)
+    return redirectWithToast(request, ACCOUNT_TAB, "error", list.success ? MSG.accounts.addressNotFound : MSG.addresses.updateFailed);
+  const { id: _id, ...fields } = address;
+  const call = { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: { ...fields, is_default: true }, token };
+  const outcome = await callForForm(api, call, [], MSG.addresses.updateFailed);
+  if (!outcome.ok) return redirectWithToast(request, ACCOUNT_TAB, "error", outcome.formError ?? MSG.addresses.updateFailed);
+  return redirectWithToast(request, ACCOUNT_TAB, "success", outcome.message);
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, account } = loaderData;
+  return (
+    <div className="profile-page">
+      <PageHeader title="My Profile" trail={[{ label: "User Profile" }]} />
+      <div className="container profile-page__body">
+        <div className="profile-bar">
+          <nav className="profile-tabs" aria-label="Profile sections">
+            {TABS.map((entry) => (
+              <Link
+                key={entry.id}
+                to={`/profile?tab=${entry.id}`}
+                className="profile-tabs__tab"
+                aria-current={entry.id === tab ? "page" : undefined}
+              >
+                {entry.label}
+              </Link>
+            ))}
+          </nav>
+          <LogoutForm label="SIGN OUT" className={buttonClass({ variant: "outline" })} />
+        </div>
+        {tab === "orders" ? <OrdersPanel /> : <AccountPanel {...loaderData} account={account} lastResult={actionData?.result} />}
+      </div>
+    </div>
+  );
+}
+
+/** The orders list arrives with checkout; until then every account has none. */
+function OrdersPanel() {
+  return (
+    <section className="profile-panel" aria-labelledby="orders-title">
+      <h2 id="orders-title" className="profile-panel__title">
+        My Orders
+      </h2>
+      <div className="account-empty" role="status">
+        <p className="account-empty__title">{MSG.orders.none}</p>
+        <p className="account-empty__hint">{MSG.orders.noneHint}</p>
+        <ButtonLink to="/products" variant="outline">
+          Start Shopping
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+interface AccountPanelProps {
+  account: { name: string; email: string };
+  addresses: AddressDto[] | null;
+  loadError: string | null;
+  editId: number | null;
+  confirmDeleteId: number | null;
+  lastResult: Parameters<typeof AddressForm>[0]["lastResult"];
+}
+
+function AccountPanel({ account, addresses, loadError, editId, confirmDeleteId, lastResult }: AccountPanelProps) {
+  // A new key after every completed navigation: a saved form starts empty again, a failed one keeps its values.
+  const location = useLocation();
+  const editing = addresses?.find((address) => address.id === editId);
+  return (
+    <section className="profile-panel" aria-labelledby="account-title">
+      <h2 id="account-title" className="profile-panel__title">
+        Account Details
+      </h2>
+      <dl className="account-summary">
+        <div>
+          <dt>Name</dt>
+          <dd>{account.name}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{account.email}</dd>
+        </div>
+      </dl>
+      <h3 className="profile-panel__subtitle">Saved addresses</h3>
+      {loadError ? (
+        <div className="account-empty account-empty--error" role="alert">
+          <p className="account-empty__title">{loadError}</p>
+          <ButtonLink to={ACCOUNT_TAB} variant="outline">
+            {MSG.catalogue.tryAgain}
+          </ButtonLink>
+        </div>
+      ) : addresses?.length ? (
+        <ul className="address-list">
+          {addresses.map((address) => (
+            <li key={address.id}>
+              <AddressCard address={address} confirmingDelete={address.id === confirmDeleteId} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="account-empty__text">{MSG.addresses.none}</p>
+      )}
+      {loadError ? null : <AddressForm key={`${editing?.id ?? "new"}-${location.key}`} address={editing} lastResult={lastResult} />}
+    </section>
+  );
+}

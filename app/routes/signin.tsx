@@ -1,0 +1,155 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { AuthPage } from "../components/account/auth-page.tsx";
+import { EnhancedField, isEnhanced } from "../components/account/enhanced-field.tsx";
+import { FormAlert, FormNotice } from "../components/account/form-messages.tsx";
+import { useDelayedRedirect } from "../components/account/use-delayed-redirect.ts";
+import { useSubmitterLoadingText } from "../components/account/use-submitter-loading-text.ts";
+import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field } from "../components/ui/field.tsx";
+import { apiFor } from "../lib/api.server.ts";
+import { returnPath, type SignedIn, signInSession } from "../lib/auth.server.ts";
+import { TIMING_MS } from "../lib/constants.ts";
+import { callForForm, failureReply } from "../lib/form-api.server.ts";
+import { checkHoneypot } from "../lib/honeypot.server.ts";
+import { MSG } from "../lib/messages.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { emailRequestSchema, loginSchema } from "../lib/schemas/auth.ts";
+import { commitSession, flashToast, getSession } from "../lib/session.server.ts";
+import { SHOP } from "../lib/shop.ts";
+import type { Route } from "./+types/signin";
+
+export const meta: Route.MetaFunction = () => [{ title: `Login | ${SHOP.name}` }];
+
+const FIELDS = ["email", "password"];
+const HIDDEN = ["password"];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { redirectTo: returnPath(request) };
+}
+
+/** One form, two intents: log in, or send a password reset code to the e-mail typed. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  return formData.get("intent") === "forgot" ? requestResetCode(request, context, formData) : logIn(request, context, formData);
+}
+
+async function logIn(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+
+  const outcome = await callForForm<SignedIn>(
+    apiFor(context),
+    { method: "POST", endpoint: "/public/auth/login", data: submission.value },
+    FIELDS,
+    MSG.auth.loginFailedRetry,
+  );
+  const session = await getSession(request);
+  if (outcome.ok) {
+    signInSession(session, outcome.data);
+    session.unset("pendingEmail");
+    flashToast(session, "success", MSG.auth.welcomeBack);
+    return redirect(safeRedirectPath(formData.get("redirectTo")), { headers: { "Set-Cookie": await commitSession(request, session) } });
+  }
+  if (outcome.status === 401 && outcome.body.needsVerification) {
+    session.set("pendingEmail", typeof outcome.body.email === "string" ? outcome.body.email : submission.value.email);
+    flashToast(session, "info", MSG.auth.verifyToContinue);
+    return redirect("/email-verification", { headers: { "Set-Cookie": await commitSession(request, session) } });
+  }
+  const reply = submission.reply(failureReply(outcome, HIDDEN));
+  return data({ result: reply }, { status: 400 });
+}
+
+/** Spec: the code is sent, then the reset screen follows 1.5 s later with JavaScript, at once without. */
+async function requestResetCode(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
+  const submission = parseWithZod(formData, { schema: emailRequestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+
+  const outcome = await callForForm(
+    apiFor(context),
+    { method: "POST", endpoint: "/public/auth/forgot-password", data: submission.value },
+    ["email"],
+    MSG.auth.resetCodeFailedRetry,
+  );
+  if (!outcome.ok) {
+    const reply = submission.reply(failureReply(outcome, HIDDEN));
+    return data({ result: reply }, { status: 400 });
+  }
+  const session = await getSession(request);
+  session.set("pendingEmail", submission.value.email);
+  if (isEnhanced(formData)) {
+    return data(
+      { result: submission.reply({ hideFields: HIDDEN }), resetCodeSent: true },
+      { headers: { "Set-Cookie": await commitSession(request, session) } },
+    );
+  }
+  flashToast(session, "success", MSG.auth.resetCodeSent);
+  return redirect("/otp-verification", { headers: { "Set-Cookie": await commitSession(request, session) } });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // The e-mail-only intent checks just the e-mail; the cast keeps the fields typed as the main form's.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: (formData.get("intent") === "forgot" ? emailRequestSchema : loginSchema) as typeof loginSchema }),
+  });
+  const resetCodeSent = Boolean(actionData && "resetCodeSent" in actionData);
+  useDelayedRedirect(resetCodeSent ? "/otp-verification" : null, TIMING_MS.redirectAfterResetCodeSent);
+  const navigation = useNavigation();
+  const busy = navigation.formData !== undefined || resetCodeSent;
+  const [loadingText, pressed] = useSubmitterLoadingText(MSG.loading.loggingIn);
+
+  return (
+    <AuthPage
+      title="Login to your Account"
+      trail={[{ label: "Login" }]}
+      footer={
+        <p>
+          Don't have an account? <Link to="/signup">Sign Up</Link>
+        </p>
+      }
+    >
+      {resetCodeSent ? <FormNotice>{MSG.auth.resetCodeSent}</FormNotice> : null}
+      <Form method="post" className="auth-form" {...getFormProps(form)}>
+        <HoneypotInputs />
+        <EnhancedField />
+        <LoadingTextField text={loadingText} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
+        <Field
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        />
+        {/* Login comes first in the form, so Enter in a field logs in. */}
+        <Button type="submit" name="intent" value="login" block disabled={busy} onClick={pressed(MSG.loading.loggingIn)}>
+          Login
+        </Button>
+        <button
+          type="submit"
+          name="intent"
+          value="forgot"
+          formNoValidate
+          className="auth-form__text-button"
+          disabled={busy}
+          onClick={pressed(MSG.loading.default)}
+        >
+          Forgot Password
+        </button>
+      </Form>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,107 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { AuthPage } from "../components/account/auth-page.tsx";
+import { FormAlert } from "../components/account/form-messages.tsx";
+import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field } from "../components/ui/field.tsx";
+import { apiFor } from "../lib/api.server.ts";
+import { type SignedIn, signInSession } from "../lib/auth.server.ts";
+import { callForForm, failureReply } from "../lib/form-api.server.ts";
+import { checkHoneypot } from "../lib/honeypot.server.ts";
+import { MSG } from "../lib/messages.ts";
+import { signupSchema } from "../lib/schemas/auth.ts";
+import { commitSession, flashToast, getSession } from "../lib/session.server.ts";
+import { SHOP } from "../lib/shop.ts";
+import type { Route } from "./+types/signup";
+
+export const meta: Route.MetaFunction = () => [{ title: `Sign Up | ${SHOP.name}` }];
+
+const FIELDS = ["name", "email", "password", "confirmPassword"];
+const HIDDEN = ["password", "confirmPassword"];
+
+/** Creates the account (signed in, e-mail unverified) and goes on to the e-mail verification screen. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+
+  const outcome = await callForForm<SignedIn>(
+    apiFor(context),
+    { method: "POST", endpoint: "/public/auth/signup", data: submission.value },
+    FIELDS,
+    MSG.auth.signupFailedRetry,
+  );
+  if (!outcome.ok) {
+    const reply = submission.reply(failureReply(outcome, HIDDEN));
+    return data({ result: reply }, { status: 400 });
+  }
+  const session = await getSession(request);
+  signInSession(session, outcome.data);
+  session.set("pendingEmail", outcome.data.user.email);
+  flashToast(session, "success", MSG.auth.accountCreated);
+  const next = outcome.data.user.email_verified ? "/" : "/email-verification";
+  return redirect(next, { headers: { "Set-Cookie": await commitSession(request, session) } });
+}
+
+export default function SignUp({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(signupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const { password, confirmPassword } = fields;
+  // Checked live, as the spec asks, not only when the confirmation loses focus.
+  const mismatch = Boolean(confirmPassword.value) && password.value !== confirmPassword.value;
+  const confirmErrors = mismatch ? [MSG.auth.passwordsDoNotMatch] : confirmPassword.errors;
+  const blocked = hydrated && (mismatch || !form.valid || navigation.formData !== undefined);
+
+  return (
+    <AuthPage
+      title="Create an Account"
+      trail={[{ label: "Sign Up" }]}
+      footer={
+        <p>
+          Already have an account? <Link to="/signin">Sign In</Link>
+        </p>
+      }
+    >
+      <Form method="post" className="auth-form" {...getFormProps(form)}>
+        <HoneypotInputs />
+        <LoadingTextField text={MSG.loading.creatingAccount} />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field
+          label="Full name"
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+        />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
+        <Field
+          label="Password"
+          errors={password.errors}
+          inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Field
+          label="Confirm password"
+          errors={confirmErrors}
+          inputProps={{ ...getInputProps(confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Button type="submit" block disabled={blocked}>
+          Sign Up
+        </Button>
+      </Form>
+    </AuthPage>
+  );
+}

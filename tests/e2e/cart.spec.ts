@@ -1,0 +1,78 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { ProductDetailDto, VariantDto } from "../../api/catalogue/product.types.ts";
+import { MSG } from "../../app/lib/messages.ts";
+
+interface Pick {
+  product: ProductDetailDto;
+  variant: VariantDto;
+  fit: string;
+}
+
+/**
+ * A product of the seeded catalogue to shop for, found through the API rather than by name: a variant in
+ * stock (at least 2, few enough to reach the limit) in a colour other than the first, and a fit other than the
+ * default, so every choice is a real pick.
+ */
+async function findProductToShop(request: APIRequestContext): Promise<Pick> {
+  const listing = await (await request.get("/api/public/products?limit=12")).json();
+  for (const summary of listing.data as { id: number }[]) {
+    const product: ProductDetailDto = (await (await request.get(`/api/public/products/${summary.id}`)).json()).data;
+    const colors = [...new Set(product.variants.map((variant) => variant.color_name))];
+    const fit = product.available_fits.map((option) => option.value).find((value) => value !== product.default_fit);
+    const variant = product.variants
+      .filter((candidate) => candidate.color_name !== colors[0] && candidate.stock >= 2)
+      .sort((a, b) => a.stock - b.stock)[0];
+    if (fit && variant) return { product, variant, fit };
+  }
+  throw new Error("The seeded catalogue has no product with a second colour in stock and a second fit");
+}
+
+test("add a product from its page, take the quantity to the limit, then remove it", async ({ page, request }) => {
+  const { product, variant, fit } = await findProductToShop(request);
+  const name = product.name;
+
+  await page.goto(`/product/${product.token}`);
+  await page.getByRole("link", { name: variant.color_name, exact: true }).click();
+  await expect(page.getByRole("link", { name: variant.color_name, exact: true })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("link", { name: variant.size, exact: true }).click();
+  await expect(page.getByRole("link", { name: variant.size, exact: true })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("link", { name: fit, exact: true }).click();
+  await expect(page.getByRole("link", { name: fit, exact: true })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("button", { name: MSG.catalogue.addToCart, exact: true }).click();
+  await expect(page.getByText(`${name} ${MSG.cart.addedSuffix}`)).toBeVisible();
+
+  await page.getByRole("link", { name: /^Cart, 1 items?$/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const line = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await expect(line.getByText(variant.color_name, { exact: true })).toBeVisible();
+  await expect(line.getByText(variant.size, { exact: true })).toBeVisible();
+  await expect(line.getByText(fit, { exact: true })).toBeVisible();
+  await expect(page.getByText(MSG.cart.shippingLabel)).toBeVisible();
+
+  const quantity = line.getByRole("spinbutton", { name: `Quantity of ${name}` });
+  const increase = line.getByRole("button", { name: `Increase quantity of ${name}` });
+  await expect(increase).toBeEnabled();
+  await quantity.fill(String(variant.stock));
+  await line.getByRole("button", { name: "Update" }).click();
+  await expect(line.getByText(MSG.cart.maxReached)).toBeVisible();
+  await expect(increase).toBeDisabled();
+  await expect(quantity).toHaveValue(String(variant.stock));
+
+  await quantity.fill(String(variant.stock + 1));
+  await line.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByText(MSG.cart.onlyNForVariant(variant.stock))).toBeVisible();
+  await expect(quantity).toHaveValue(String(variant.stock));
+
+  await line.getByRole("button", { name: `Remove ${name} from cart` }).click();
+  await expect(page.getByRole("heading", { name: MSG.cart.empty })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
+  await expect(page.getByRole("button", { name: "Checkout" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: /^Cart, empty$/ })).toBeVisible();
+});
+
+test("a cart cookie that was tampered with is an empty cart, not an error", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "__cart", value: "eyJwIjoxfQ%3D%3D.forged", url: baseURL ?? "" }]);
+  const response = await page.goto("/cart");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: MSG.cart.empty })).toBeVisible();
+});
