@@ -21,6 +21,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
+import type { Route } from "./+types/root";
 import { ErrorView } from "./components/layout/error-view.tsx";
 import { LoadingOverlay } from "./components/layout/loading-overlay.tsx";
 import { NotFoundView } from "./components/layout/not-found-view.tsx";
@@ -37,7 +38,6 @@ import { MSG } from "./lib/messages.ts";
 import { ratesService } from "./lib/rates.server.ts";
 import { commitSession, getSession, readCurrency } from "./lib/session.server.ts";
 import { SHOP } from "./lib/shop.ts";
-import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: displayFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

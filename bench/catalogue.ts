@@ -21,6 +21,7 @@ import { connect, type Db } from "../api/db/connect.ts";
 import { migrateToLatest } from "../api/db/migrate.ts";
 import type { Database } from "../api/db/schema.ts";
 import { seedSyntheticProducts } from "../api/db/seed/synthetic.ts";
+import { memoryMailer } from "../api/mail/mailer.ts";
 
 const SIZES = [1_000, 100_000] as const;
 const WARM_UP = 20;
@@ -66,13 +67,13 @@ async function prepare(size: number): Promise<string> {
 
 async function measure(file: string): Promise<Timings> {
   const db = connect(`file:${file}`);
-  const api = createApi({ db, clock: systemClock, logger });
+  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer() });
   const timings: Timings = new Map();
   try {
     for (const endpoint of ENDPOINTS) {
       const url = `http://bench/api${endpoint.path}`;
       let total = 0;
-      for (let i = 0; i < WARM_UP; i++) await api.request(url).then((response) => response.text());
+      for (let i = 0; i < WARM_UP; i++) await (await api.request(url)).text();
       const samples: number[] = [];
       for (let i = 0; i < iterations; i++) {
         const started = performance.now();
@@ -102,7 +103,7 @@ async function printPlans(file: string): Promise<void> {
     },
   });
   const db: Db = { kysely, dialect: "sqlite", close: () => kysely.destroy() };
-  const api = createApi({ db, clock: systemClock, logger });
+  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer() });
   for (const endpoint of ENDPOINTS) {
     captured.length = 0;
     await api.request(`http://bench/api${endpoint.path}`);

@@ -37,7 +37,9 @@ const commands: Record<string, Command> = {
       return 2;
     }
     if (db.dialect === "postgres") {
-      console.error("This is a PostgreSQL database: back it up with pg_dump, e.g. pg_dump --format=custom --file=shop.dump \"$DATABASE_URL\".");
+      console.error(
+        'This is a PostgreSQL database: back it up with pg_dump, e.g. pg_dump --format=custom --file=shop.dump "$DATABASE_URL".',
+      );
       return 1;
     }
     const target = resolve(file);
@@ -53,7 +55,14 @@ const commands: Record<string, Command> = {
 
   async stats(db) {
     const count = async (table: "products" | "product_variants" | "users" | "orders") =>
-      Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     console.table({
       products: await count("products"),
       variants: await count("product_variants"),
@@ -67,8 +76,12 @@ const commands: Record<string, Command> = {
 const [name = "help", ...args] = process.argv.slice(2);
 const command = commands[name];
 if (!command) {
-  console.log(USAGE);
-  process.exit(name === "help" ? 0 : 2);
+  if (name === "help") {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  console.error(`Unknown command "${name}".\n\n${USAGE}`);
+  process.exit(2);
 }
 const db = connect(process.env.DATABASE_URL);
 try {

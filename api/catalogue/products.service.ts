@@ -13,6 +13,8 @@ type Size = (typeof SIZES)[number];
 export const TRENDING = { windowDays: 30, orderWeight: 10, viewCandidates: 200 } as const;
 /** Search input: at most this many words reach the full-text query. */
 const SEARCH_MAX_TERMS = 8;
+/** With more matches than this, a listing page is read along its sort index (see listingConditions). */
+const SORT_WALK_MIN_MATCHES = 1_000;
 
 export interface ListingQuery {
   /** Category names (case-insensitive) or numeric ids. */
@@ -69,14 +71,24 @@ const active: Condition = (eb) => eb("products.status", "=", sql.lit("Active"));
 const inStock: Condition = (eb) => eb("products.stock_total", ">", 0);
 const outOfStock: Condition = (eb) => eb("products.stock_total", "=", 0);
 
-function listingConditions(query: ListingQuery): Condition[] {
+/**
+ * The listing's filters. `walkSortIndex` turns the product columns into expressions (unary plus) that no
+ * index can serve, so the planner reads the page along the sort index and stops after the page: right when
+ * most products match, while without table statistics SQLite would otherwise collect every match through
+ * a filter index and sort them all.
+ */
+function listingConditions(query: ListingQuery, walkSortIndex = false): Condition[] {
+  const column = (name: "category_id" | "stock_total" | "current_price_pence") =>
+    walkSortIndex ? sql<number>`+${sql.ref(`products.${name}`)}` : sql.ref<number>(`products.${name}`);
+  const inStockHere: Condition = (eb) => eb(column("stock_total"), ">", 0);
+  const outOfStockHere: Condition = (eb) => eb(column("stock_total"), "=", 0);
   const conditions: Condition[] = [active];
   if (query.category?.length) {
     const names = query.category.map((value) => value.toLowerCase());
     const ids = query.category.filter((value) => /^\d+$/.test(value)).map(Number);
     conditions.push((eb) =>
       eb(
-        "products.category_id",
+        column("category_id"),
         "in",
         eb
           .selectFrom("categories")
@@ -111,14 +123,14 @@ function listingConditions(query: ListingQuery): Condition[] {
     );
   }
   const stock = new Set(query.stock_status ?? []);
-  if (stock.size === 1) conditions.push(stock.has("In Stock") ? inStock : outOfStock);
+  if (stock.size === 1) conditions.push(stock.has("In Stock") ? inStockHere : outOfStockHere);
   if (query.min_price !== undefined) {
     const min = toPence(query.min_price);
-    conditions.push((eb) => eb("products.current_price_pence", ">=", min));
+    conditions.push((eb) => eb(column("current_price_pence"), ">=", min));
   }
   if (query.max_price !== undefined) {
     const max = toPence(query.max_price);
-    conditions.push((eb) => eb("products.current_price_pence", "<=", max));
+    conditions.push((eb) => eb(column("current_price_pence"), "<=", max));
   }
   return conditions;
 }
@@ -145,19 +157,23 @@ const TIE_BREAK: Record<ListingSort, "asc" | "desc"> = {
 };
 
 /** `GET /public/products`: one page of active products with the filters, search and sort of spec section 7. */
-export async function listProducts(db: Db, query: ListingQuery): Promise<{ products: ProductSummaryDto[]; pagination: Pagination }> {
-  const where = allOf(listingConditions(query));
+export async function listProducts(
+  db: Db,
+  query: ListingQuery,
+  tuning = { sortWalkMinMatches: SORT_WALK_MIN_MATCHES },
+): Promise<{ products: ProductSummaryDto[]; pagination: Pagination }> {
   const terms = searchTerms(query.search);
   const searching = terms.length > 0;
 
   let counted = db.kysely.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("total"));
   if (searching) counted = counted.innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id"));
-  const { total } = await counted.where(where).executeTakeFirstOrThrow();
+  const { total } = await counted.where(allOf(listingConditions(query))).executeTakeFirstOrThrow();
   const pagination = paginate(Number(total), query.page, query.limit);
   const offset = (query.page - 1) * query.limit;
   if (offset >= pagination.total) return { products: [], pagination };
 
-  let page = db.kysely.selectFrom("products").where(where).select("products.id");
+  const walkSortIndex = !searching && pagination.total > tuning.sortWalkMinMatches;
+  let page = db.kysely.selectFrom("products").where(allOf(listingConditions(query, walkSortIndex))).select("products.id");
   if (searching) {
     page = page.innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id"));
   }

@@ -4,6 +4,7 @@ import { MSG } from "../../app/lib/messages.ts";
 import { encodeProductId } from "../../app/lib/product-id.ts";
 import { freshApi } from "../testing/harness.ts";
 import type { ProductDetailDto, ProductSummaryDto } from "./product.types.ts";
+import { type ListingQuery, listProducts } from "./products.service.ts";
 import { type Catalogue, insertCatalogue, insertCategory, insertOrder, insertProduct, insertUser } from "./testing-fixtures.ts";
 
 type Harness = Awaited<ReturnType<typeof freshApi>>;
@@ -210,6 +211,22 @@ describe("GET /public/products", () => {
       expect(names((await list(`?search=${encodeURIComponent('"silk" (abaya)')}`)).body)).toEqual(["Silk Abaya"]);
       expect(names((await list(`?search=${encodeURIComponent("silk -abaya")}`)).body)).toEqual(["Silk Abaya"]);
     });
+  });
+
+  it("answers the same pages whether it reads along the sort index or through the filter indexes", async () => {
+    const queries: ListingQuery[] = [
+      { page: 1, limit: 12 },
+      { page: 2, limit: 2, sort: "price_low_high", min_price: 25, max_price: 120 },
+      { page: 1, limit: 3, sort: "most_popular", category: ["Dresses", "kids"], stock_status: ["In Stock"] },
+      { page: 1, limit: 12, sort: "name_a_z", size: ["S", "M"], color: ["black", "Beige"], max_price: 200 },
+      { page: 1, limit: 12, stock_status: ["Out of Stock"], category: [String(shop.catalogue.categories.abayas)] },
+    ];
+    for (const query of queries) {
+      const throughFilters = await listProducts(shop.db, query, { sortWalkMinMatches: Number.MAX_SAFE_INTEGER });
+      const alongSort = await listProducts(shop.db, query, { sortWalkMinMatches: 0 });
+      expect(alongSort, JSON.stringify(query)).toEqual(throughFilters);
+      expect(throughFilters.products.length).toBeGreaterThan(0);
+    }
   });
 
   describe("bad parameters answer 400 with details", () => {

@@ -76,7 +76,8 @@ export const FAQ_TABS = [
       },
       {
         question: "Do you design for children as well as women?",
-        answer: "Yes. Alongside womenswear and abayas, our children's line covers babies through to 15 years, with many styles that match our women's pieces.",
+        answer:
+          "Yes. Alongside womenswear and abayas, our children's line covers babies through to 15 years, with many styles that match our women's pieces.",
       },
       {
         question: "How often do you release new pieces?",
@@ -94,11 +95,13 @@ export const FAQ_TABS = [
       },
       {
         question: "When will my order be dispatched?",
-        answer: "Orders are prepared in 1-2 business days. UK shipping then takes 3-5 business days and international shipping 7-14 business days.",
+        answer:
+          "Orders are prepared in 1-2 business days. UK shipping then takes 3-5 business days and international shipping 7-14 business days.",
       },
       {
         question: "How can I track my order?",
-        answer: "Open My Orders in your profile to see each order's status. We also e-mail your tracking details as soon as your parcel leaves our atelier.",
+        answer:
+          "Open My Orders in your profile to see each order's status. We also e-mail your tracking details as soon as your parcel leaves our atelier.",
       },
     ],
   },
@@ -108,11 +111,13 @@ export const FAQ_TABS = [
     entries: [
       {
         question: "What is your return policy?",
-        answer: "You may return unworn items with their tags within 30 days of delivery. Sale, personalized and final-sale items cannot be returned.",
+        answer:
+          "You may return unworn items with their tags within 30 days of delivery. Sale, personalized and final-sale items cannot be returned.",
       },
       {
         question: "How long do refunds take?",
-        answer: "We process returns within 5-7 business days of receiving them; the refund then shows on your statement within 3-5 business days.",
+        answer:
+          "We process returns within 5-7 business days of receiving them; the refund then shows on your statement within 3-5 business days.",
       },
       {
         question: "Is return shipping free?",
@@ -126,7 +131,8 @@ export const FAQ_TABS = [
     entries: [
       {
         question: "How do I find my size?",
-        answer: "Compare your bust, waist and hip measurements with the size table in our Getting Started guide; each product page also shows its fit.",
+        answer:
+          "Compare your bust, waist and hip measurements with the size table in our Getting Started guide; each product page also shows its fit.",
       },
       {
         question: "What if I am between sizes?",
@@ -134,7 +140,8 @@ export const FAQ_TABS = [
       },
       {
         question: "Do you offer alterations?",
-        answer: "Hem and sleeve adjustments can be arranged at our flagship store. Contact us before your visit and we will book a fitting.",
+        answer:
+          "Hem and sleeve adjustments can be arranged at our flagship store. Contact us before your visit and we will book a fitting.",
       },
     ],
   },
@@ -144,7 +151,8 @@ export const FAQ_TABS = [
     entries: [
       {
         question: "Do I need an account to order?",
-        answer: "You can browse and fill your cart as a guest. An account, verified by a six-digit e-mail code, is needed to check out, keep a wishlist and follow your orders.",
+        answer:
+          "You can browse and fill your cart as a guest. An account, verified by a six-digit e-mail code, is needed to check out, keep a wishlist and follow your orders.",
       },
       {
         question: "I forgot my password. What should I do?",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ApiTransport } from "./api-transport.server.ts";
 import { type ApiCall, ApiRequestError, createApiClient, toQueryString } from "./api.server.ts";
+import type { ApiTransport } from "./api-transport.server.ts";
 import { API_HEADERS } from "./constants.ts";
 import { MSG } from "./messages.ts";
 
@@ -116,8 +116,15 @@ describe("contract client: the section 8 failure table", () => {
   });
 
   it("answers a 429 with the server's message (decision 0002), else the rate-limit text", async () => {
-    const limited = await callWith(json(429, errorEnvelope("TOO_MANY_REQUESTS", "Too many attempts, wait 60 s", { retryAfterSeconds: 60 })));
-    expect(limited.result).toMatchObject({ success: false, status: 429, message: "Too many attempts, wait 60 s", code: "TOO_MANY_REQUESTS" });
+    const limited = await callWith(
+      json(429, errorEnvelope("TOO_MANY_REQUESTS", "Too many attempts, wait 60 s", { retryAfterSeconds: 60 })),
+    );
+    expect(limited.result).toMatchObject({
+      success: false,
+      status: 429,
+      message: "Too many attempts, wait 60 s",
+      code: "TOO_MANY_REQUESTS",
+    });
     const bare = await callWith(() => new Response("slow down", { status: 429 }));
     expect(bare.result).toMatchObject({ success: false, status: 429, message: MSG.api.tooManyRequests });
   });

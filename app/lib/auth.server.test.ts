@@ -29,7 +29,11 @@ function contextFor(shop: FreshApi) {
 }
 
 /** A request to `path` carrying a session with these values. */
-async function requestWith(path: string, values: { token?: string; user?: Parameters<typeof auth.signInSession>[1]["user"]; pendingEmail?: string }, headers: Record<string, string> = {}) {
+async function requestWith(
+  path: string,
+  values: { token?: string; user?: Parameters<typeof auth.signInSession>[1]["user"]; pendingEmail?: string },
+  headers: Record<string, string> = {},
+) {
   const session = await sessions.getSession(new Request(SHOP));
   if (values.token) session.set("token", values.token);
   if (values.user) session.set("user", values.user);
@@ -95,7 +99,9 @@ describe("optionalUser and pendingEmail", () => {
 
   it("takes the e-mail from the URL, else the session's pending e-mail, else the signed-in shopper's", async () => {
     const user = { id: 1, name: "A", email: "user@example.com", email_verified: false };
-    expect(await auth.pendingEmail(await requestWith("/x?email=url%40example.com", { pendingEmail: "p@example.com" }))).toBe("url@example.com");
+    expect(await auth.pendingEmail(await requestWith("/x?email=url%40example.com", { pendingEmail: "p@example.com" }))).toBe(
+      "url@example.com",
+    );
     expect(await auth.pendingEmail(await requestWith("/x", { pendingEmail: "p@example.com", user }))).toBe("p@example.com");
     expect(await auth.pendingEmail(await requestWith("/x", { user, token: "t" }))).toBe("user@example.com");
     expect(await auth.pendingEmail(new Request(`${SHOP}/x`))).toBeNull();

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  convert,
-  currencyInfo,
-  FALLBACK_RATES,
-  formatPrice,
-  formatRate,
-  isSupportedCurrency,
-  SUPPORTED_CURRENCIES,
-} from "./currency.ts";
+import { convert, currencyInfo, FALLBACK_RATES, formatPrice, formatRate, isSupportedCurrency, SUPPORTED_CURRENCIES } from "./currency.ts";
 
 describe("SUPPORTED_CURRENCIES", () => {
   it("holds about 90 currencies, each with a name, a symbol and a positive rate", () => {

@@ -18,7 +18,12 @@ const FIELDS = ["name", "email", "password", "confirmPassword"];
 
 describe("callForForm", () => {
   it("passes a success through", async () => {
-    const outcome = await callForForm(clientAnswering(201, { success: true, data: { id: 1 }, message: "Created" }), call, FIELDS, "fallback");
+    const outcome = await callForForm(
+      clientAnswering(201, { success: true, data: { id: 1 }, message: "Created" }),
+      call,
+      FIELDS,
+      "fallback",
+    );
     expect(outcome).toEqual({ ok: true, data: { id: 1 }, message: "Created" });
   });
 
@@ -28,7 +33,12 @@ describe("callForForm", () => {
       { path: "password", message: "Password must be at least 8 characters" },
       { path: "password", message: "Too common" },
     ];
-    const outcome = await callForForm(clientAnswering(400, failed("VALIDATION_ERROR", "Validation failed", { details })), call, FIELDS, "fallback");
+    const outcome = await callForForm(
+      clientAnswering(400, failed("VALIDATION_ERROR", "Validation failed", { details })),
+      call,
+      FIELDS,
+      "fallback",
+    );
     expect(outcome).toMatchObject({
       ok: false,
       status: 400,
@@ -39,18 +49,33 @@ describe("callForForm", () => {
 
   it("keeps details on fields the form does not have as a form error", async () => {
     const details = [{ path: "token", message: "Bad token" }];
-    const outcome = await callForForm(clientAnswering(400, failed("VALIDATION_ERROR", "Validation failed", { details })), call, FIELDS, "fallback");
+    const outcome = await callForForm(
+      clientAnswering(400, failed("VALIDATION_ERROR", "Validation failed", { details })),
+      call,
+      FIELDS,
+      "fallback",
+    );
     expect(outcome).toMatchObject({ ok: false, formError: "Bad token", fieldErrors: {} });
   });
 
   it("puts a 409 on the e-mail field when the API names it", async () => {
     const details = [{ path: "email", message: MSG.accounts.emailTaken }];
-    const outcome = await callForForm(clientAnswering(409, failed("CONFLICT", MSG.accounts.emailTaken, { details })), call, FIELDS, "fallback");
+    const outcome = await callForForm(
+      clientAnswering(409, failed("CONFLICT", MSG.accounts.emailTaken, { details })),
+      call,
+      FIELDS,
+      "fallback",
+    );
     expect(outcome).toMatchObject({ ok: false, status: 409, formError: null, fieldErrors: { email: [MSG.accounts.emailTaken] } });
   });
 
   it("shows the server's message for a mapped failure, and keeps the body of a rethrown one", async () => {
-    const invalid = await callForForm(clientAnswering(400, failed("BAD_REQUEST", MSG.otp.invalid)), call, ["otp"], MSG.otp.verificationFailed);
+    const invalid = await callForForm(
+      clientAnswering(400, failed("BAD_REQUEST", MSG.otp.invalid)),
+      call,
+      ["otp"],
+      MSG.otp.verificationFailed,
+    );
     expect(invalid).toMatchObject({ ok: false, status: 400, formError: MSG.otp.invalid });
     const unverified = failed("UNAUTHORIZED", MSG.auth.verifyToContinue, { needsVerification: true, email: "a@example.com" });
     const outcome = await callForForm(clientAnswering(401, unverified), call, FIELDS, "fallback");

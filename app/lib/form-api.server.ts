@@ -31,7 +31,8 @@ export async function callForForm<T>(
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     const { fieldErrors, rest } = splitDetails(error.details, fields);
-    const formError = rest.length > 0 ? rest.join(" ") : Object.keys(fieldErrors).length > 0 ? null : error.message || fallback;
+    const serverMessage = error.body.error?.message || error.body.message;
+    const formError = rest.length > 0 ? rest.join(" ") : Object.keys(fieldErrors).length > 0 ? null : serverMessage || fallback;
     return { ok: false, status: error.status, fieldErrors, formError, body: error.body };
   }
 }

@@ -8,11 +8,11 @@ import {
   listingHref,
   pageLinks,
   toggleFilter,
+  withoutFilters,
   withPage,
   withPriceRange,
   withSearch,
   withSort,
-  withoutFilters,
 } from "./listing-url.ts";
 import { EMPTY_LISTING_QUERY, type ListingQuery, parseListingQuery, toProductsApiQuery } from "./schemas/listing.ts";
 
@@ -20,7 +20,9 @@ const parse = (search: string) => parseListingQuery(new URLSearchParams(search))
 
 describe("parseListingQuery", () => {
   it("reads repeated filters, price, search, sort and page", () => {
-    const query = parse("category=Abayas&category=Kids&size=M&size=XL&stock_status=In+Stock&min_price=50&max_price=100&search=+silk+&sort=price_low_high&page=3");
+    const query = parse(
+      "category=Abayas&category=Kids&size=M&size=XL&stock_status=In+Stock&min_price=50&max_price=100&search=+silk+&sort=price_low_high&page=3",
+    );
     expect(query).toEqual({
       category: ["Abayas", "Kids"],
       color: [],

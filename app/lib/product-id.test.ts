@@ -59,7 +59,16 @@ describe("decodeProductId", () => {
   });
 
   it("rejects tokens that do not follow the pattern", () => {
-    for (const text of ["prod_12", "prod_12_", "prod__abc", "product_12_abc", "prod_12_ab-c", "prod_1.5_abc", " prod_12_abc", "prod_12_abc\n"]) {
+    for (const text of [
+      "prod_12",
+      "prod_12_",
+      "prod__abc",
+      "product_12_abc",
+      "prod_12_ab-c",
+      "prod_1.5_abc",
+      " prod_12_abc",
+      "prod_12_abc\n",
+    ]) {
       expect(decodeProductId(b64url(text))).toBeNull();
     }
   });

@@ -15,10 +15,27 @@ import {
 let nextId = 1;
 function variant(color_name: string, size: string, stock: number, extra_price = 0): VariantDto {
   const id = nextId++;
-  return { id, product_id: 1, sku: `SKU-${id}`, color_name, color_code: "#000", color_image: null, size, stock, extra_price, price: 100 + extra_price };
+  return {
+    id,
+    product_id: 1,
+    sku: `SKU-${id}`,
+    color_name,
+    color_code: "#000",
+    color_image: null,
+    size,
+    stock,
+    extra_price,
+    price: 100 + extra_price,
+  };
 }
 
-const variants = [variant("Sage", "L", 2), variant("Sage", "S", 0), variant("Sage", "M", 5, 10), variant("Ivory", "M", 0), variant("Ivory", "XS", 3)];
+const variants = [
+  variant("Sage", "L", 2),
+  variant("Sage", "S", 0),
+  variant("Sage", "M", 5, 10),
+  variant("Ivory", "M", 0),
+  variant("Ivory", "XS", 3),
+];
 const fits = (...values: string[]) => values.map((value) => ({ value }));
 const product = { variants, available_fits: fits("Relaxed Fit", "Fitted"), default_fit: null };
 
@@ -83,7 +100,10 @@ describe("truncateDescription", () => {
 describe("colour dots and cards", () => {
   it("shows each colour once, up to the limit, and counts the rest", () => {
     const many = ["A", "B", "C", "D", "E", "F"].map((color) => variant(color, "M", 1));
-    expect(colorDots([...many, ...many], 4)).toMatchObject({ shown: [{ name: "A" }, { name: "B" }, { name: "C" }, { name: "D" }], more: 2 });
+    expect(colorDots([...many, ...many], 4)).toMatchObject({
+      shown: [{ name: "A" }, { name: "B" }, { name: "C" }, { name: "D" }],
+      more: 2,
+    });
     expect(colorDots(variants, 5)).toMatchObject({ shown: [{ name: "Sage" }, { name: "Ivory" }], more: 0 });
   });
 

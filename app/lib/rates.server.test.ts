@@ -24,7 +24,10 @@ function setup(fetchImpl: (input: string | URL | Request, init?: RequestInit) =>
   return { clock, fetch, logError, service };
 }
 
-const answer = (body: unknown, status = 200) => async () => Response.json(body, { status });
+const answer =
+  (body: unknown, status = 200) =>
+  async () =>
+    Response.json(body, { status });
 
 describe("rates service", () => {
   it("returns the service's rates for supported currencies, GBP always 1", async () => {

@@ -14,14 +14,42 @@ const product = {
   main_image: "/images/products/a.svg",
   images: [],
   variants: [
-    { id: 1, product_id: 1, sku: "AB-1-S", color_name: "Sage", color_code: "#9aa", color_image: null, size: "S", stock: 0, extra_price: 0, price: 120 },
-    { id: 2, product_id: 1, sku: "AB-1-L", color_name: "Sage", color_code: "#9aa", color_image: null, size: "L", stock: 3, extra_price: 5.5, price: 125.5 },
+    {
+      id: 1,
+      product_id: 1,
+      sku: "AB-1-S",
+      color_name: "Sage",
+      color_code: "#9aa",
+      color_image: null,
+      size: "S",
+      stock: 0,
+      extra_price: 0,
+      price: 120,
+    },
+    {
+      id: 2,
+      product_id: 1,
+      sku: "AB-1-L",
+      color_name: "Sage",
+      color_code: "#9aa",
+      color_image: null,
+      size: "L",
+      stock: 3,
+      extra_price: 5.5,
+      price: 125.5,
+    },
   ],
 } satisfies Partial<ProductDetailDto>;
 
 describe("pageMeta", () => {
   it("gives title, description, absolute canonical and Open Graph tags", () => {
-    const tags = pageMeta({ title: "All Products", description: "Browse.", origin, canonicalPath: "/products?category=Kids", image: "/images/hero/welcome.svg" });
+    const tags = pageMeta({
+      title: "All Products",
+      description: "Browse.",
+      origin,
+      canonicalPath: "/products?category=Kids",
+      image: "/images/hero/welcome.svg",
+    });
     expect(tags).toContainEqual({ title: "All Products | Maison Noor" });
     expect(tags).toContainEqual({ name: "description", content: "Browse." });
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://shop.example/products?category=Kids" });
@@ -46,7 +74,13 @@ describe("JSON-LD", () => {
       name: "Sage Silk Abaya",
       sku: "AB-1",
       image: ["https://shop.example/images/products/a.svg"],
-      offers: { "@type": "Offer", priceCurrency: "GBP", price: "120.00", availability: "https://schema.org/InStock", url: "https://shop.example/product/abc" },
+      offers: {
+        "@type": "Offer",
+        priceCurrency: "GBP",
+        price: "120.00",
+        availability: "https://schema.org/InStock",
+        url: "https://shop.example/product/abc",
+      },
     });
   });
 

@@ -1,4 +1,10 @@
 import "../styles/info-pages.css";
+import { ButtonLink } from "../components/ui/button.tsx";
+import { Icon } from "../components/ui/icons.tsx";
+import { InfoCards } from "../components/ui/info-cards.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { PageSection } from "../components/ui/page-section.tsx";
+import { ProseSection } from "../components/ui/prose-section.tsx";
 import {
   ABOUT_CHILDREN,
   ABOUT_CHILDREN_LINK,
@@ -9,12 +15,6 @@ import {
   ABOUT_STORY,
 } from "../content/about.ts";
 import { pageMeta } from "../content/page-meta.ts";
-import { ButtonLink } from "../components/ui/button.tsx";
-import { Icon } from "../components/ui/icons.tsx";
-import { InfoCards } from "../components/ui/info-cards.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { PageSection } from "../components/ui/page-section.tsx";
-import { ProseSection } from "../components/ui/prose-section.tsx";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "../lib/shop.ts";
 
 export const meta = () => pageMeta(ABOUT_PAGE);

@@ -1,4 +1,9 @@
 import "../styles/info-pages.css";
+import { ButtonLink } from "../components/ui/button.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { PageSection } from "../components/ui/page-section.tsx";
+import { ProseSection } from "../components/ui/prose-section.tsx";
+import { StepList } from "../components/ui/step-list.tsx";
 import {
   FIT_GUIDE,
   GETTING_STARTED_PAGE,
@@ -8,11 +13,6 @@ import {
   SIZE_TABLE,
 } from "../content/getting-started.ts";
 import { pageMeta } from "../content/page-meta.ts";
-import { ButtonLink } from "../components/ui/button.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { PageSection } from "../components/ui/page-section.tsx";
-import { ProseSection } from "../components/ui/prose-section.tsx";
-import { StepList } from "../components/ui/step-list.tsx";
 
 export const meta = () => pageMeta(GETTING_STARTED_PAGE);
 
@@ -32,9 +32,9 @@ export default function GettingStarted() {
 
       <PageSection width="narrow">
         <ProseSection block={FIT_GUIDE}>
-          <div className="table-scroll" role="region" aria-labelledby="size-table-caption" tabIndex={0}>
+          <div className="table-scroll">
             <table className="data-table">
-              <caption id="size-table-caption">Women's sizes (body measurements in cm)</caption>
+              <caption>Women's sizes (body measurements in cm)</caption>
               <thead>
                 <tr>
                   <th scope="col">Size</th>

@@ -1,5 +1,10 @@
 import "../styles/info-pages.css";
 import { Form, Link } from "react-router";
+import { ButtonLink } from "../components/ui/button.tsx";
+import { Icon } from "../components/ui/icons.tsx";
+import { InfoCards } from "../components/ui/info-cards.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { PageSection } from "../components/ui/page-section.tsx";
 import {
   FAQ_PARAM,
   FAQ_TABS,
@@ -10,11 +15,6 @@ import {
   SUPPORT_REPLY_NOTE,
 } from "../content/need-support.ts";
 import { pageMeta } from "../content/page-meta.ts";
-import { ButtonLink } from "../components/ui/button.tsx";
-import { Icon } from "../components/ui/icons.tsx";
-import { InfoCards } from "../components/ui/info-cards.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { PageSection } from "../components/ui/page-section.tsx";
 import type { Route } from "./+types/need-support";
 
 export const meta = () => pageMeta(SUPPORT_PAGE);

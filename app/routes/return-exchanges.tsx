@@ -1,11 +1,11 @@
 import "../styles/info-pages.css";
-import { pageMeta } from "../content/page-meta.ts";
-import { RETURN_POLICY, RETURN_STEPS, RETURNS_PAGE, RETURNS_PROMISE } from "../content/return-exchanges.ts";
 import { ButtonLink } from "../components/ui/button.tsx";
 import { PageSection } from "../components/ui/page-section.tsx";
 import { PolicyPage } from "../components/ui/policy-page.tsx";
 import { ProseSection } from "../components/ui/prose-section.tsx";
 import { StepList } from "../components/ui/step-list.tsx";
+import { pageMeta } from "../content/page-meta.ts";
+import { RETURN_POLICY, RETURN_STEPS, RETURNS_PAGE, RETURNS_PROMISE } from "../content/return-exchanges.ts";
 
 export const meta = () => pageMeta(RETURNS_PAGE);
 

@@ -60,8 +60,9 @@ async function logIn(request: Request, context: Route.ActionArgs["context"], for
     flashToast(session, "info", MSG.auth.verifyToContinue);
     return redirect("/email-verification", { headers: { "Set-Cookie": await commitSession(request, session) } });
   }
-  const reply = submission.reply(failureReply(outcome, HIDDEN));
-  return data({ result: reply }, { status: 400 });
+  // The helper turns every plain 401 into its generic text; on login the only one is wrong credentials (decision 0003).
+  const failure = outcome.status === 401 ? { ...outcome, formError: MSG.accounts.invalidCredentials } : outcome;
+  return data({ result: submission.reply(failureReply(failure, HIDDEN)) }, { status: 400 });
 }
 
 /** Spec: the code is sent, then the reset screen follows 1.5 s later with JavaScript, at once without. */

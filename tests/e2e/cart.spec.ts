@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import type { ProductDetailDto, VariantDto } from "../../api/catalogue/product.types.ts";
 import { MSG } from "../../app/lib/messages.ts";
+import { expect, test } from "./fixtures.ts";
 
 interface Pick {
   product: ProductDetailDto;
@@ -27,21 +28,21 @@ async function findProductToShop(request: APIRequestContext): Promise<Pick> {
   throw new Error("The seeded catalogue has no product with a second colour in stock and a second fit");
 }
 
-test("add a product from its page, take the quantity to the limit, then remove it", async ({ page, request }) => {
+test("add a product from its page, take the quantity to the limit, then remove it", async ({ shop, page, request }) => {
   const { product, variant, fit } = await findProductToShop(request);
   const name = product.name;
 
-  await page.goto(`/product/${product.token}`);
-  await page.getByRole("link", { name: variant.color_name, exact: true }).click();
-  await expect(page.getByRole("link", { name: variant.color_name, exact: true })).toHaveAttribute("aria-current", "true");
-  await page.getByRole("link", { name: variant.size, exact: true }).click();
-  await expect(page.getByRole("link", { name: variant.size, exact: true })).toHaveAttribute("aria-current", "true");
-  await page.getByRole("link", { name: fit, exact: true }).click();
-  await expect(page.getByRole("link", { name: fit, exact: true })).toHaveAttribute("aria-current", "true");
-  await page.getByRole("button", { name: MSG.catalogue.addToCart, exact: true }).click();
+  await shop.visit(`/product/${product.token}`);
+  await shop.main.getByRole("link", { name: variant.color_name, exact: true }).click();
+  await expect(shop.main.getByRole("link", { name: variant.color_name, exact: true })).toHaveAttribute("aria-current", "true");
+  await shop.main.getByRole("link", { name: variant.size, exact: true }).click();
+  await expect(shop.main.getByRole("link", { name: variant.size, exact: true })).toHaveAttribute("aria-current", "true");
+  await shop.main.getByRole("link", { name: fit, exact: true }).click();
+  await expect(shop.main.getByRole("link", { name: fit, exact: true })).toHaveAttribute("aria-current", "true");
+  await shop.main.getByRole("button", { name: MSG.catalogue.addToCart, exact: true }).click();
   await expect(page.getByText(`${name} ${MSG.cart.addedSuffix}`)).toBeVisible();
 
-  await page.getByRole("link", { name: /^Cart, 1 items?$/ }).click();
+  await shop.header.getByRole("link", { name: /^Cart, 1 items?$/ }).click();
   await expect(page).toHaveURL(/\/cart$/);
   const line = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
   await expect(line.getByText(variant.color_name, { exact: true })).toBeVisible();
@@ -67,12 +68,11 @@ test("add a product from its page, take the quantity to the limit, then remove i
   await expect(page.getByRole("heading", { name: MSG.cart.empty })).toBeVisible();
   await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
   await expect(page.getByRole("button", { name: "Checkout" })).toBeDisabled();
-  await expect(page.getByRole("link", { name: /^Cart, empty$/ })).toBeVisible();
+  await expect(shop.header.getByRole("link", { name: /^Cart, empty$/ })).toBeVisible();
 });
 
-test("a cart cookie that was tampered with is an empty cart, not an error", async ({ page, context, baseURL }) => {
+test("a cart cookie that was tampered with is an empty cart, not an error", async ({ shop, page, context, baseURL }) => {
   await context.addCookies([{ name: "__cart", value: "eyJwIjoxfQ%3D%3D.forged", url: baseURL ?? "" }]);
-  const response = await page.goto("/cart");
-  expect(response?.status()).toBe(200);
+  await shop.visit("/cart");
   await expect(page.getByRole("heading", { name: MSG.cart.empty })).toBeVisible();
 });

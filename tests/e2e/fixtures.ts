@@ -1,4 +1,5 @@
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { codeIn, mailTo } from "./smtp-inbox.ts";
 
 /** The shop as a shopper sees it: visiting pages and the chrome every page shares. */
 export interface Shop {
@@ -17,7 +18,28 @@ export interface Shop {
   chooseCurrency(code: string): Promise<void>;
 }
 
-export const test = base.extend<{ shop: Shop }>({
+/** The mail the shop sent, as a real SMTP server received it (global-setup.ts starts it). */
+export interface Inbox {
+  /** The code in message number `nth` (1-based) to `to`, waiting for it to arrive. */
+  code(to: string, nth?: number): Promise<string>;
+}
+
+export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; the inbox has none.
+  inbox: async ({}, use) => {
+    const dir = process.env.E2E_INBOX_DIR;
+    if (!dir) throw new Error("No SMTP inbox: the e2e global setup starts one (not with E2E_BASE_URL set)");
+    await use({
+      async code(to, nth = 1) {
+        await expect
+          .poll(() => mailTo(dir, to).length, { message: `mail number ${nth} to ${to}`, timeout: 10_000 })
+          .toBeGreaterThanOrEqual(nth);
+        const mail = mailTo(dir, to)[nth - 1];
+        if (!mail) throw new Error(`no mail number ${nth} to ${to}`);
+        return codeIn(mail);
+      },
+    });
+  },
   shop: async ({ page, javaScriptEnabled }, use) => {
     const topBar = page.locator(".top-bar");
     const currencyToggle = topBar.locator(".currency-picker summary");
@@ -37,9 +59,9 @@ export const test = base.extend<{ shop: Shop }>({
       currencyToggle,
       async chooseCurrency(code) {
         await currencyToggle.click();
-        const option = topBar.getByRole("button", { name: new RegExp(`^${code}\\b`) });
+        const option = topBar.locator(`button[name="currency"][value="${code}"]`);
         await expect(option).toBeVisible();
-        await Promise.all([page.waitForURL((url) => url.pathname !== "/currency"), option.click()]);
+        await option.click();
         await expect(currencyToggle).toContainText(code);
       },
     });

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import getPort from "get-port";
 import { E2E_RATES } from "./shop-data.ts";
+import { startSmtpInbox } from "./smtp-inbox.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const READY_TIMEOUT_MS = 60_000;
@@ -49,6 +50,9 @@ export default async function globalSetup() {
 
   const dataDir = mkdtempSync(join(tmpdir(), "shop-e2e-"));
   const rates = await startRatesStub();
+  // The shop's mail goes to a real SMTP server; tests read codes from the folder it fills (fixtures.ts: inbox).
+  const inboxDir = join(dataDir, "inbox");
+  const smtp = await startSmtpInbox(inboxDir);
   const port = await getPort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -65,6 +69,7 @@ export default async function globalSetup() {
   for (const name of ["SMTP_URL", "MAIL_FROM", "API_BASE_URL", "API_INTERNAL_SECRET", "TRUST_PROXY", "TEST_PG_ADMIN_URL"]) {
     delete env[name];
   }
+  env.SMTP_URL = smtp.url;
   const server = spawn(process.execPath, ["server.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const baseURL = `http://127.0.0.1:${port}`;
 
@@ -75,6 +80,7 @@ export default async function globalSetup() {
       await exited;
     }
     rates.server.close();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -86,5 +92,6 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_INBOX_DIR = inboxDir;
   return teardown;
 }

@@ -22,8 +22,7 @@ const pt = ([x, y]: Point) => `${x} ${y}`;
  */
 function symmetric(start: Point, right: readonly Step[]): string {
   const points = [start, ...right.map(([to]) => to)];
-  const draw = (from: Point, [to, c1, c2]: Step) => (c1 && c2 ? `C ${pt(c1)} ${pt(c2)} ${pt(to)}` : `L ${pt(to)}`);
-  const rightPath = right.map((step, i) => draw(points[i], step)).join(" ");
+  const rightPath = right.map(([to, c1, c2]) => (c1 && c2 ? `C ${pt(c1)} ${pt(c2)} ${pt(to)}` : `L ${pt(to)}`)).join(" ");
   const leftPath = right
     .map((_, i) => right.length - 1 - i)
     .map((i) => {
@@ -46,7 +45,13 @@ function hexToRgb(hex: string): [number, number, number] {
 function mix(hex: string, withHex: string, amount: number): string {
   const a = hexToRgb(hex);
   const b = hexToRgb(withHex);
-  return `#${a.map((channel, i) => Math.round(channel + (b[i] - channel) * amount).toString(16).padStart(2, "0")).join("")}`;
+  return `#${a
+    .map((channel, i) =>
+      Math.round(channel + (b[i] - channel) * amount)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 function luminance(hex: string): number {
@@ -98,7 +103,11 @@ function cloth(p: Palette, d: string, fill = `url(#${p.id}-cloth)`): string {
 }
 
 function lines(p: Palette, paths: readonly string[], opacity = 0.45, width = 2): string {
-  return paths.map((d) => `<path d="${d}" fill="none" stroke="${p.fold}" stroke-opacity="${opacity}" stroke-width="${width}" stroke-linecap="round"/>`).join("");
+  return paths
+    .map(
+      (d) => `<path d="${d}" fill="none" stroke="${p.fold}" stroke-opacity="${opacity}" stroke-width="${width}" stroke-linecap="round"/>`,
+    )
+    .join("");
 }
 
 function hanger(id: string): string {
@@ -122,9 +131,17 @@ function trousersShape(p: Palette, top: number, hem: number, hemHalfWidth: numbe
     [CENTRE, top],
     [
       [[CENTRE + waistHalfWidth, top]],
-      [[CENTRE + hemHalfWidth + 8, hem], [CENTRE + waistHalfWidth + 18, top + 160], [CENTRE + hemHalfWidth, hem - 260]],
+      [
+        [CENTRE + hemHalfWidth + 8, hem],
+        [CENTRE + waistHalfWidth + 18, top + 160],
+        [CENTRE + hemHalfWidth, hem - 260],
+      ],
       [[CENTRE + 14, hem]],
-      [[CENTRE, crotch], [CENTRE + 10, hem - 250], [CENTRE + 4, crotch + 60]],
+      [
+        [CENTRE, crotch],
+        [CENTRE + 10, hem - 250],
+        [CENTRE + 4, crotch + 60],
+      ],
     ],
   );
   const creaseX = CENTRE + (hemHalfWidth + 14) / 2;
@@ -139,16 +156,40 @@ const maxiDress: Drawing = (p) =>
     symmetric(
       [CENTRE, 236],
       [
-        [[440, 206], [422, 236], [436, 222]],
+        [
+          [440, 206],
+          [422, 236],
+          [436, 222],
+        ],
         [[488, 216]],
-        [[552, 420], [518, 228], [542, 300]],
+        [
+          [552, 420],
+          [518, 228],
+          [542, 300],
+        ],
         [[566, 562]],
         [[530, 570]],
         [[518, 430]],
-        [[498, 306], [514, 382], [508, 334]],
-        [[476, 440], [492, 362], [482, 404]],
-        [[612, 905], [522, 560], [580, 762]],
-        [[CENTRE, 928], [540, 922], [462, 928]],
+        [
+          [498, 306],
+          [514, 382],
+          [508, 334],
+        ],
+        [
+          [476, 440],
+          [492, 362],
+          [482, 404],
+        ],
+        [
+          [612, 905],
+          [522, 560],
+          [580, 762],
+        ],
+        [
+          [CENTRE, 928],
+          [540, 922],
+          [462, 928],
+        ],
       ],
     ),
   )}
@@ -163,15 +204,35 @@ const tunic: Drawing = (p) =>
     symmetric(
       [CENTRE, 226],
       [
-        [[426, 206], [414, 226], [424, 218]],
+        [
+          [426, 206],
+          [414, 226],
+          [424, 218],
+        ],
         [[486, 216]],
-        [[546, 420], [514, 228], [536, 300]],
+        [
+          [546, 420],
+          [514, 228],
+          [536, 300],
+        ],
         [[558, 600]],
         [[520, 606]],
         [[510, 440]],
-        [[496, 312], [506, 380], [500, 340]],
-        [[508, 724], [502, 420], [506, 580]],
-        [[CENTRE, 738], [476, 732], [430, 738]],
+        [
+          [496, 312],
+          [506, 380],
+          [500, 340],
+        ],
+        [
+          [508, 724],
+          [502, 420],
+          [506, 580],
+        ],
+        [
+          [CENTRE, 738],
+          [476, 732],
+          [430, 738],
+        ],
       ],
     ),
   )}
@@ -181,15 +242,25 @@ const tunic: Drawing = (p) =>
   ${bothSides(lines(p, ["M506 640 L508 724", "M522 584 L556 580", "M440 300 C446 440 452 600 456 730", "M516 250 C528 300 538 360 542 420"]))}`;
 
 const skirt: Drawing = (p) => {
-  const pleats = [1, 2, 3, 4, 5, 6].map((k) => `M${CENTRE + k * 13} 224 C${CENTRE + k * 18} 500 ${CENTRE + k * 27} 760 ${CENTRE + k * 33} 916`);
+  const pleats = [1, 2, 3, 4, 5, 6].map(
+    (k) => `M${CENTRE + k * 13} 224 C${CENTRE + k * 18} 500 ${CENTRE + k * 27} 760 ${CENTRE + k * 33} 916`,
+  );
   return `${clipHanger(p.id)}${cloth(
     p,
     symmetric(
       [CENTRE, 226],
       [
         [[484, 226]],
-        [[612, 902], [520, 420], [584, 700]],
-        [[CENTRE, 924], [540, 918], [462, 924]],
+        [
+          [612, 902],
+          [520, 420],
+          [584, 700],
+        ],
+        [
+          [CENTRE, 924],
+          [540, 918],
+          [462, 924],
+        ],
       ],
     ),
   )}
@@ -216,14 +287,34 @@ const scarf: Drawing = (p) => {
 const abayaOutline = symmetric(
   [CENTRE, 230],
   [
-    [[436, 204], [418, 230], [430, 218]],
+    [
+      [436, 204],
+      [418, 230],
+      [430, 218],
+    ],
     [[494, 212]],
-    [[628, 520], [546, 232], [602, 332]],
+    [
+      [628, 520],
+      [546, 232],
+      [602, 332],
+    ],
     [[642, 600]],
     [[588, 612]],
-    [[520, 362], [570, 522], [546, 424]],
-    [[586, 916], [532, 520], [562, 742]],
-    [[CENTRE, 930], [520, 926], [460, 930]],
+    [
+      [520, 362],
+      [570, 522],
+      [546, 424],
+    ],
+    [
+      [586, 916],
+      [532, 520],
+      [562, 742],
+    ],
+    [
+      [CENTRE, 930],
+      [520, 926],
+      [460, 930],
+    ],
   ],
 );
 
@@ -233,7 +324,8 @@ const abayaDetails = (p: Palette) =>
 
 const abaya: Drawing = (p) => `${hanger(p.id)}${cloth(p, abayaOutline)}${abayaDetails(p)}`;
 
-const beads = (points: readonly Point[]) => points.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="2.6" fill="${GOLD_LIGHT}" stroke="${GOLD}" stroke-width="0.8"/>`).join("");
+const beads = (points: readonly Point[]) =>
+  points.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="2.6" fill="${GOLD_LIGHT}" stroke="${GOLD}" stroke-width="0.8"/>`).join("");
 
 const occasionAbaya: Drawing = (p) =>
   `${abaya(p)}
@@ -243,20 +335,46 @@ const occasionAbaya: Drawing = (p) =>
     ${beads([596, 606, 616, 626, 634].map((x, i) => [x, 592 - i * 2.4] as const))}`)}`;
 
 const kidsDress: Drawing = (p) => {
-  const gathers = [1, 2, 3, 4, 5].map((k) => `M${CENTRE + k * 15} 452 C${CENTRE + k * 22} 560 ${CENTRE + k * 36} 700 ${CENTRE + k * 44} 822`);
+  const gathers = [1, 2, 3, 4, 5].map(
+    (k) => `M${CENTRE + k * 15} 452 C${CENTRE + k * 22} 560 ${CENTRE + k * 36} 700 ${CENTRE + k * 44} 822`,
+  );
   return `${hanger(p.id)}${cloth(
     p,
     symmetric(
       [CENTRE, 240],
       [
-        [[430, 212], [418, 240], [428, 228]],
+        [
+          [430, 212],
+          [418, 240],
+          [428, 228],
+        ],
         [[468, 220]],
-        [[546, 294], [504, 196], [548, 236]],
-        [[504, 336], [544, 336], [522, 344]],
+        [
+          [546, 294],
+          [504, 196],
+          [548, 236],
+        ],
+        [
+          [504, 336],
+          [544, 336],
+          [522, 344],
+        ],
         [[490, 318]],
-        [[478, 436], [486, 380], [480, 410]],
-        [[632, 812], [548, 540], [600, 700]],
-        [[CENTRE, 842], [560, 838], [470, 846]],
+        [
+          [478, 436],
+          [486, 380],
+          [480, 410],
+        ],
+        [
+          [632, 812],
+          [548, 540],
+          [600, 700],
+        ],
+        [
+          [CENTRE, 842],
+          [560, 838],
+          [470, 846],
+        ],
       ],
     ),
   )}
@@ -273,16 +391,36 @@ const romper: Drawing = (p) =>
     symmetric(
       [CENTRE, 244],
       [
-        [[432, 216], [420, 244], [430, 230]],
+        [
+          [432, 216],
+          [420, 244],
+          [430, 230],
+        ],
         [[474, 222]],
-        [[540, 262], [506, 226], [528, 240]],
+        [
+          [540, 262],
+          [506, 226],
+          [528, 240],
+        ],
         [[548, 318]],
         [[498, 326]],
         [[492, 304]],
-        [[510, 560], [508, 400], [520, 500]],
-        [[482, 700], [504, 620], [496, 676]],
+        [
+          [510, 560],
+          [508, 400],
+          [520, 500],
+        ],
+        [
+          [482, 700],
+          [504, 620],
+          [496, 676],
+        ],
         [[416, 708]],
-        [[CENTRE, 640], [414, 676], [406, 650]],
+        [
+          [CENTRE, 640],
+          [414, 676],
+          [406, 650],
+        ],
       ],
     ),
   )}
@@ -298,15 +436,35 @@ const shirtTop = (p: Palette, bottom: number) =>
     symmetric(
       [CENTRE, 232],
       [
-        [[430, 206], [414, 232], [426, 220]],
+        [
+          [430, 206],
+          [414, 232],
+          [426, 220],
+        ],
         [[500, 220]],
-        [[586, 430], [546, 240], [574, 330]],
+        [
+          [586, 430],
+          [546, 240],
+          [574, 330],
+        ],
         [[596, 520]],
         [[552, 530]],
         [[540, 430]],
-        [[516, 330], [536, 390], [524, 350]],
-        [[526, bottom], [520, 420], [526, 480]],
-        [[CENTRE, bottom + 12], [490, bottom + 8], [440, bottom + 12]],
+        [
+          [516, 330],
+          [536, 390],
+          [524, 350],
+        ],
+        [
+          [526, bottom],
+          [520, 420],
+          [526, 480],
+        ],
+        [
+          [CENTRE, bottom + 12],
+          [490, bottom + 8],
+          [440, bottom + 12],
+        ],
       ],
     ),
   );
@@ -401,12 +559,7 @@ export function categoryImage(garment: Garment, hex: string, label: string): str
 
 /** The empty hanger: what a product without a photograph shows. */
 export function placeholderImage(): string {
-  return svg(
-    PORTRAIT.width,
-    PORTRAIT.height,
-    `${portraitBackdrop(backdropFor(null))}<g opacity="0.75">${hanger("p")}</g>`,
-    "No image",
-  );
+  return svg(PORTRAIT.width, PORTRAIT.height, `${portraitBackdrop(backdropFor(null))}<g opacity="0.75">${hanger("p")}</g>`, "No image");
 }
 
 /** A wide scene: three or four garments hanging from a brass rail on the right, leaving calm space on the left for a headline. */

@@ -3,8 +3,8 @@ import type { ProductsTable } from "../schema.ts";
 import {
   CATEGORIES,
   COLOURS,
-  type ColourKey,
   CONTACT_INFO_TEXT,
+  type ColourKey,
   DELIVERY_RETURNS_TEXT,
   FABRIC_CARE,
   type FitChoice,

@@ -16,13 +16,22 @@ beforeEach(async () => {
 afterEach(() => close());
 
 const countOf = async (table: "categories" | "products" | "product_variants" | "product_images" | "lookup_values" | "promo_codes") =>
-  Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Product names the full-text index matches for all the words (FTS5 on SQLite, tsvector on PostgreSQL). */
 const fullTextNames = async (words: string) => {
   const query =
     db.dialect === "sqlite"
-      ? sql<{ name: string }>`SELECT products.name FROM products_fts JOIN products ON products.id = products_fts.rowid WHERE products_fts MATCH ${words}`
+      ? sql<{
+          name: string;
+        }>`SELECT products.name FROM products_fts JOIN products ON products.id = products_fts.rowid WHERE products_fts MATCH ${words}`
       : sql<{ name: string }>`SELECT name FROM products WHERE search_vector @@ plainto_tsquery('english', ${words})`;
   return (await query.execute(db.kysely)).rows.map((row) => row.name);
 };
@@ -66,7 +75,9 @@ describe("seedDemoIfEmpty", () => {
     await seedDemoIfEmpty(db);
     const products = await db.kysely.selectFrom("products").selectAll().execute();
     expect(products.filter((p) => p.original_price_pence > p.current_price_pence).length).toBeGreaterThanOrEqual(5);
-    expect(products.filter((p) => p.current_price_pence >= 3_500 && p.current_price_pence <= 32_000).length / products.length).toBeGreaterThan(0.7);
+    expect(
+      products.filter((p) => p.current_price_pence >= 3_500 && p.current_price_pence <= 32_000).length / products.length,
+    ).toBeGreaterThan(0.7);
     expect(products.filter((p) => p.description.length > 220).length).toBeGreaterThan(products.length / 2);
     expect(products.some((p) => p.description.length <= 220)).toBe(true);
     expect(products.some((p) => p.materials_care === null)).toBe(true);
@@ -97,7 +108,16 @@ describe("seedDemoIfEmpty", () => {
     const categoryLookups = await db.kysely.selectFrom("lookup_values").select("value").where("header_id", "=", PRODUCT_CATEGORY).execute();
     expect(categoryLookups.length).toBe(await countOf("categories"));
     const promos = await db.kysely.selectFrom("promo_codes").selectAll().orderBy("code").execute();
-    expect(promos.map(({ code, discount_type, discount_value, min_basket_pence, first_purchase_only, active }) => ({ code, discount_type, discount_value, min_basket_pence, first_purchase_only, active }))).toEqual([
+    expect(
+      promos.map(({ code, discount_type, discount_value, min_basket_pence, first_purchase_only, active }) => ({
+        code,
+        discount_type,
+        discount_value,
+        min_basket_pence,
+        first_purchase_only,
+        active,
+      })),
+    ).toEqual([
       { code: "SAVE10", discount_type: "fixed", discount_value: 1_000, min_basket_pence: 7_500, first_purchase_only: 0, active: 1 },
       { code: "WELCOME10", discount_type: "percentage", discount_value: 10, min_basket_pence: 0, first_purchase_only: 1, active: 1 },
     ]);
@@ -113,8 +133,18 @@ describe("seedDemoIfEmpty", () => {
 
   it("is idempotent: a second call adds nothing", async () => {
     expect(await seedDemoIfEmpty(db)).toBe(true);
-    const before = [await countOf("products"), await countOf("product_variants"), await countOf("lookup_values"), await countOf("promo_codes")];
+    const before = [
+      await countOf("products"),
+      await countOf("product_variants"),
+      await countOf("lookup_values"),
+      await countOf("promo_codes"),
+    ];
     expect(await seedDemoIfEmpty(db)).toBe(false);
-    expect([await countOf("products"), await countOf("product_variants"), await countOf("lookup_values"), await countOf("promo_codes")]).toEqual(before);
+    expect([
+      await countOf("products"),
+      await countOf("product_variants"),
+      await countOf("lookup_values"),
+      await countOf("promo_codes"),
+    ]).toEqual(before);
   });
 });

@@ -39,7 +39,11 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     ];
     await trx
       .insertInto("lookup_values")
-      .values(lookups.flatMap(([header_id, values]) => values.map((value, position) => ({ header_id, value, label: value, position, status: "Active" as const }))))
+      .values(
+        lookups.flatMap(([header_id, values]) =>
+          values.map((value, position) => ({ header_id, value, label: value, position, status: "Active" as const })),
+        ),
+      )
       .execute();
 
     await trx

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PLACEHOLDER_IMAGE } from "../../../app/lib/constants.ts";
 import { categoryImage, heroImage, placeholderImage, productImage } from "./artwork.ts";
-import { categoryImageUrl, COLOURS_BY_GARMENT, productImageUrl } from "./catalogue-builder.ts";
+import { COLOURS_BY_GARMENT, categoryImageUrl, productImageUrl } from "./catalogue-builder.ts";
 import { CATEGORIES, COLOURS, type ColourKey, type Garment } from "./catalogue-data.ts";
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), "../../../public");
@@ -56,7 +56,10 @@ for (const folder of ["products", "categories", "hero"]) rmSync(join(publicDir, 
 let count = 0;
 for (const [garment, colours] of COLOURS_BY_GARMENT) {
   for (const colour of colours) {
-    write(productImageUrl(garment, colour), productImage(garment, COLOURS[colour].hex, `${COLOURS[colour].name} ${GARMENT_LABEL[garment]}`));
+    write(
+      productImageUrl(garment, colour),
+      productImage(garment, COLOURS[colour].hex, `${COLOURS[colour].name} ${GARMENT_LABEL[garment]}`),
+    );
     count++;
   }
 }
@@ -67,7 +70,13 @@ for (const category of CATEGORIES) {
 }
 for (const [name, pieces] of Object.entries(HEROES)) {
   const label = pieces.map(({ garment, colour }) => `${COLOURS[colour].name.toLowerCase()} ${GARMENT_LABEL[garment]}`).join(", ");
-  write(`/images/hero/${name}.svg`, heroImage(pieces.map(({ garment, colour }) => ({ garment, hex: COLOURS[colour].hex })), label));
+  write(
+    `/images/hero/${name}.svg`,
+    heroImage(
+      pieces.map(({ garment, colour }) => ({ garment, hex: COLOURS[colour].hex })),
+      label,
+    ),
+  );
   count++;
 }
 write(PLACEHOLDER_IMAGE, placeholderImage());

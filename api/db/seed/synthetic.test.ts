@@ -10,7 +10,15 @@ beforeEach(async () => {
 });
 afterEach(() => close());
 
-const productCount = async () => Number((await db.kysely.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const productCount = async () =>
+  Number(
+    (
+      await db.kysely
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 it("fills an empty catalogue with the demo and synthetic products up to exactly the target", async () => {
   const added = await seedSyntheticProducts(db, 1_234, { batchSize: 500 });

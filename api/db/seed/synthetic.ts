@@ -12,10 +12,53 @@ export interface SyntheticOptions {
 }
 
 const GIVEN_NAMES = [
-  "Amal", "Basma", "Dana", "Elif", "Faiza", "Ghada", "Hiba", "Jana", "Kenza", "Lamis", "Malak", "Nour", "Qamar", "Rim", "Sahar",
-  "Talia", "Wafa", "Yara", "Zainab", "Aya", "Bushra", "Dunya", "Esma", "Hafsa", "Ilham", "Lubna", "Maysa", "Nada", "Rahma", "Sawsan",
+  "Amal",
+  "Basma",
+  "Dana",
+  "Elif",
+  "Faiza",
+  "Ghada",
+  "Hiba",
+  "Jana",
+  "Kenza",
+  "Lamis",
+  "Malak",
+  "Nour",
+  "Qamar",
+  "Rim",
+  "Sahar",
+  "Talia",
+  "Wafa",
+  "Yara",
+  "Zainab",
+  "Aya",
+  "Bushra",
+  "Dunya",
+  "Esma",
+  "Hafsa",
+  "Ilham",
+  "Lubna",
+  "Maysa",
+  "Nada",
+  "Rahma",
+  "Sawsan",
 ];
-const DETAILS = ["Pleated", "Tiered", "Belted", "Embroidered", "Wrap", "Smocked", "Ruffled", "Draped", "Textured", "Layered", "Scalloped", "Tailored", "Flowing", "Pintucked"];
+const DETAILS = [
+  "Pleated",
+  "Tiered",
+  "Belted",
+  "Embroidered",
+  "Wrap",
+  "Smocked",
+  "Ruffled",
+  "Draped",
+  "Textured",
+  "Layered",
+  "Scalloped",
+  "Tailored",
+  "Flowing",
+  "Pintucked",
+];
 const GARMENT_NOUN: Record<Garment, string> = {
   "maxi-dress": "Maxi Dress",
   tunic: "Tunic",
@@ -31,8 +74,16 @@ const GARMENT_NOUN: Record<Garment, string> = {
   "lounge-set": "Lounge Set",
 };
 const FABRIC_WORD: Record<ProductData["fabric"], string> = {
-  chiffon: "Chiffon", satin: "Satin", crepe: "Crepe", cotton: "Cotton", jersey: "Jersey",
-  linen: "Linen", velvet: "Velvet", knit: "Knit", "silk-modal": "Silk-Modal", nida: "Nida",
+  chiffon: "Chiffon",
+  satin: "Satin",
+  crepe: "Crepe",
+  cotton: "Cotton",
+  jersey: "Jersey",
+  linen: "Linen",
+  velvet: "Velvet",
+  knit: "Knit",
+  "silk-modal": "Silk-Modal",
+  nida: "Nida",
 };
 const SIZES_PER_PRODUCT = 3;
 
@@ -43,14 +94,14 @@ interface CategoryTemplate {
   products: readonly ProductData[];
 }
 
-
 async function categoryTemplates(db: Db): Promise<CategoryTemplate[]> {
   const rows = await db.kysely.selectFrom("categories").select(["id", "name", "collection"]).orderBy("id").execute();
   const templates = rows.flatMap((row) => {
     const products = PRODUCTS.filter((product) => product.category === row.name);
     return products.length === 0 ? [] : [{ ...row, products }];
   });
-  if (templates.length === 0) throw new Error(`No demo categories (${CATEGORIES.map((c) => c.name).join(", ")}) to add synthetic products to`);
+  if (templates.length === 0)
+    throw new Error(`No demo categories (${CATEGORIES.map((c) => c.name).join(", ")}) to add synthetic products to`);
   return templates;
 }
 

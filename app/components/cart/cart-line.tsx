@@ -72,7 +72,8 @@ export function CartLineRow({ item }: { item: CartItem }) {
             </button>
           </fetcher.Form>
           <input
-            key={shownQuantity}
+            // Re-mounts on every submission and its end, so a refused typed value falls back to the real quantity.
+            key={pending === null ? `current-${item.quantity}` : `pending-${pending}`}
             form={quantityFormId}
             className="stepper__value"
             type="number"

@@ -50,9 +50,6 @@ export function VariantPicker({ selection }: { selection: VariantSelection }) {
           <legend className="variant-group__label">
             Size: <span className="variant-group__value">{selection.size ?? MSG.catalogue.outOfStock}</span>
           </legend>
-          <Link to={SIZE_CHART_HREF} className="variant-group__link">
-            {MSG.catalogue.viewSizeChart}
-          </Link>
           <ul className="size-buttons">
             {selection.sizes.map((option) => (
               <li key={option.size}>
@@ -75,6 +72,9 @@ export function VariantPicker({ selection }: { selection: VariantSelection }) {
               </li>
             ))}
           </ul>
+          <Link to={SIZE_CHART_HREF} className="variant-group__link">
+            {MSG.catalogue.viewSizeChart}
+          </Link>
         </fieldset>
       ) : null}
 

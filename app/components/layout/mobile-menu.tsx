@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { SHOP } from "../../lib/shop.ts";
-import { buttonClass, ButtonLink } from "../ui/button.tsx";
+import { ButtonLink, buttonClass } from "../ui/button.tsx";
 import { Drawer } from "./drawer.tsx";
 import { LogoutForm } from "./logout-form.tsx";
 import { ACCOUNT_LINKS, MAIN_NAV, telHref } from "./navigation.ts";

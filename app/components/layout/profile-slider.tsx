@@ -57,12 +57,14 @@ export function ProfileSlider({ user, recentlyViewed }: ProfileSliderProps) {
   );
 }
 
+const PLACEHOLDER_KEYS = Array.from({ length: RECENTLY_VIEWED_PLACEHOLDERS }, (_, index) => `placeholder-${index}`);
+
 function RecentlyViewedList({ items, loading }: RecentlyViewedState) {
   if (loading) {
     return (
       <ul className="recent-list">
-        {Array.from({ length: RECENTLY_VIEWED_PLACEHOLDERS }, (_, index) => (
-          <li key={index} className="recent-item recent-item--placeholder" aria-hidden="true">
+        {PLACEHOLDER_KEYS.map((key) => (
+          <li key={key} className="recent-item recent-item--placeholder" aria-hidden="true">
             <span className="recent-item__image" />
             <span className="recent-item__lines">
               <span />

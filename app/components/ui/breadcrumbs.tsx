@@ -15,7 +15,7 @@ export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
         {crumbs.map((crumb, index) => {
           const isCurrent = index === crumbs.length - 1;
           return (
-            <li key={`${crumb.label}-${index}`}>
+            <li key={`${crumb.to ?? ""}${crumb.label}`}>
               {crumb.to && !isCurrent ? (
                 <Link to={crumb.to}>{crumb.label}</Link>
               ) : (

@@ -114,14 +114,8 @@ const LINE_ICONS = {
 
 export type IconName = keyof typeof LINE_ICONS;
 
-interface IconProps {
-  name: IconName;
-  className?: string;
-  /** Accessible name; without it the icon is decorative and hidden from assistive technology. */
-  title?: string;
-}
-
-export function Icon({ name, className, title }: IconProps) {
+/** Icons are decorative: the link or button around one carries the accessible name. */
+function LineSvg({ className, children }: { className?: string; children: React.ReactNode }) {
   return (
     <svg
       className={className ? `icon ${className}` : "icon"}
@@ -131,14 +125,16 @@ export function Icon({ name, className, title }: IconProps) {
       strokeWidth="1.25"
       strokeLinecap="round"
       strokeLinejoin="round"
-      aria-hidden={title ? undefined : true}
-      role={title ? "img" : undefined}
+      aria-hidden="true"
       focusable="false"
     >
-      {title ? <title>{title}</title> : null}
-      {LINE_ICONS[name]}
+      {children}
     </svg>
   );
+}
+
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return <LineSvg className={className}>{LINE_ICONS[name]}</LineSvg>;
 }
 
 /** Simplified marks of the six networks in SHOP.social, drawn in the same line style. */
@@ -150,7 +146,9 @@ const SOCIAL_MARKS: Record<string, React.ReactNode> = {
       <circle cx="16.75" cy="7.25" r=".6" fill="currentColor" />
     </>
   ),
-  Facebook: <path d="M13.5 20.5v-7.5h2.6l.4-3h-3V8.2c0-.9.3-1.5 1.6-1.5h1.5V4.1a20 20 0 0 0-2.3-.1c-2.3 0-3.8 1.4-3.8 3.9V10H8v3h2.5v7.5" />,
+  Facebook: (
+    <path d="M13.5 20.5v-7.5h2.6l.4-3h-3V8.2c0-.9.3-1.5 1.6-1.5h1.5V4.1a20 20 0 0 0-2.3-.1c-2.3 0-3.8 1.4-3.8 3.9V10H8v3h2.5v7.5" />
+  ),
   TikTok: <path d="M13.5 3.5v11.8a3.3 3.3 0 1 1-3.3-3.3M13.5 3.5c.4 2.6 2.2 4.4 5 4.6" />,
   Pinterest: (
     <>
@@ -168,19 +166,5 @@ const SOCIAL_MARKS: Record<string, React.ReactNode> = {
 };
 
 export function SocialIcon({ network }: { network: string }) {
-  return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.25"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {SOCIAL_MARKS[network] ?? <circle cx="12" cy="12" r="8.5" />}
-    </svg>
-  );
+  return <LineSvg>{SOCIAL_MARKS[network] ?? <circle cx="12" cy="12" r="8.5" />}</LineSvg>;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { type Crumb, Breadcrumbs } from "./breadcrumbs.tsx";
+import { Breadcrumbs, type Crumb } from "./breadcrumbs.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 interface PageHeaderProps {

@@ -15,7 +15,16 @@ interface PageSectionProps {
 }
 
 /** A page band with consistent vertical rhythm, an optional heading and the page container. */
-export function PageSection({ id, title, eyebrow, description, align = "start", tone = "plain", width = "wide", children }: PageSectionProps) {
+export function PageSection({
+  id,
+  title,
+  eyebrow,
+  description,
+  align = "start",
+  tone = "plain",
+  width = "wide",
+  children,
+}: PageSectionProps) {
   const generatedId = useId();
   const headingId = id ? `${id}-title` : generatedId;
   return (

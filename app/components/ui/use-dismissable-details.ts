@@ -9,6 +9,7 @@ import { useLocation } from "react-router";
 export function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>) {
   const location = useLocation();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new location is the trigger, not an input.
   useEffect(() => {
     const details = ref.current;
     if (details) details.open = false;

@@ -1,0 +1,146 @@
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { ProductSummaryDto } from "../../api/catalogue/product.types.ts";
+import { MSG } from "../lib/messages.ts";
+import { requestInfoContext } from "../lib/request-context.ts";
+
+// session.server.ts reads its secret at import time: give it one so no file is written.
+vi.stubEnv("SESSION_SECRET", "cart-route-test-secret-0123456789abcdef");
+let route: typeof import("./cart.tsx");
+let session: typeof import("../lib/session.server.ts");
+let cart: typeof import("../lib/cart.server.ts");
+beforeAll(async () => {
+  route = await import("./cart.tsx");
+  session = await import("../lib/session.server.ts");
+  cart = await import("../lib/cart.server.ts");
+});
+
+const abaya: ProductSummaryDto = {
+  id: 1,
+  token: "t1",
+  name: "Noor Abaya",
+  slug: "noor-abaya",
+  category_id: 1,
+  category_name: "Abayas",
+  collection: "Abayas",
+  current_price: 50,
+  original_price: 50,
+  price: 50,
+  main_image: "/img.jpg",
+  stock: 3,
+  stock_status: "In Stock",
+  sku: "P1",
+  variants: [
+    {
+      id: 10,
+      product_id: 1,
+      sku: "S10",
+      color_name: "Black",
+      color_code: "#000",
+      color_image: null,
+      size: "M",
+      stock: 3,
+      extra_price: 0,
+      price: 50,
+    },
+  ],
+  created_at: "2026-11-01T00:00:00Z",
+};
+
+/** A router context whose API answers the bulk call from `products`, or with a 500. */
+function contextWith(products: ProductSummaryDto[] | "down") {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, {
+    nonce: "n",
+    clientIp: "127.0.0.1",
+    userAgent: "test",
+    transport: async () =>
+      products === "down"
+        ? Response.json({ success: false, data: null, message: "boom" }, { status: 500 })
+        : Response.json({ success: true, data: products, message: "OK" }),
+  });
+  return context;
+}
+
+async function cookieFor(lines: Parameters<typeof cart.encodeLines>[0]) {
+  const header = await cart.serializeCart(new Request("http://shop.test/"), lines);
+  return (header ?? "").split(";")[0];
+}
+
+async function post(fields: Record<string, string>, options: { cookie?: string; products?: ProductSummaryDto[] | "down" } = {}) {
+  const request = new Request("http://shop.test/cart", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: options.cookie ? { cookie: options.cookie } : {},
+  });
+  return (await route.action({ request, params: {}, context: contextWith(options.products ?? [abaya]) } as never)) as Response;
+}
+
+async function toastOf(response: Response) {
+  const sessionCookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
+  const found = await session.getSession(new Request("http://shop.test/", { headers: { cookie: sessionCookie?.split(";")[0] ?? "" } }));
+  return found.get("toast")?.message;
+}
+
+const cartCookieOf = (response: Response) => response.headers.getSetCookie().find((value) => value.startsWith("__cart="));
+
+describe("/cart action", () => {
+  it("adds and goes back to the same-site page it came from with the cart toast", async () => {
+    const response = await post({ intent: "add", source: "card", productId: "1", redirectTo: "/products?page=2" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/products?page=2");
+    expect(await toastOf(response)).toBe("Noor Abaya added to cart!");
+    const stored = cartCookieOf(response);
+    expect(await cart.readCart(new Request("http://shop.test/", { headers: { cookie: stored?.split(";")[0] ?? "" } }))).toHaveLength(1);
+  });
+
+  it("never follows a redirect off the site", async () => {
+    for (const redirectTo of ["//evil.example", "https://evil.example/", "/\\evil.example"]) {
+      const response = await post({ intent: "clear", redirectTo });
+      expect(response.headers.get("location")).toBe("/cart");
+    }
+  });
+
+  it("answers bad input with an error toast and leaves the cart alone", async () => {
+    const response = await post({ intent: "set", lineId: "1-10-Standard Fit", quantity: "lots" });
+    expect(response.status).toBe(303);
+    expect(await toastOf(response)).toBe(MSG.helper.validation);
+    expect(cartCookieOf(response)).toBeUndefined();
+    expect(await toastOf(await post({ intent: "add", productId: "x" }))).toBe(MSG.cart.addFailed);
+  });
+
+  it("treats a tampered cookie as an empty cart", async () => {
+    const response = await post({ intent: "add", productId: "1" }, { cookie: "__cart=W3sicCI6MX1d.forged" });
+    expect(response.status).toBe(303);
+    expect(await toastOf(response)).toBe("Noor Abaya added to cart!");
+  });
+});
+
+describe("/cart loader", () => {
+  /** What `data(...)` wraps: the page's data and the response init carrying the cookie. */
+  interface Loaded {
+    data: { failed: boolean; notices: string[]; items: { quantity: number }[]; summary: { totalPence: number } };
+    init: ResponseInit | null;
+  }
+  const load = async (cookie: string, products: ProductSummaryDto[] | "down") => {
+    const request = new Request("http://shop.test/cart", { headers: { cookie } });
+    return (await route.loader({ request, params: {}, context: contextWith(products) } as never)) as unknown;
+  };
+
+  it("shows the failure state, not an error, when the products cannot be fetched", async () => {
+    const cookie = await cookieFor([{ productId: 1, variantId: 10, quantity: 1, fit: "Standard Fit", color: "Black", size: "M" }]);
+    expect(await load(cookie, "down")).toMatchObject({ failed: true, items: [] });
+  });
+
+  it("drops vanished products, says so and stores the cleaned cart", async () => {
+    const cookie = await cookieFor([
+      { productId: 1, variantId: 10, quantity: 5, fit: "Standard Fit", color: "Black", size: "M" },
+      { productId: 2, variantId: 20, quantity: 1, fit: "Standard Fit", color: "Ivory", size: "S" },
+    ]);
+    const result = (await load(cookie, [abaya])) as Loaded;
+    expect(result.data).toMatchObject({ failed: false, notices: [MSG.cart.linesRemoved, MSG.cart.quantitiesReduced] });
+    expect(result.data.items.map((item) => item.quantity)).toEqual([3]);
+    expect(result.data.summary.totalPence).toBe(3 * 5000 + 500);
+    expect(new Headers(result.init?.headers).get("set-cookie")).toMatch(/^__cart=/);
+  });
+});

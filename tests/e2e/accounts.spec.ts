@@ -1,0 +1,254 @@
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { MSG } from "../../app/lib/messages.ts";
+import { expect, type Inbox, test } from "./fixtures.ts";
+
+const PASSWORD = "linen-and-silk-42";
+
+/** A fresh address per test and project, so runs never meet each other's accounts. */
+const uniqueEmail = (testInfo: TestInfo, tag: string) =>
+  `${tag}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}@example.com`.toLowerCase();
+
+/** Any 6 digits but the right ones. */
+const wrongCode = (code: string) => code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
+
+/** A verified account made through the API (sign-up, then the code from the mail). */
+async function createVerifiedAccount(request: APIRequestContext, inbox: Inbox, email: string, name = "Noor Test") {
+  const signup = await request.post("/api/public/auth/signup", { data: { name, email, password: PASSWORD, confirmPassword: PASSWORD } });
+  expect(signup.status()).toBe(201);
+  const verify = await request.post("/api/public/otp/verify", { data: { email, otp: await inbox.code(email) } });
+  expect(verify.status()).toBe(200);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+async function fillAddress(page: Page, fields: { label: string; line1: string; city: string; postcode: string; phone: string }) {
+  await page.getByLabel("Label", { exact: true }).fill(fields.label);
+  await page.getByLabel("Address line 1").fill(fields.line1);
+  await page.getByLabel("City").fill(fields.city);
+  await page.getByLabel("Postcode").fill(fields.postcode);
+  await page.getByLabel("Phone").fill(fields.phone);
+}
+
+test("sign up, verify the e-mail, sign in, keep an address book and sign out", async ({ page, inbox, javaScriptEnabled }, testInfo) => {
+  const email = uniqueEmail(testInfo, "signup");
+
+  // A guest is sent to sign in, remembering the protected page.
+  await page.goto("/profile?tab=account");
+  await expect(page).toHaveURL(`/signin?redirectTo=${encodeURIComponent("/profile?tab=account")}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Login to your Account" })).toBeVisible();
+
+  await page.goto("/signup");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Sign Up");
+  await page.getByLabel("Full name").fill("Amina Test");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(`${PASSWORD}x`);
+  const submit = page.getByRole("button", { name: "Sign Up" });
+  if (javaScriptEnabled) {
+    // Checked live, and the form cannot be sent while the passwords differ.
+    await expect(page.getByText(MSG.auth.passwordsDoNotMatch)).toBeVisible();
+    await expect(submit).toBeDisabled();
+  } else {
+    await submit.click();
+    await expect(page.getByText(MSG.auth.passwordsDoNotMatch)).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Amina Test");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  }
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await expect(page.getByText(MSG.auth.passwordsDoNotMatch)).toHaveCount(0);
+  await submit.click();
+
+  await expect(page).toHaveURL("/email-verification");
+  await expect(page.getByText(MSG.auth.accountCreated)).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(email);
+
+  // Signed in but unverified: a protected page sends the shopper to verify, with their e-mail (decision 0004).
+  await page.goto("/profile");
+  await expect(page).toHaveURL(`/email-verification?email=${encodeURIComponent(email)}`);
+
+  // The first code was sent at sign-up, so an immediate resend waits out the cooldown.
+  await page.getByRole("button", { name: "Resend Code" }).click();
+  await expect(page.getByText(MSG.accounts.codeCooldown)).toBeVisible();
+
+  const code = await inbox.code(email);
+  const codeInput = page.getByLabel("Verification code");
+  const verify = page.getByRole("button", { name: "Verify Email" });
+  if (javaScriptEnabled) {
+    await codeInput.fill(`12a${code.slice(0, 2)}`);
+    await expect(codeInput).toHaveValue(`12${code.slice(0, 2)}`);
+    await expect(verify).toBeDisabled();
+  }
+  await codeInput.fill(wrongCode(code));
+  await verify.click();
+  await expect(page.getByText(MSG.otp.invalid)).toBeVisible();
+
+  await codeInput.fill(code);
+  await verify.click();
+  if (javaScriptEnabled) await expect(page.getByText(MSG.otp.emailVerifiedRedirecting)).toBeVisible();
+  else await expect(page.getByText(MSG.otp.emailVerifiedToast)).toBeVisible();
+  await expect(page).toHaveURL("/signin");
+
+  await signIn(page, email, "not-the-password");
+  await expect(page.getByText(MSG.accounts.invalidCredentials)).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+
+  // The address book: empty, a refused postcode, then add, add another, make it the default, edit, delete.
+  await page.goto("/profile?tab=account");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("User Profile");
+  await expect(page.getByText(MSG.addresses.none)).toBeVisible();
+  await fillAddress(page, { label: "Home", line1: "1 Silk Street", city: "London", postcode: "NOT A CODE", phone: "020 7946 0000" });
+  await page.getByRole("button", { name: "Add Address" }).click();
+  await expect(page.getByText(MSG.accounts.postcodeInvalid)).toBeVisible();
+  await expect(page.getByLabel("Address line 1")).toHaveValue("1 Silk Street");
+  await page.getByLabel("Postcode").fill("ec2y 8ds");
+  await page.getByRole("button", { name: "Add Address" }).click();
+  await expect(page.getByText(MSG.accounts.addressCreated)).toBeVisible();
+  const home = page.locator("article.address-card", { hasText: "1 Silk Street" });
+  await expect(home).toContainText("EC2Y 8DS");
+  await expect(home).toContainText("Default");
+  await expect(page.getByLabel("Address line 1")).toHaveValue("");
+
+  await fillAddress(page, { label: "Studio", line1: "9 Linen Lane", city: "Leeds", postcode: "LS1 4AP", phone: "0113 496 0000" });
+  await page.getByLabel("Address type").selectOption("Work");
+  await page.getByRole("button", { name: "Add Address" }).click();
+  const studio = page.locator("article.address-card", { hasText: "9 Linen Lane" });
+  await expect(studio).toContainText("Work");
+  await expect(studio).not.toContainText("Default");
+  await studio.getByRole("button", { name: "Make default" }).click();
+  await expect(studio).toContainText("Default");
+  await expect(home).not.toContainText("Default");
+
+  await home.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { name: "Edit address" })).toBeVisible();
+  await expect(page.getByLabel("Address line 1")).toHaveValue("1 Silk Street");
+  await page.getByLabel("Label", { exact: true }).fill("Family home");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText(MSG.accounts.addressUpdated)).toBeVisible();
+  await expect(home).toContainText("Family home");
+
+  if (javaScriptEnabled) {
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe(MSG.addresses.confirmDelete);
+      void dialog.accept();
+    });
+    await studio.getByRole("button", { name: "Delete" }).click();
+  } else {
+    await studio.getByRole("link", { name: "Delete" }).click();
+    await expect(studio).toContainText(MSG.addresses.confirmDelete);
+    await studio.getByRole("button", { name: "Confirm" }).click();
+  }
+  await expect(page.getByText(MSG.accounts.addressDeleted)).toBeVisible();
+  await expect(studio).toHaveCount(0);
+  await expect(home).toContainText("Default");
+
+  // Sign out, then a protected page asks to sign in again and returns there afterwards.
+  await page.getByRole("main").getByRole("button", { name: "SIGN OUT" }).click();
+  await expect(page).toHaveURL("/signin");
+  await page.goto("/profile");
+  await expect(page).toHaveURL("/signin?redirectTo=%2Fprofile");
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL("/profile");
+  await expect(page.getByText(MSG.orders.none)).toBeVisible();
+  await expect(page.getByText(MSG.orders.noneHint)).toBeVisible();
+});
+
+test("forgot password: code by mail, reset, sign in with the new password", async ({
+  page,
+  request,
+  inbox,
+  javaScriptEnabled,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, "reset");
+  await createVerifiedAccount(request, inbox, email);
+  const newPassword = "velvet-and-wool-77";
+
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Forgot Password" }).click();
+  await expect(page.getByText(MSG.auth.enterEmailFirst)).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Forgot Password" }).click();
+  await expect(page.getByText(MSG.auth.resetCodeSent)).toBeVisible();
+  await expect(page).toHaveURL("/otp-verification");
+  await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
+
+  const code = await inbox.code(email, 2);
+  await page.getByLabel("Reset code").fill(wrongCode(code));
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText(MSG.otp.invalid)).toBeVisible();
+
+  await page.getByLabel("Reset code").fill(code);
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(`${newPassword}!`);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText(MSG.auth.passwordsDoNotMatch)).toBeVisible();
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  if (!javaScriptEnabled) await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+
+  await expect(page).toHaveURL("/signin");
+  await expect(page.getByText(MSG.auth.passwordResetToast)).toBeVisible();
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText(MSG.accounts.invalidCredentials)).toBeVisible();
+  await signIn(page, email, newPassword);
+  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible();
+});
+
+test("an unverified login goes to e-mail verification", async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, "unverified");
+  const signup = await request.post("/api/public/auth/signup", {
+    data: { name: "Later Verified", email, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(signup.status()).toBe(201);
+
+  await page.goto("/signin");
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL("/email-verification");
+  await expect(page.getByText(MSG.auth.verifyToContinue)).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(email);
+});
+
+test("the code screens need an e-mail, and a GET to /logout changes nothing", async ({ page }) => {
+  await page.goto("/email-verification");
+  await expect(page).toHaveURL("/signin");
+  await page.goto("/otp-verification");
+  await expect(page).toHaveURL("/signin");
+  await page.goto("/logout");
+  await expect(page).toHaveURL("/");
+});
+
+test("cross-site and bot form posts are refused, and a sign-in returns only to this site", async ({
+  request,
+  inbox,
+  baseURL,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, "posts");
+  await createVerifiedAccount(request, inbox, email);
+  const sameSite = { origin: baseURL ?? "" };
+  const form = { intent: "login", email, password: PASSWORD };
+
+  const crossSite = await request.post("/signin", { form, headers: { origin: "https://evil.example" }, maxRedirects: 0 });
+  expect(crossSite.status()).toBeGreaterThanOrEqual(400);
+  expect(crossSite.headers()["set-cookie"] ?? "").not.toContain("__session");
+
+  const bot = await request.post("/signin", { form: { ...form, name__confirm: "I am a bot" }, headers: sameSite, maxRedirects: 0 });
+  expect(bot.status()).toBe(400);
+
+  const offSite = await request.post("/signin", {
+    form: { ...form, redirectTo: "https://evil.example/" },
+    headers: sameSite,
+    maxRedirects: 0,
+  });
+  expect(offSite.status()).toBe(302);
+  expect(offSite.headers().location).toBe("/");
+});

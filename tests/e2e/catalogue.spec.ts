@@ -1,0 +1,153 @@
+import { MSG } from "../../app/lib/messages.ts";
+import { expect, type Shop, test } from "./fixtures.ts";
+
+/** Applies the listing form: with JavaScript changes apply by themselves, without it Apply submits them. */
+async function applyListing(shop: Shop, applyIn: "toolbar" | "filters") {
+  if (shop.javaScriptEnabled) return;
+  const scope = applyIn === "toolbar" ? shop.page.locator(".listing-toolbar") : shop.page.locator(".filter-panel");
+  await scope.getByRole("button", { name: MSG.catalogue.applyFilters }).click();
+}
+
+const params = (shop: Shop) => new URL(shop.page.url()).searchParams;
+
+test.describe("catalogue", () => {
+  test("home → category → size and price filters → sort, each change back on page 1", async ({ shop, page }) => {
+    await shop.visit("/");
+    const teaser = page.locator(".category-teaser a").first();
+    const categoryName = (await teaser.innerText()).trim();
+    await teaser.click();
+    await expect(page).toHaveURL(/\/products\?category=/);
+    const category = params(shop).get("category") ?? "";
+    expect(category.toUpperCase()).toBe(categoryName);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(category);
+    await expect(page.locator(".listing__count")).toHaveText(/^Showing \d+ of \d+ products$/);
+
+    await page.locator(".size-check", { hasText: /^M$/ }).click();
+    await applyListing(shop, "filters");
+    await expect(page).toHaveURL(/[?&]size=M(&|$)/);
+    expect(params(shop).get("category")).toBe(category);
+
+    await page.getByRole("link", { name: "£50-£100" }).click();
+    await expect(page).toHaveURL(/min_price=50&max_price=100/);
+    await expect(page.getByRole("link", { name: MSG.catalogue.removeFilter("£50-£100") })).toBeVisible();
+
+    await page.getByLabel(MSG.catalogue.sortBy).selectOption("price_low_high");
+    await applyListing(shop, "toolbar");
+    await expect(page).toHaveURL(/sort=price_low_high/);
+    const search = params(shop);
+    expect([search.get("category"), search.get("size"), search.get("min_price"), search.get("page")]).toEqual([category, "M", "50", null]);
+
+    const prices = await page.locator(".product-card__price .price:not(.price--original)").allInnerTexts();
+    const amounts = prices.map((text) => Number(text.replace(/[^0-9.]/g, "")));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    for (const amount of amounts) expect(amount).toBeGreaterThanOrEqual(50);
+
+    await page.getByRole("link", { name: MSG.catalogue.removeFilter("M") }).click();
+    await expect(page).not.toHaveURL(/size=/);
+    await page.getByRole("link", { name: MSG.catalogue.clearAll }).click();
+    await expect(page).toHaveURL("/products?sort=price_low_high");
+  });
+
+  test("page 2, then a search goes back to page 1; no results shows the empty state", async ({ shop, page }) => {
+    await shop.visit("/products");
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await pagination.getByRole("link", { name: MSG.catalogue.next }).click();
+    await expect(page).toHaveURL("/products?page=2");
+    await expect(pagination.locator("[aria-current=page]")).toHaveText("Page 2");
+    await expect(page.locator(".product-grid > li")).toHaveCount(12);
+
+    const searchBox = page.getByRole("searchbox", { name: MSG.catalogue.searchPlaceholder });
+    await searchBox.fill("zzzz-nothing-matches");
+    if (!shop.javaScriptEnabled) await searchBox.press("Enter");
+    await expect(page).toHaveURL("/products?search=zzzz-nothing-matches");
+    await expect(page.getByText(MSG.catalogue.noProducts)).toBeVisible();
+    await expect(page.getByText(MSG.catalogue.noProductsHint)).toBeVisible();
+    await expect(pagination).toHaveCount(0);
+
+    await page.getByRole("link", { name: MSG.catalogue.clearSearch }).click();
+    await expect(page).toHaveURL("/products");
+  });
+
+  test("bad listing parameters are dropped, never an error", async ({ shop, page }) => {
+    await shop.visit("/products?size=XXXL&sort=nope&page=-3&min_price=abc&search=");
+    await expect(page).toHaveURL("/products");
+    await expect(page.locator(".product-grid > li").first()).toBeVisible();
+  });
+
+  test("a product opens by token and colour, size and fit live in the URL", async ({ shop, page }) => {
+    await shop.visit("/products");
+    const firstName = page.locator(".product-card__name a").first();
+    const name = (await firstName.innerText()).trim();
+    await firstName.click();
+    await expect(page).toHaveURL(/\/product\/[A-Za-z0-9_-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    const token = new URL(page.url()).pathname.split("/").pop();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/product/${token}$`));
+    await expect(page.locator(".product-info__stock")).toHaveText(/^Stock: \d+ available$/);
+
+    const swatches = page.locator(".swatch");
+    const lastSwatch = swatches.last();
+    const colour = (await lastSwatch.getAttribute("title")) ?? "";
+    await lastSwatch.click();
+    await expect.poll(() => params(shop).get("color")).toBe(colour);
+    await expect(lastSwatch).toHaveAttribute("aria-current", "true");
+
+    const size = page.locator("a.size-button:not([aria-current])").first();
+    if ((await size.count()) > 0) {
+      const sizeLabel = (await size.innerText()).trim();
+      await size.click();
+      await expect.poll(() => params(shop).get("size")).toBe(sizeLabel);
+      await expect(page.locator(".variant-group__label", { hasText: "Size:" })).toContainText(sizeLabel);
+    }
+    const fit = page.locator(".variant-picker fieldset", { hasText: "Fit:" }).locator("a.size-button:not([aria-current])").first();
+    if ((await fit.count()) > 0) {
+      const fitLabel = (await fit.innerText()).trim();
+      await fit.click();
+      await expect.poll(() => params(shop).get("fit")).toBe(fitLabel);
+    }
+    expect(params(shop).get("color")).toBe(colour);
+
+    const quantity = page.locator("#detail-quantity");
+    await expect(quantity).toHaveValue("1");
+    const form = page.locator("form.add-to-cart");
+    await expect(form).toHaveAttribute("action", "/cart");
+    await expect(form.locator('input[name="source"]')).toHaveValue("detail");
+    await expect(form.locator('input[name="color"]')).toHaveValue(colour);
+  });
+
+  test("the gallery moves with links and wraps around", async ({ shop, page }) => {
+    await shop.visit("/products");
+    await page.locator(".product-card__name a").first().click();
+    const position = page.locator(".gallery__position");
+    if ((await position.count()) === 0) return;
+    const total = Number((await position.innerText()).split("/")[1]);
+    await page.getByRole("link", { name: "Previous image" }).click();
+    await expect(position).toHaveText(`${total} / ${total}`);
+    await page.getByRole("link", { name: "Next image" }).click();
+    await expect(position).toHaveText(`1 / ${total}`);
+  });
+
+  test("a bad product id lands on /not-found; a missing product says so with 404", async ({ shop, page }) => {
+    await page.goto("/product/not-a-token!");
+    await expect(page).toHaveURL("/not-found");
+    await shop.visit("/product/999999", { status: 404 });
+    await expect(page.getByText(MSG.catalogue.productNotFound).first()).toBeVisible();
+  });
+
+  test("all categories link to the listing", async ({ shop, page }) => {
+    await shop.visit("/categories");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(MSG.catalogue.allCategoriesHeading);
+    const card = page.locator(".category-card").first();
+    const name = (await card.locator(".category-card__name").innerText()).trim();
+    await card.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  });
+
+  test("robots.txt names the sitemap, which lists products by token", async ({ request }) => {
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toMatch(/^Sitemap: http.+\/sitemap\.xml$/m);
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("application/xml");
+    expect(await sitemap.text()).toMatch(/<loc>http[^<]+\/product\/[A-Za-z0-9_-]+<\/loc>/);
+  });
+});

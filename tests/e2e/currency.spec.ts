@@ -1,0 +1,39 @@
+import { expect, test } from "./fixtures.ts";
+import { E2E_RATES } from "./shop-data.ts";
+
+/** "£149.00" → 149 */
+const amountOf = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+
+test.describe("display currency", () => {
+  test("switching to USD converts prices and persists across pages", async ({ shop, page }) => {
+    await shop.visit("/products");
+    const firstPrice = shop.main.locator(".price").first();
+    await expect(firstPrice).toHaveText(/^£\d+\.\d{2}$/);
+    const gbp = amountOf(await firstPrice.innerText());
+
+    await shop.chooseCurrency("USD");
+    await expect(page).toHaveURL("/products");
+    await expect(firstPrice).toHaveText(`$${(Math.round(gbp * E2E_RATES.USD * 100) / 100).toFixed(2)}`);
+    for (const text of await shop.main.locator(".price").allInnerTexts()) expect(text).toMatch(/^\$\d+\.\d{2}$/);
+
+    await shop.header.locator("a.cart-link").click();
+    await expect(page).toHaveURL("/cart");
+    await expect(shop.currencyToggle).toContainText("USD");
+    await expect(shop.main.locator(".price").first()).toHaveText(/^\$\d+\.\d{2}$/);
+
+    await shop.visit("/");
+    await expect(shop.currencyToggle).toContainText("USD");
+  });
+
+  test("the picker marks the current currency and switching back restores pounds", async ({ shop }) => {
+    await shop.visit("/products");
+    await shop.chooseCurrency("USD");
+    await shop.currencyToggle.click();
+    await expect(shop.topBar.locator('button[value="USD"]')).toHaveAttribute("aria-current", "true");
+    await expect(shop.topBar.locator('button[value="GBP"]')).not.toHaveAttribute("aria-current", "true");
+    await shop.currencyToggle.click();
+
+    await shop.chooseCurrency("GBP");
+    await expect(shop.main.locator(".price").first()).toHaveText(/^£\d+\.\d{2}$/);
+  });
+});

@@ -1,0 +1,104 @@
+import { INFORMATION_LINKS, MAIN_NAV } from "../../app/components/layout/navigation.ts";
+import { TOP_BAR_MESSAGES } from "../../app/lib/constants.ts";
+import { MSG } from "../../app/lib/messages.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.describe("site chrome", () => {
+  test("the top bar carries the three promotional messages and the currency picker", async ({ shop }) => {
+    await shop.visit("/");
+    await expect(shop.topBar.locator(".top-bar__message")).toHaveText([...TOP_BAR_MESSAGES]);
+    await expect(shop.currencyToggle).toContainText("GBP");
+  });
+
+  for (const link of MAIN_NAV) {
+    test(`header link ${link.label} opens ${link.to}`, async ({ shop, page }) => {
+      await shop.visit("/");
+      await shop.mainNav.getByRole("link", { name: link.label, exact: true }).click();
+      await expect(page).toHaveURL(link.to);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: MSG.notFound.title })).toHaveCount(0);
+    });
+  }
+
+  test("the logo leads home", async ({ shop, page }) => {
+    await shop.visit("/about");
+    await shop.header.locator(".site-logo").click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("every footer link answers a page", async ({ shop, page }) => {
+    await shop.visit("/");
+    const information = shop.footer.getByRole("navigation", { name: "Information" });
+    for (const link of INFORMATION_LINKS) {
+      await expect(information.getByRole("link", { name: link.label, exact: true })).toHaveAttribute("href", link.to);
+    }
+    const hrefs = await shop.footer.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    expect(hrefs.length).toBeGreaterThan(INFORMATION_LINKS.length);
+    for (const href of new Set(hrefs)) {
+      const response = await page.request.get(href);
+      expect(response.status(), `footer link ${href}`).toBe(200);
+    }
+  });
+
+  test("a signed-out shopper sees Sign In and Sign Up", async ({ shop, page }) => {
+    await shop.visit("/");
+    await expect(shop.header.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/signin");
+    const signUp = shop.header.getByRole("link", { name: "Sign Up", exact: true });
+    await expect(signUp).toHaveAttribute("href", "/signup");
+    await signUp.click();
+    await expect(page).toHaveURL("/signup");
+  });
+
+  test("the cart link shows how many items the cart holds", async ({ shop, page, request }) => {
+    await shop.visit("/");
+    const cart = shop.header.locator("a.cart-link");
+    await expect(cart).toHaveAttribute("href", "/cart");
+    await expect(cart).toHaveAccessibleName("Cart, empty");
+    await expect(cart.locator(".count-badge")).toHaveCount(0);
+
+    const product = (await (await request.get("/api/public/products?limit=1")).json()).data[0];
+    const variant = product.variants[0];
+    const added = await page.request.post("/cart", {
+      form: { intent: "add", productId: String(product.id), variantId: String(variant.id), quantity: "2", redirectTo: "/" },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(added.ok()).toBe(true);
+
+    await shop.visit("/about");
+    await expect(cart).toHaveAccessibleName("Cart, 2 items");
+    await expect(cart.locator(".count-badge")).toHaveText("2");
+  });
+});
+
+test.describe("mobile menu at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens with the navigation, locks page scroll and hides the top bar, then closes", async ({ shop, page }) => {
+    await shop.visit("/");
+    const toggle = shop.header.locator(".mobile-menu > summary");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(shop.mainNav).toBeHidden();
+    await expect(menu).toBeHidden();
+    const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflowY);
+    expect(await bodyOverflow()).not.toBe("hidden");
+
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    for (const link of MAIN_NAV) await expect(menu.getByRole("link", { name: link.label, exact: true })).toBeVisible();
+    await expect(page.locator(".mobile-menu").getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
+    expect(await bodyOverflow()).toBe("hidden");
+    await expect(shop.topBar).toBeHidden();
+
+    await toggle.click();
+    await expect(menu).toBeHidden();
+    expect(await bodyOverflow()).not.toBe("hidden");
+  });
+
+  test("a menu link navigates", async ({ shop, page }) => {
+    await shop.visit("/");
+    await shop.header.locator(".mobile-menu > summary").click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "ABOUT US" }).click();
+    await expect(page).toHaveURL("/about");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});

@@ -1,0 +1,60 @@
+import { ABOUT_CHILDREN, ABOUT_FLAGSHIP, ABOUT_PAGE, ABOUT_STORY } from "../../app/content/about.ts";
+import { FIT_GUIDE, GETTING_STARTED_PAGE, GETTING_STARTED_WELCOME } from "../../app/content/getting-started.ts";
+import { FAQ_TABS, SUPPORT_PAGE } from "../../app/content/need-support.ts";
+import { PAYMENT_TERMS, PAYMENT_TERMS_PAGE } from "../../app/content/payment-terms.ts";
+import { RETURN_POLICY, RETURNS_PAGE, RETURNS_PROMISE } from "../../app/content/return-exchanges.ts";
+import { TERMS_OF_SERVICES, TERMS_PAGE } from "../../app/content/terms-of-services.ts";
+import type { PageCopy, ProseBlock } from "../../app/content/types.ts";
+import { expect, test } from "./fixtures.ts";
+
+const PAGES: { path: string; page: PageCopy; sections: readonly ProseBlock[] }[] = [
+  { path: "/about", page: ABOUT_PAGE, sections: [ABOUT_STORY, ABOUT_CHILDREN, ABOUT_FLAGSHIP] },
+  { path: "/getting-started", page: GETTING_STARTED_PAGE, sections: [GETTING_STARTED_WELCOME, FIT_GUIDE] },
+  { path: "/payment-terms", page: PAYMENT_TERMS_PAGE, sections: PAYMENT_TERMS },
+  { path: "/terms-of-services", page: TERMS_PAGE, sections: TERMS_OF_SERVICES },
+  { path: "/return-exchanges", page: RETURNS_PAGE, sections: [RETURNS_PROMISE, ...RETURN_POLICY] },
+  { path: "/need-support", page: SUPPORT_PAGE, sections: [] },
+];
+
+test.describe("information pages", () => {
+  for (const { path, page: copy, sections } of PAGES) {
+    test(`${path} renders its headings`, async ({ shop, page }) => {
+      await shop.visit(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.title);
+      await expect(page).toHaveTitle(new RegExp(copy.title.replace(/[?]/g, "\\?")));
+      for (const section of sections) {
+        await expect(shop.main.getByRole("heading", { level: 2, name: section.heading, exact: true })).toBeVisible();
+      }
+    });
+  }
+});
+
+test.describe("Need Support FAQ", () => {
+  const [general, orders] = FAQ_TABS;
+  const tabs = (shop: { main: import("@playwright/test").Locator }) => shop.main.getByRole("navigation", { name: "FAQ topics" });
+
+  test("opens on General Questions", async ({ shop }) => {
+    await shop.visit("/need-support");
+    await expect(tabs(shop).getByRole("link", { name: general.label })).toHaveAttribute("aria-current", "true");
+    for (const entry of general.entries) await expect(shop.main.getByText(entry.question, { exact: true })).toBeVisible();
+  });
+
+  test("switches tabs, keeping the choice in the URL", async ({ shop, page }) => {
+    await shop.visit("/need-support");
+    await tabs(shop).getByRole("link", { name: orders.label }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]faq=${orders.slug}`));
+    await expect(tabs(shop).getByRole("link", { name: orders.label })).toHaveAttribute("aria-current", "true");
+    await expect(tabs(shop).getByRole("link", { name: general.label })).not.toHaveAttribute("aria-current", "true");
+    for (const entry of orders.entries) await expect(shop.main.getByText(entry.question, { exact: true })).toBeVisible();
+    for (const entry of general.entries) await expect(shop.main.getByText(entry.question, { exact: true })).toHaveCount(0);
+  });
+
+  test("every tab has three questions and answers", async ({ shop }) => {
+    expect(FAQ_TABS).toHaveLength(5);
+    for (const tab of FAQ_TABS) {
+      await shop.visit(`/need-support?faq=${tab.slug}`);
+      await expect(shop.main.locator(".faq-list__item")).toHaveCount(3);
+      for (const entry of tab.entries) await expect(shop.main.getByText(entry.answer, { exact: true })).toBeVisible();
+    }
+  });
+});
