@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { type ListingSort, PLACEHOLDER_IMAGE, SIZES } from "../../app/lib/constants.ts";
 import { encodeProductId } from "../../app/lib/product-id.ts";
 import { type Pagination, paginate } from "../core/envelope.ts";
@@ -48,7 +48,7 @@ export function searchTerms(input: string | undefined): string[] {
 }
 
 /**
- * The matching product ids with a relevance (higher is better) as a derived table `hits`:
+ * The matching active product ids with a relevance (higher is better) as a derived table `hits`:
  * FTS5 bm25 with the name weighted over the other text on SQLite, ts_rank over the weighted
  * search_vector on PostgreSQL. Every term is a prefix match and all terms must match.
  */
@@ -57,7 +57,7 @@ function searchHits(db: Db, terms: string[]) {
     const query = terms.map((term) => `${term}:*`).join(" & ");
     return sql<{ id: number; rank: number }>`(
       SELECT id, ts_rank(search_vector, to_tsquery('english', ${query})) AS rank
-      FROM products WHERE search_vector @@ to_tsquery('english', ${query})
+      FROM products WHERE search_vector @@ to_tsquery('english', ${query}) AND status = 'Active'
     )`.as("hits");
   }
   const match = terms.map((term) => `"${term}"*`).join(" ");
@@ -66,7 +66,7 @@ function searchHits(db: Db, terms: string[]) {
   )`.as("hits");
 }
 
-// A literal, not a parameter: the planner can then use the partial index products_active_filter_idx.
+// A literal, not a parameter: the planner can then use the partial indexes products_active_*_idx.
 const active: Condition = (eb) => eb("products.status", "=", sql.lit("Active"));
 const inStock: Condition = (eb) => eb("products.stock_total", ">", 0);
 const outOfStock: Condition = (eb) => eb("products.stock_total", "=", 0);
@@ -164,26 +164,44 @@ export async function listProducts(
 ): Promise<{ products: ProductSummaryDto[]; pagination: Pagination }> {
   const terms = searchTerms(query.search);
   const searching = terms.length > 0;
+  const filters = listingConditions(query);
+  // A search with no other filter is answered by the full-text index alone (it holds active products only).
+  const searchOnly = searching && filters.length === 1;
 
-  let counted = db.kysely.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("total"));
-  if (searching) counted = counted.innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id"));
-  const { total } = await counted.where(allOf(listingConditions(query))).executeTakeFirstOrThrow();
+  const counted = searchOnly
+    ? db.kysely.selectFrom(searchHits(db, terms)).select((eb) => eb.fn.countAll<number>().as("total"))
+    : withSearch(db, terms, db.kysely.selectFrom("products").where(allOf(filters))).select((eb) => eb.fn.countAll<number>().as("total"));
+  const { total } = await counted.executeTakeFirstOrThrow();
   const pagination = paginate(Number(total), query.page, query.limit);
   const offset = (query.page - 1) * query.limit;
   if (offset >= pagination.total) return { products: [], pagination };
 
-  const walkSortIndex = !searching && pagination.total > tuning.sortWalkMinMatches;
-  let page = db.kysely.selectFrom("products").where(allOf(listingConditions(query, walkSortIndex))).select("products.id");
-  if (searching) {
-    page = page.innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id"));
+  let ids: { id: number }[];
+  if (searchOnly && !query.sort) {
+    ids = await db.kysely
+      .selectFrom(searchHits(db, terms))
+      .select("hits.id")
+      .orderBy("hits.rank", "desc")
+      .orderBy("hits.id", "desc")
+      .limit(query.limit)
+      .offset(offset)
+      .execute();
+  } else {
+    const walkSortIndex = !searching && pagination.total > tuning.sortWalkMinMatches;
+    let page = withSearch(db, terms, db.kysely.selectFrom("products").where(allOf(listingConditions(query, walkSortIndex)))).select("products.id");
+    const sort = query.sort ?? (searching ? undefined : "newest");
+    if (sort) for (const [column, direction] of SORTS[sort]) page = page.orderBy(`products.${column}`, direction);
+    if (searching) page = page.orderBy(sql.ref("hits.rank"), "desc");
+    page = page.orderBy("products.id", sort ? TIE_BREAK[sort] : "desc");
+    ids = await page.limit(query.limit).offset(offset).execute();
   }
-  const sort = query.sort ?? (searching ? undefined : "newest");
-  if (sort) for (const [column, direction] of SORTS[sort]) page = page.orderBy(`products.${column}`, direction);
-  if (searching) page = page.orderBy(sql.ref("hits.rank"), "desc");
-  if (sort) page = page.orderBy("products.id", TIE_BREAK[sort]);
-  else page = page.orderBy("products.created_at", "desc").orderBy("products.id", "desc");
-  const rows = await page.limit(query.limit).offset(offset).execute();
-  return { products: await summariesByIds(db, rows.map((row) => row.id)), pagination };
+  return { products: await summariesByIds(db, ids.map((row) => row.id)), pagination };
+}
+
+/** Restricts `query` to the search's matches (joined as `hits`) when there are search terms. */
+function withSearch<QB extends SelectQueryBuilder<Database, "products", object>>(db: Db, terms: string[], query: QB): QB {
+  if (terms.length === 0) return query;
+  return query.innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id")) as unknown as QB;
 }
 
 /** Ids of active products meeting `conditions`, in `order`, skipping `exclude`. */

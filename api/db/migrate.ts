@@ -7,7 +7,7 @@ import { catalogueQueryIndexes } from "./migrations/20261122001000_catalogue_que
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     "20261122000100_initial_domain": initialDomain(db.dialect),
-    "20261122001000_catalogue_query_indexes": catalogueQueryIndexes(),
+    "20261122001000_catalogue_query_indexes": catalogueQueryIndexes(db.dialect),
   };
 }
 

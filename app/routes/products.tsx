@@ -11,7 +11,7 @@ import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
 import { apiFor } from "../lib/api.server.ts";
 import { fetchActiveCategories, fetchProductPage } from "../lib/catalogue.server.ts";
 import { COLOR_DOTS } from "../lib/constants.ts";
-import { canonicalListingHref, listingHref, LISTING_PATH } from "../lib/listing-url.ts";
+import { canonicalListingHref, LISTING_PATH, listingHref, listingSearchParams } from "../lib/listing-url.ts";
 import { MSG } from "../lib/messages.ts";
 import { parseListingQuery } from "../lib/schemas/listing.ts";
 import { breadcrumbJsonLd, pageMeta } from "../lib/seo.ts";
@@ -22,8 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseListingQuery(url.searchParams);
   // One URL per view: empty, invalid or reordered parameters (a form sent without JavaScript) go to the clean URL.
-  const clean = listingHref(query);
-  if (`${url.pathname}${url.search}` !== clean) throw redirect(clean);
+  const received = new URLSearchParams(url.search);
+  received.delete("_routes");
+  if (received.toString() !== listingSearchParams(query).toString()) throw redirect(listingHref(query));
   const api = apiFor(context);
   const [page, categories] = await Promise.all([fetchProductPage(api, query), fetchActiveCategories(api)]);
   return {

@@ -34,6 +34,8 @@ async function fillAddress(page: Page, fields: { label: string; line1: string; c
 }
 
 test("sign up, verify the e-mail, sign in, keep an address book and sign out", async ({ page, inbox, javaScriptEnabled }, testInfo) => {
+  // A whole account's life in one story: longer than the default budget on a 2-core machine.
+  test.slow();
   const email = uniqueEmail(testInfo, "signup");
 
   // A guest is sent to sign in, remembering the protected page.
@@ -167,6 +169,7 @@ test("forgot password: code by mail, reset, sign in with the new password", asyn
   inbox,
   javaScriptEnabled,
 }, testInfo) => {
+  test.slow();
   const email = uniqueEmail(testInfo, "reset");
   await createVerifiedAccount(request, inbox, email);
   const newPassword = "velvet-and-wool-77";

@@ -13,7 +13,7 @@ const label = (max: number) =>
       .string()
       .trim()
       .max(max)
-      .regex(/^[\p{L}\p{N} '&()+./-]+$/u)
+      .regex(/^[\p{L}\p{N} ',&()+./-]+$/u)
       .optional(),
   );
 const lineId = z.string().min(1).max(120);
