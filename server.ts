@@ -79,6 +79,9 @@ export async function createShopServer(options: { dev?: boolean; env?: NodeJS.Pr
             },
           },
       crossOriginEmbedderPolicy: false,
+      // Helmet's "no-referrer" makes browsers send `Origin: null` on form posts, which React Router's origin check
+      // refuses: every form would fail without JavaScript. This policy sends the origin to this site only.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     }),
   );

@@ -229,6 +229,31 @@ describe("GET /public/products", () => {
     }
   });
 
+  it("keeps search in step with renames and status changes", async () => {
+    const fresh = await freshApi();
+    try {
+      const categoryId = await insertCategory(fresh.db, "Coords");
+      const id = await insertProduct(fresh.db, { name: "Satin Set", categoryId, pricePence: 5000, status: "Inactive" });
+      const search = async (words: string) => names((await fresh.call("GET", `/public/products?search=${words}`)).body);
+      const update = (values: { name?: string; status?: "Active" | "Inactive" }) =>
+        fresh.db.kysely.updateTable("products").set(values).where("id", "=", id).execute();
+      expect(await search("satin")).toEqual([]);
+      await update({ status: "Active" });
+      expect(await search("satin")).toEqual(["Satin Set"]);
+      await update({ name: "Crepe Set" });
+      expect(await search("satin")).toEqual([]);
+      expect(await search("crepe")).toEqual(["Crepe Set"]);
+      await update({ status: "Inactive" });
+      expect(await search("crepe")).toEqual([]);
+      await update({ status: "Active" });
+      await fresh.db.kysely.deleteFrom("products").where("id", "=", id).execute();
+      expect(await search("crepe")).toEqual([]);
+      expect(await search("coords")).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   describe("bad parameters answer 400 with details", () => {
     it.each([
       ["?sort=cheapest", "sort"],
