@@ -32,6 +32,7 @@ COPY package.json server.ts ./
 COPY api ./api
 COPY app/lib ./app/lib
 COPY scripts ./scripts
+# build/client already holds public/ (Vite copies it), so public/ itself is not needed at run time.
 COPY --from=build /app/build ./build
 # The SQLite file and the generated session secret live in the volume, owned by the unprivileged `node` user.
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -2,18 +2,19 @@
  * Catalogue benchmark: listing and search latency at 1k and 100k products, in one run, with the ratio
  * between the sizes and a trivial endpoint (GET /public/categories) as the baseline ratio.
  *
- *   node bench/catalogue.ts [--iterations 200] [--dir /path/to/keep/databases] [--plans]
+ *   node bench/catalogue.ts [--iterations 200] [--dir /path/to/keep/databases] [--plans] [--cache-mb N]
  *
  * Databases are SQLite files in a temporary folder (deleted afterwards unless --dir names one; an
  * existing database there is topped up, not rebuilt). Requests go in-process through `app.request`,
- * as the storefront sends them. --plans prints SQLite's EXPLAIN QUERY PLAN of every query per endpoint.
+ * as the storefront sends them. --plans prints SQLite's EXPLAIN QUERY PLAN of every query per endpoint;
+ * --cache-mb sets SQLite's page cache of the measured connection (default: what connect() sets) to compare.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, sql } from "kysely";
 import pino from "pino";
 import { createApi } from "../api/app.ts";
 import { systemClock } from "../api/core/clock.ts";
@@ -38,7 +39,12 @@ const ENDPOINTS = [
 type Timings = Map<string, { p50: number; p95: number; total: number }>;
 
 const { values: args } = parseArgs({
-  options: { iterations: { type: "string", default: "200" }, dir: { type: "string" }, plans: { type: "boolean", default: false } },
+  options: {
+    iterations: { type: "string", default: "200" },
+    dir: { type: "string" },
+    plans: { type: "boolean", default: false },
+    "cache-mb": { type: "string" },
+  },
 });
 const iterations = Number(args.iterations);
 const dir = args.dir ?? mkdtempSync(join(tmpdir(), "shop-bench-"));
@@ -67,6 +73,7 @@ async function prepare(size: number): Promise<string> {
 
 async function measure(file: string): Promise<Timings> {
   const db = connect(`file:${file}`);
+  if (args["cache-mb"]) await sql`PRAGMA cache_size = ${sql.raw(String(-1024 * Number(args["cache-mb"])))}`.execute(db.kysely);
   const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer() });
   const timings: Timings = new Map();
   try {
@@ -128,8 +135,16 @@ try {
     if (args.plans && size === SIZES[SIZES.length - 1]) await printPlans(file);
   }
   const [small, large] = SIZES.map((size) => results.get(size) as Timings);
-  console.log(`\nCatalogue API, in-process, SQLite, ${iterations} requests per endpoint after ${WARM_UP} warm-up (ms)\n`);
-  console.log(`${"endpoint".padEnd(22)} ${"1k p50".padStart(8)} ${"1k p95".padStart(8)} ${"100k p50".padStart(8)} ${"100k p95".padStart(8)} ${"p50 x".padStart(7)} ${"p95 x".padStart(7)}  matches 1k / 100k`);
+  const cache = args["cache-mb"] ? `${args["cache-mb"]} MB page cache` : "default page cache";
+  console.log(`\nCatalogue API, in-process, SQLite (${cache}), ${iterations} requests per endpoint after ${WARM_UP} warm-up (ms)`);
+  console.log(
+    `Load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(" ")} on ${cpus().length} CPUs (figures are only comparable on a quiet machine)\n`,
+  );
+  console.log(
+    `${"endpoint".padEnd(22)} ${"1k p50".padStart(8)} ${"1k p95".padStart(8)} ${"100k p50".padStart(8)} ${"100k p95".padStart(8)} ${"p50 x".padStart(7)} ${"p95 x".padStart(7)}  matches 1k / 100k`,
+  );
   for (const endpoint of ENDPOINTS) {
     const a = small.get(endpoint.name);
     const b = large.get(endpoint.name);

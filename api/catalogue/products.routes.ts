@@ -2,13 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { LISTING_SORTS, PAGE_SIZE, SIZES, STOCK_STATUSES } from "../../app/lib/constants.ts";
 import { MSG } from "../../app/lib/messages.ts";
-import { ok } from "../core/envelope.ts";
 import type { ApiEnv } from "../core/env.ts";
+import { ok } from "../core/envelope.ts";
 import { notFound } from "../core/errors.ts";
 import { validate } from "../core/validate.ts";
 import { latestProducts, listProducts, productsByIds, recommendedProducts, trendingProducts, viewProduct } from "./products.service.ts";
 
 const LIST_FILTER_MAX = 50;
+const LISTING_LIMIT_MAX = 100;
 const SHORT_LIST_MAX = 50;
 const BULK_MAX = 100;
 const PAGE_MAX = 1_000_000;
@@ -50,7 +51,7 @@ const listingQuery = z
     search: z.string().trim().max(SEARCH_MAX_CHARS).optional(),
     sort: z.preprocess(emptyAsMissing, z.enum(LISTING_SORTS).optional()),
     page: count(PAGE_MAX, 1),
-    limit: count(100, PAGE_SIZE.listing),
+    limit: count(LISTING_LIMIT_MAX, PAGE_SIZE.listing),
   })
   .superRefine((query, ctx) => {
     if (query.min_price !== undefined && query.max_price !== undefined && query.min_price > query.max_price) {
@@ -59,7 +60,9 @@ const listingQuery = z
   });
 
 const limitQuery = (fallback: number) => z.object({ limit: count(SHORT_LIST_MAX, fallback) });
-const recommendedQuery = limitQuery(PAGE_SIZE.recommendedDefault).extend({ product_id: z.preprocess(emptyAsMissing, productId.optional()) });
+const recommendedQuery = limitQuery(PAGE_SIZE.recommendedDefault).extend({
+  product_id: z.preprocess(emptyAsMissing, productId.optional()),
+});
 const bulkQuery = z.object({
   ids: commaList(productId, BULK_MAX * 10)
     .transform((ids) => [...new Set(ids)])

@@ -1,15 +1,15 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { type ListingSort, PLACEHOLDER_IMAGE, SIZES } from "../../app/lib/constants.ts";
 import { encodeProductId } from "../../app/lib/product-id.ts";
-import { type Pagination, paginate } from "../core/envelope.ts";
 import type { Clock } from "../core/clock.ts";
+import { type Pagination, paginate } from "../core/envelope.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database, Variant } from "../db/schema.ts";
 import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, StockStatus, VariantDto } from "./product.types.ts";
 
 type Size = (typeof SIZES)[number];
 
-/** Trending: units sold in this window (orders not cancelled) weigh ORDER_WEIGHT views each. */
+/** Trending: each unit sold within `windowDays` (orders not cancelled) counts as `orderWeight` views. */
 export const TRENDING = { windowDays: 30, orderWeight: 10, viewCandidates: 200 } as const;
 /** Search input: at most this many words reach the full-text query. */
 const SEARCH_MAX_TERMS = 8;
@@ -68,8 +68,12 @@ function searchHits(db: Db, terms: string[]) {
 
 // A literal, not a parameter: the planner can then use the partial indexes products_active_*_idx.
 const active: Condition = (eb) => eb("products.status", "=", sql.lit("Active"));
-const inStock: Condition = (eb) => eb("products.stock_total", ">", 0);
-const outOfStock: Condition = (eb) => eb("products.stock_total", "=", 0);
+const stockIs =
+  (status: StockStatus, stockTotal: Expression<number> = sql.ref<number>("products.stock_total")): Condition =>
+  (eb) =>
+    status === "In Stock" ? eb(stockTotal, ">", 0) : eb(stockTotal, "=", 0);
+const inStock = stockIs("In Stock");
+const outOfStock = stockIs("Out of Stock");
 
 /**
  * The listing's filters. `walkSortIndex` turns the product columns into expressions (unary plus) that no
@@ -80,8 +84,6 @@ const outOfStock: Condition = (eb) => eb("products.stock_total", "=", 0);
 function listingConditions(query: ListingQuery, walkSortIndex = false): Condition[] {
   const column = (name: "category_id" | "stock_total" | "current_price_pence") =>
     walkSortIndex ? sql<number>`+${sql.ref(`products.${name}`)}` : sql.ref<number>(`products.${name}`);
-  const inStockHere: Condition = (eb) => eb(column("stock_total"), ">", 0);
-  const outOfStockHere: Condition = (eb) => eb(column("stock_total"), "=", 0);
   const conditions: Condition[] = [active];
   if (query.category?.length) {
     const names = query.category.map((value) => value.toLowerCase());
@@ -93,7 +95,12 @@ function listingConditions(query: ListingQuery, walkSortIndex = false): Conditio
         eb
           .selectFrom("categories")
           .select("categories.id")
-          .where((c) => c.or([c(sql<string>`lower(${sql.ref("categories.name")})`, "in", names), ...(ids.length ? [c("categories.id", "in", ids)] : [])])),
+          .where((c) =>
+            c.or([
+              c(sql<string>`lower(${sql.ref("categories.name")})`, "in", names),
+              ...(ids.length ? [c("categories.id", "in", ids)] : []),
+            ]),
+          ),
       ),
     );
   }
@@ -123,7 +130,7 @@ function listingConditions(query: ListingQuery, walkSortIndex = false): Conditio
     );
   }
   const stock = new Set(query.stock_status ?? []);
-  if (stock.size === 1) conditions.push(stock.has("In Stock") ? inStockHere : outOfStockHere);
+  if (stock.size === 1) conditions.push(stockIs([...stock][0], column("stock_total")));
   if (query.min_price !== undefined) {
     const min = toPence(query.min_price);
     conditions.push((eb) => eb(column("current_price_pence"), ">=", min));
@@ -140,20 +147,13 @@ const allOf =
   (eb) =>
     eb.and(conditions.map((condition) => condition(eb)));
 
-/** Sort columns of each listing order; the id breaks ties so pages never overlap. */
-const SORTS: Record<ListingSort, [column: "created_at" | "current_price_pence" | "name" | "units_sold", direction: "asc" | "desc"][]> = {
-  newest: [["created_at", "desc"]],
-  price_low_high: [["current_price_pence", "asc"]],
-  price_high_low: [["current_price_pence", "desc"]],
-  name_a_z: [["name", "asc"]],
-  most_popular: [["units_sold", "desc"]],
-};
-const TIE_BREAK: Record<ListingSort, "asc" | "desc"> = {
-  newest: "desc",
-  price_low_high: "asc",
-  price_high_low: "desc",
-  name_a_z: "asc",
-  most_popular: "desc",
+/** The column of each listing order; the id breaks ties in the same direction, so pages never overlap. */
+const SORTS: Record<ListingSort, { column: "created_at" | "current_price_pence" | "name" | "units_sold"; direction: "asc" | "desc" }> = {
+  newest: { column: "created_at", direction: "desc" },
+  price_low_high: { column: "current_price_pence", direction: "asc" },
+  price_high_low: { column: "current_price_pence", direction: "desc" },
+  name_a_z: { column: "name", direction: "asc" },
+  most_popular: { column: "units_sold", direction: "desc" },
 };
 
 /** `GET /public/products`: one page of active products with the filters, search and sort of spec section 7. */
@@ -188,17 +188,30 @@ export async function listProducts(
       .execute();
   } else {
     const walkSortIndex = !searching && pagination.total > tuning.sortWalkMinMatches;
-    let page = withSearch(db, terms, db.kysely.selectFrom("products").where(allOf(listingConditions(query, walkSortIndex)))).select("products.id");
-    const sort = query.sort ?? (searching ? undefined : "newest");
-    if (sort) for (const [column, direction] of SORTS[sort]) page = page.orderBy(`products.${column}`, direction);
+    let page = withSearch(db, terms, db.kysely.selectFrom("products").where(allOf(listingConditions(query, walkSortIndex)))).select(
+      "products.id",
+    );
+    const sort = SORTS[query.sort ?? "newest"];
+    // A search without a sort orders by relevance alone.
+    const sorted = query.sort !== undefined || !searching;
+    if (sorted) page = page.orderBy(`products.${sort.column}`, sort.direction);
     if (searching) page = page.orderBy(sql.ref("hits.rank"), "desc");
-    page = page.orderBy("products.id", sort ? TIE_BREAK[sort] : "desc");
+    page = page.orderBy("products.id", sorted ? sort.direction : "desc");
     ids = await page.limit(query.limit).offset(offset).execute();
   }
-  return { products: await summariesByIds(db, ids.map((row) => row.id)), pagination };
+  return {
+    products: await summariesByIds(
+      db,
+      ids.map((row) => row.id),
+    ),
+    pagination,
+  };
 }
 
-/** Restricts `query` to the search's matches (joined as `hits`) when there are search terms. */
+/**
+ * Restricts `query` to the search's matches (joined as `hits`) when there are search terms. The result keeps
+ * the input's type: callers reach `hits` only through `sql.ref("hits.rank")`.
+ */
 function withSearch<QB extends SelectQueryBuilder<Database, "products", object>>(db: Db, terms: string[], query: QB): QB {
   if (terms.length === 0) return query;
   return query.innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id")) as unknown as QB;
@@ -396,7 +409,11 @@ type SummaryRow = {
 /** Summaries of the active products among `ids`, in that order: three queries whatever the count. */
 async function summariesByIds(db: Db, ids: number[]): Promise<ProductSummaryDto[]> {
   if (ids.length === 0) return [];
-  const [rows, variants, images] = await Promise.all([summaryRows(db, ids).execute(), variantsByProduct(db, ids), imagesByProduct(db, ids)]);
+  const [rows, variants, images] = await Promise.all([
+    summaryRows(db, ids).execute(),
+    variantsByProduct(db, ids),
+    imagesByProduct(db, ids),
+  ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -449,7 +466,13 @@ const sizeRank = (size: string) => {
 
 /** Variants per product: colours in order of first appearance, sizes XS to XXL then One Size. */
 async function variantsByProduct(db: Db, ids: number[]): Promise<Map<number, Variant[]>> {
-  const rows = await db.kysely.selectFrom("product_variants").selectAll().where("product_id", "in", ids).orderBy("product_id").orderBy("id").execute();
+  const rows = await db.kysely
+    .selectFrom("product_variants")
+    .selectAll()
+    .where("product_id", "in", ids)
+    .orderBy("product_id")
+    .orderBy("id")
+    .execute();
   const grouped = groupBy(rows, (row) => row.product_id);
   for (const variants of grouped.values()) {
     const colourRank = new Map<string, number>();

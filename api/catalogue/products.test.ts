@@ -89,7 +89,13 @@ describe("GET /public/products", () => {
       expect(names((await list("?size=xs")).body)).toEqual(["Chiffon Maxi Dress"]);
       expect(names((await list(`?size=${encodeURIComponent("one size")}`)).body)).toEqual(["Cotton Kids Set"]);
       expect(names((await list("?size=XL,One Size")).body)).toEqual(["Cotton Kids Set", "Velvet Coat"]);
-      expect(names((await list("?size=S&size=XL")).body)).toEqual(["Denim Jacket", "Chiffon Maxi Dress", "Velvet Coat", "Linen Dress", "Silk Abaya"]);
+      expect(names((await list("?size=S&size=XL")).body)).toEqual([
+        "Denim Jacket",
+        "Chiffon Maxi Dress",
+        "Velvet Coat",
+        "Linen Dress",
+        "Silk Abaya",
+      ]);
     });
 
     it("filters by stock status", async () => {
@@ -105,7 +111,12 @@ describe("GET /public/products", () => {
     });
 
     it("filters by price with inclusive bounds", async () => {
-      expect(names((await list("?min_price=45&max_price=100")).body)).toEqual(["Denim Jacket", "Wool Abaya", "Chiffon Maxi Dress", "Linen Dress"]);
+      expect(names((await list("?min_price=45&max_price=100")).body)).toEqual([
+        "Denim Jacket",
+        "Wool Abaya",
+        "Chiffon Maxi Dress",
+        "Linen Dress",
+      ]);
       expect(names((await list("?min_price=200")).body)).toEqual(["Velvet Coat"]);
       expect(names((await list("?max_price=25")).body)).toEqual(["Cotton Kids Set"]);
       expect(names((await list("?min_price=44.99&max_price=45.00")).body)).toEqual(["Chiffon Maxi Dress", "Linen Dress"]);
@@ -126,8 +137,14 @@ describe("GET /public/products", () => {
   describe("sorting", () => {
     it.each([
       ["newest", NEWEST],
-      ["price_low_high", ["Cotton Kids Set", "Linen Dress", "Chiffon Maxi Dress", "Wool Abaya", "Denim Jacket", "Silk Abaya", "Velvet Coat"]],
-      ["price_high_low", ["Velvet Coat", "Silk Abaya", "Denim Jacket", "Wool Abaya", "Chiffon Maxi Dress", "Linen Dress", "Cotton Kids Set"]],
+      [
+        "price_low_high",
+        ["Cotton Kids Set", "Linen Dress", "Chiffon Maxi Dress", "Wool Abaya", "Denim Jacket", "Silk Abaya", "Velvet Coat"],
+      ],
+      [
+        "price_high_low",
+        ["Velvet Coat", "Silk Abaya", "Denim Jacket", "Wool Abaya", "Chiffon Maxi Dress", "Linen Dress", "Cotton Kids Set"],
+      ],
       ["name_a_z", ["Chiffon Maxi Dress", "Cotton Kids Set", "Denim Jacket", "Linen Dress", "Silk Abaya", "Velvet Coat", "Wool Abaya"]],
       ["most_popular", ["Chiffon Maxi Dress", "Cotton Kids Set", "Silk Abaya", "Denim Jacket", "Linen Dress", "Velvet Coat", "Wool Abaya"]],
     ])("sorts %s, ties broken by id", async (sort, expected) => {
@@ -136,7 +153,15 @@ describe("GET /public/products", () => {
 
     it("keeps ties stable across pages", async () => {
       const pages = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((page) => list(`?sort=price_low_high&limit=1&page=${page}`)));
-      expect(pages.flatMap((page) => names(page.body))).toEqual(["Cotton Kids Set", "Linen Dress", "Chiffon Maxi Dress", "Wool Abaya", "Denim Jacket", "Silk Abaya", "Velvet Coat"]);
+      expect(pages.flatMap((page) => names(page.body))).toEqual([
+        "Cotton Kids Set",
+        "Linen Dress",
+        "Chiffon Maxi Dress",
+        "Wool Abaya",
+        "Denim Jacket",
+        "Silk Abaya",
+        "Velvet Coat",
+      ]);
     });
   });
 
@@ -189,7 +214,10 @@ describe("GET /public/products", () => {
     });
 
     it("combines search with filters, sort and pagination", async () => {
-      expect(names((await list(`?search=abaya&stock_status=${encodeURIComponent("In Stock")}`)).body).sort()).toEqual(["Linen Dress", "Silk Abaya"]);
+      expect(names((await list(`?search=abaya&stock_status=${encodeURIComponent("In Stock")}`)).body).sort()).toEqual([
+        "Linen Dress",
+        "Silk Abaya",
+      ]);
       const sorted = await list("?search=dress&sort=price_high_low");
       expect(names(sorted.body).sort()).toEqual(["Chiffon Maxi Dress", "Linen Dress", "Velvet Coat"]);
       expect(sorted.body.data.map((p) => p.price)).toEqual([200, 45, 45]);
@@ -198,14 +226,31 @@ describe("GET /public/products", () => {
       expect(paged.body.pagination).toEqual({ total: 3, totalPages: 2, page: 2, limit: 2 });
     });
 
-    it.each(['"', '"abaya', "abaya*", "*", "OR", "silk OR wool", "-silk", "silk -wool", "(abaya", "abaya)", "NEAR(silk wool)", "silk:*", "a & b | !c", "'; DROP TABLE products; --", "\\", "%_", "^silk", "{name}:silk", "   "])(
-      "never fails on special characters: %s",
-      async (search) => {
-        const { status, body } = await list(`?search=${encodeURIComponent(search)}`);
-        expect(status).toBe(200);
-        expect(Array.isArray(body.data)).toBe(true);
-      },
-    );
+    it.each([
+      '"',
+      '"abaya',
+      "abaya*",
+      "*",
+      "OR",
+      "silk OR wool",
+      "-silk",
+      "silk -wool",
+      "(abaya",
+      "abaya)",
+      "NEAR(silk wool)",
+      "silk:*",
+      "a & b | !c",
+      "'; DROP TABLE products; --",
+      "\\",
+      "%_",
+      "^silk",
+      "{name}:silk",
+      "   ",
+    ])("never fails on special characters: %s", async (search) => {
+      const { status, body } = await list(`?search=${encodeURIComponent(search)}`);
+      expect(status).toBe(200);
+      expect(Array.isArray(body.data)).toBe(true);
+    });
 
     it("treats operators as plain words", async () => {
       expect(names((await list(`?search=${encodeURIComponent('"silk" (abaya)')}`)).body)).toEqual(["Silk Abaya"]);
@@ -278,7 +323,10 @@ describe("GET /public/products", () => {
     it("refuses a minimum price above the maximum", async () => {
       const { status, body } = await list("?min_price=100&max_price=50");
       expect(status).toBe(400);
-      expect(body.error).toMatchObject({ code: "VALIDATION_ERROR", details: [{ path: "min_price", message: MSG.catalogue.priceRangeInverted }] });
+      expect(body.error).toMatchObject({
+        code: "VALIDATION_ERROR",
+        details: [{ path: "min_price", message: MSG.catalogue.priceRangeInverted }],
+      });
     });
   });
 });
@@ -342,7 +390,10 @@ describe("GET /public/products/bulk", () => {
 
   it("answers unique active products in the order asked, unknown and inactive ids absent", async () => {
     const { silkAbaya, denimJacket, hiddenAbaya } = shop.catalogue.products;
-    const { status, body } = await shop.call<{ data: ProductSummaryDto[] }>("GET", `/public/products/bulk?ids=${denimJacket},${silkAbaya},${denimJacket},999999,${hiddenAbaya}`);
+    const { status, body } = await shop.call<{ data: ProductSummaryDto[] }>(
+      "GET",
+      `/public/products/bulk?ids=${denimJacket},${silkAbaya},${denimJacket},999999,${hiddenAbaya}`,
+    );
     expect(status).toBe(200);
     expect(names(body)).toEqual(["Denim Jacket", "Silk Abaya"]);
     expect(body.data[1].variants).toHaveLength(4);
@@ -368,7 +419,15 @@ describe("GET /public/products/latest", () => {
 
   it("answers the newest in-stock products first, then out-of-stock ones", async () => {
     const { body } = await shop.call("GET", "/public/products/latest");
-    expect(names(body)).toEqual(["Denim Jacket", "Chiffon Maxi Dress", "Cotton Kids Set", "Linen Dress", "Silk Abaya", "Wool Abaya", "Velvet Coat"]);
+    expect(names(body)).toEqual([
+      "Denim Jacket",
+      "Chiffon Maxi Dress",
+      "Cotton Kids Set",
+      "Linen Dress",
+      "Silk Abaya",
+      "Wool Abaya",
+      "Velvet Coat",
+    ]);
     expect(names((await shop.call("GET", "/public/products/latest?limit=2")).body)).toEqual(["Denim Jacket", "Chiffon Maxi Dress"]);
   });
 
@@ -396,7 +455,15 @@ describe("GET /public/products/recommended", () => {
 
   it("answers best sellers without a product, 8 by default", async () => {
     const { body } = await shop.call("GET", "/public/products/recommended");
-    expect(names(body)).toEqual(["Chiffon Maxi Dress", "Cotton Kids Set", "Silk Abaya", "Denim Jacket", "Linen Dress", "Velvet Coat", "Wool Abaya"]);
+    expect(names(body)).toEqual([
+      "Chiffon Maxi Dress",
+      "Cotton Kids Set",
+      "Silk Abaya",
+      "Denim Jacket",
+      "Linen Dress",
+      "Velvet Coat",
+      "Wool Abaya",
+    ]);
   });
 
   it("refuses a bad product_id or limit", async () => {
@@ -415,11 +482,34 @@ describe("GET /public/products/trending", () => {
     const { silkAbaya, linenDress, denimJacket, woolAbaya, cottonKidsSet } = shop.catalogue.products;
     const userId = await insertUser(shop.db);
     // Within 30 days of the test clock (2026-11-22): 3 Linen Dress and 1 Denim Jacket count.
-    await insertOrder(shop.db, { userId, createdAt: "2026-11-20T12:00:00.000Z", status: "delivered", items: [{ productId: linenDress, quantity: 3 }, { productId: denimJacket, quantity: 1 }] });
+    await insertOrder(shop.db, {
+      userId,
+      createdAt: "2026-11-20T12:00:00.000Z",
+      status: "delivered",
+      items: [
+        { productId: linenDress, quantity: 3 },
+        { productId: denimJacket, quantity: 1 },
+      ],
+    });
     // Cancelled, too old, or out of stock: these never count.
-    await insertOrder(shop.db, { userId, createdAt: "2026-11-21T12:00:00.000Z", status: "cancelled", items: [{ productId: cottonKidsSet, quantity: 90 }] });
-    await insertOrder(shop.db, { userId, createdAt: "2026-09-01T12:00:00.000Z", status: "delivered", items: [{ productId: cottonKidsSet, quantity: 90 }] });
-    await insertOrder(shop.db, { userId, createdAt: "2026-11-20T12:00:00.000Z", status: "pending", items: [{ productId: woolAbaya, quantity: 90 }] });
+    await insertOrder(shop.db, {
+      userId,
+      createdAt: "2026-11-21T12:00:00.000Z",
+      status: "cancelled",
+      items: [{ productId: cottonKidsSet, quantity: 90 }],
+    });
+    await insertOrder(shop.db, {
+      userId,
+      createdAt: "2026-09-01T12:00:00.000Z",
+      status: "delivered",
+      items: [{ productId: cottonKidsSet, quantity: 90 }],
+    });
+    await insertOrder(shop.db, {
+      userId,
+      createdAt: "2026-11-20T12:00:00.000Z",
+      status: "pending",
+      items: [{ productId: woolAbaya, quantity: 90 }],
+    });
     await shop.db.kysely.updateTable("products").set({ view_count: 25 }).where("id", "=", silkAbaya).execute();
   });
 
@@ -440,7 +530,13 @@ describe("GET /public/products/trending", () => {
     try {
       const categoryId = await insertCategory(fresh.db, "Mini");
       for (const [index, name] of ["One", "Two", "Three", "Four", "Five", "Six"].entries()) {
-        await insertProduct(fresh.db, { name, categoryId, pricePence: 1000, variants: [{ color: "Red", size: "S", stock: name === "Six" ? 0 : 1 }], createdAt: `2026-11-0${index + 1}T00:00:00.000Z` });
+        await insertProduct(fresh.db, {
+          name,
+          categoryId,
+          pricePence: 1000,
+          variants: [{ color: "Red", size: "S", stock: name === "Six" ? 0 : 1 }],
+          createdAt: `2026-11-0${index + 1}T00:00:00.000Z`,
+        });
       }
       expect(names((await fresh.call("GET", "/public/products/trending")).body)).toEqual(["Five", "Four", "Three", "Two"]);
     } finally {

@@ -31,7 +31,15 @@ const unique = (prefix: string) => `${prefix}-${++serial}`;
 export async function insertCategory(db: Db, name: string, collection = name): Promise<number> {
   const row = await db.kysely
     .insertInto("categories")
-    .values({ name, slug: unique(name.toLowerCase()), collection, description: `${name} collection`, image_url: `/images/${serial}.jpg`, status: "Active", sort_order: serial })
+    .values({
+      name,
+      slug: unique(name.toLowerCase()),
+      collection,
+      description: `${name} collection`,
+      image_url: `/images/${serial}.jpg`,
+      status: "Active",
+      sort_order: serial,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -39,7 +47,11 @@ export async function insertCategory(db: Db, name: string, collection = name): P
 
 /** Inserts a product with its variants, images and fits; stock_total and search_text derived as the schema defines them. */
 export async function insertProduct(db: Db, spec: ProductSpec): Promise<number> {
-  const category = await db.kysely.selectFrom("categories").select(["name", "collection"]).where("id", "=", spec.categoryId).executeTakeFirstOrThrow();
+  const category = await db.kysely
+    .selectFrom("categories")
+    .select(["name", "collection"])
+    .where("id", "=", spec.categoryId)
+    .executeTakeFirstOrThrow();
   const variants = spec.variants ?? [];
   const description = spec.description ?? "Soft fabric, made with care.";
   const createdAt = spec.createdAt ?? "2026-11-01T00:00:00.000Z";
@@ -60,7 +72,12 @@ export async function insertProduct(db: Db, spec: ProductSpec): Promise<number> 
       delivery_returns: null,
       return_exchanges: null,
       contact_info: null,
-      search_text: buildSearchText({ category: category.name, collection: category.collection, colors: variants.map((v) => v.color), description }),
+      search_text: buildSearchText({
+        category: category.name,
+        collection: category.collection,
+        colors: variants.map((v) => v.color),
+        description,
+      }),
       stock_total: variants.reduce((sum, v) => sum + v.stock, 0),
       units_sold: spec.unitsSold ?? 0,
       view_count: spec.viewCount ?? 0,
@@ -110,7 +127,10 @@ export async function insertUser(db: Db, email = `${unique("shopper")}@example.t
 }
 
 /** An order of `items` placed at `createdAt` with `status`. */
-export async function insertOrder(db: Db, order: { userId: number; createdAt: string; status: string; items: { productId: number; quantity: number }[] }): Promise<number> {
+export async function insertOrder(
+  db: Db,
+  order: { userId: number; createdAt: string; status: string; items: { productId: number; quantity: number }[] },
+): Promise<number> {
   const code = unique("ORD");
   const { id } = await db.kysely
     .insertInto("orders")

@@ -126,8 +126,16 @@ describe("returnPath", () => {
   });
 });
 
-describe("signInUrl", () => {
-  it("leaves the home page out of the return path", () => {
+describe("pagePath and signInUrl", () => {
+  it("gives the page's own path for document and data requests alike", () => {
+    expect(auth.pagePath(new Request(`${SHOP}/profile?tab=account`))).toBe("/profile?tab=account");
+    expect(auth.pagePath(new Request(`${SHOP}/profile.data?tab=account&_routes=routes%2Fprofile`))).toBe("/profile?tab=account");
+    expect(auth.pagePath(new Request(`${SHOP}/email-verification.data?email=a%40b.co`))).toBe("/email-verification?email=a%40b.co");
+    expect(auth.pagePath(new Request(`${SHOP}/_root.data`))).toBe("/");
+  });
+
+  it("remembers the page, not its data URL, and leaves the home page out", () => {
+    expect(auth.signInUrl(new Request(`${SHOP}/wishlist.data?_routes=root`))).toBe("/signin?redirectTo=%2Fwishlist");
     expect(auth.signInUrl(new Request(`${SHOP}/`))).toBe("/signin");
   });
 });

@@ -9,10 +9,22 @@ export interface SignedIn {
   user: SessionUser;
 }
 
+/**
+ * The page a request is for, as the address bar shows it. With JavaScript, React Router fetches a
+ * page's data from `<path>.data` (`/_root.data` for `/`), adding `_routes`; loaders and actions see that URL.
+ */
+export function pagePath(request: Request): string {
+  const url = new URL(request.url);
+  let pathname = url.pathname;
+  if (pathname.endsWith(".data")) pathname = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
 /** The sign-in page, remembering the page of `request` (path and query) to come back to. */
 export function signInUrl(request: Request): string {
-  const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
+  const back = pagePath(request);
   return back === "/" ? "/signin" : `/signin?${new URLSearchParams({ redirectTo: back })}`;
 }
 

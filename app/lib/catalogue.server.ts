@@ -1,7 +1,7 @@
-import type { Pagination } from "../../api/core/envelope.ts";
 import type { CategoryDto } from "../../api/catalogue/categories.service.ts";
 import type { ProductDetailDto, ProductSummaryDto } from "../../api/catalogue/product.types.ts";
-import { type ApiClient, type ApiResult, ApiRequestError } from "./api.server.ts";
+import type { Pagination } from "../../api/core/envelope.ts";
+import { type ApiClient, ApiRequestError, type ApiResult } from "./api.server.ts";
 import { PAGE_SIZE } from "./constants.ts";
 import { MSG } from "./messages.ts";
 import { type ListingQuery, toProductsApiQuery } from "./schemas/listing.ts";
@@ -56,7 +56,10 @@ export function fetchTrending(api: ApiClient) {
 }
 
 export function fetchLatest(api: ApiClient, limit: number = PAGE_SIZE.latest) {
-  return load(api<ProductSummaryDto[]>({ method: "GET", endpoint: "/public/products/latest", data: { limit } }), MSG.catalogue.latestFailed);
+  return load(
+    api<ProductSummaryDto[]>({ method: "GET", endpoint: "/public/products/latest", data: { limit } }),
+    MSG.catalogue.latestFailed,
+  );
 }
 
 export function fetchRecommended(api: ApiClient, productId: number) {

@@ -172,6 +172,12 @@ export const ROBOTS_DISALLOW = [
 ] as const;
 
 export function robotsTxt(origin: string): string {
-  const lines = ["User-agent: *", "Allow: /", ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), "", `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`];
+  const lines = [
+    "User-agent: *",
+    "Allow: /",
+    ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,
+  ];
   return `${lines.join("\n")}\n`;
 }

@@ -14,7 +14,7 @@ import { useSubmitterLoadingText } from "../components/account/use-submitter-loa
 import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { apiFor } from "../lib/api.server.ts";
-import { pendingEmail } from "../lib/auth.server.ts";
+import { pagePath, pendingEmail } from "../lib/auth.server.ts";
 import { OTP_LENGTH, TIMING_MS } from "../lib/constants.ts";
 import { callForForm, failureReply } from "../lib/form-api.server.ts";
 import { checkHoneypot } from "../lib/honeypot.server.ts";
@@ -70,8 +70,7 @@ async function verify(request: Request, context: Route.ActionArgs["context"], fo
 }
 
 async function resendCode(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const back = new URL(request.url);
-  const here = `${back.pathname}${back.search}`;
+  const here = pagePath(request);
   const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
   if (!submission.success) return redirectWithToast(request, here, "error", MSG.otp.resendVerificationFailed);
   const call = { method: "POST", endpoint: "/public/otp/resend", data: submission.data } as const;

@@ -24,7 +24,9 @@ import type { Route } from "./+types/home";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(context);
   const [categories, trending, latest] = await Promise.all([fetchActiveCategories(api), fetchTrending(api), fetchLatest(api)]);
-  const teaser: Loaded<CategoryDto[]> = categories.ok ? { ok: true, data: categories.data.slice(0, PAGE_SIZE.homeCategoryTeaser) } : categories;
+  const teaser: Loaded<CategoryDto[]> = categories.ok
+    ? { ok: true, data: categories.data.slice(0, PAGE_SIZE.homeCategoryTeaser) }
+    : categories;
   return { origin: new URL(request.url).origin, categories: teaser, trending, latest };
 }
 

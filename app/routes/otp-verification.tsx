@@ -6,12 +6,13 @@ import { AuthPage } from "../components/account/auth-page.tsx";
 import { CodeField } from "../components/account/code-field.tsx";
 import { FormAlert } from "../components/account/form-messages.tsx";
 import { ResendCodeButton } from "../components/account/resend-code-button.tsx";
+import { useClearOnError } from "../components/account/use-clear-on-error.ts";
 import { useSubmitterLoadingText } from "../components/account/use-submitter-loading-text.ts";
 import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { apiFor } from "../lib/api.server.ts";
-import { pendingEmail, signOutSession } from "../lib/auth.server.ts";
+import { pagePath, pendingEmail, signOutSession } from "../lib/auth.server.ts";
 import { OTP_LENGTH } from "../lib/constants.ts";
 import { callForForm, failureReply } from "../lib/form-api.server.ts";
 import { checkHoneypot } from "../lib/honeypot.server.ts";
@@ -59,8 +60,7 @@ async function resetPassword(request: Request, context: Route.ActionArgs["contex
 }
 
 async function resendCode(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const back = new URL(request.url);
-  const here = `${back.pathname}${back.search}`;
+  const here = pagePath(request);
   const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
   if (!submission.success) return redirectWithToast(request, here, "error", MSG.auth.resendResetFailed);
   const call = { method: "POST", endpoint: "/public/auth/forgot-password", data: submission.data } as const;
@@ -82,6 +82,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         schema: (formData.get("intent") === "resend" ? emailRequestSchema : resetPasswordFormSchema) as typeof resetPasswordFormSchema,
       }),
   });
+  useClearOnError(form, actionData?.result, HIDDEN);
   const navigation = useNavigation();
   const busy = navigation.formData !== undefined;
   const [loadingText, pressed] = useSubmitterLoadingText(MSG.loading.resettingPassword);

@@ -55,7 +55,14 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { origin, canonicalPath, product, failure } = loaderData;
-  if (!product) return pageMeta({ title: failure ?? MSG.catalogue.productNotFound, description: MSG.catalogue.productNotFound, origin, canonicalPath, noindex: true });
+  if (!product)
+    return pageMeta({
+      title: failure ?? MSG.catalogue.productNotFound,
+      description: MSG.catalogue.productNotFound,
+      origin,
+      canonicalPath,
+      noindex: true,
+    });
   const trail = breadcrumbsFor(product);
   return pageMeta({
     title: product.name,
@@ -66,7 +73,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     type: "product",
     jsonLd: [
       productJsonLd(origin, product, canonicalPath),
-      breadcrumbJsonLd(origin, [{ name: "Homepage", path: "/" }, ...trail.map((crumb) => ({ name: crumb.label, path: crumb.to ?? canonicalPath }))]),
+      breadcrumbJsonLd(origin, [
+        { name: "Homepage", path: "/" },
+        ...trail.map((crumb) => ({ name: crumb.label, path: crumb.to ?? canonicalPath })),
+      ]),
     ],
   });
 };
@@ -85,7 +95,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   if (!product) {
     return (
       <div className="product-page container">
-        <Breadcrumbs trail={[{ label: MSG.catalogue.allProducts, to: LISTING_PATH }, { label: failure ?? MSG.catalogue.productNotFound }]} />
+        <Breadcrumbs
+          trail={[{ label: MSG.catalogue.allProducts, to: LISTING_PATH }, { label: failure ?? MSG.catalogue.productNotFound }]}
+        />
         <StateMessage
           tone={failure === MSG.catalogue.productNotFound ? "empty" : "error"}
           title={failure ?? MSG.catalogue.productNotFound}
@@ -162,7 +174,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             quantityField={<QuantityStepper max={selection.available} disabled={selection.available < 1} />}
           >
             {({ busy, disabled }) => (
-              <button type="submit" className="button button--primary add-to-cart__submit" disabled={disabled} aria-busy={busy || undefined}>
+              <button
+                type="submit"
+                className="button button--primary add-to-cart__submit"
+                disabled={disabled}
+                aria-busy={busy || undefined}
+              >
                 {disabled ? MSG.catalogue.outOfStock : MSG.catalogue.addToCart}
               </button>
             )}
@@ -183,7 +200,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="recommended-title" eyebrow="Complete the look" title="You May Also Like" align="center" />
         {recommended.ok ? (
           recommended.data.length > 0 ? (
-            <ProductGrid products={recommended.data.filter((item) => productHref(item) !== productHref(product))} maxDots={COLOR_DOTS.recommended} columns={4} />
+            <ProductGrid
+              products={recommended.data.filter((item) => productHref(item) !== productHref(product))}
+              maxDots={COLOR_DOTS.recommended}
+              columns={4}
+            />
           ) : (
             <StateMessage title={MSG.catalogue.noProducts} />
           )

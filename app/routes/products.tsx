@@ -80,7 +80,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <aside className="listing__filters" aria-label={MSG.catalogue.filters}>
           <FilterPanel query={pendingQuery} categories={categories} submitNow={submitNow} submitSoon={submitSoon} />
         </aside>
-        <section className="listing__results" aria-label="Products" aria-busy={loading || undefined} data-loading={loading ? "" : undefined}>
+        <section
+          className="listing__results"
+          aria-label="Products"
+          aria-busy={loading || undefined}
+          data-loading={loading ? "" : undefined}
+        >
           {page.ok ? (
             page.data.products.length > 0 ? (
               <>

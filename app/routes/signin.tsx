@@ -5,6 +5,7 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { AuthPage } from "../components/account/auth-page.tsx";
 import { EnhancedField, isEnhanced } from "../components/account/enhanced-field.tsx";
 import { FormAlert, FormNotice } from "../components/account/form-messages.tsx";
+import { useClearOnError } from "../components/account/use-clear-on-error.ts";
 import { useDelayedRedirect } from "../components/account/use-delayed-redirect.ts";
 import { useSubmitterLoadingText } from "../components/account/use-submitter-loading-text.ts";
 import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
@@ -102,6 +103,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: (formData.get("intent") === "forgot" ? emailRequestSchema : loginSchema) as typeof loginSchema }),
   });
+  useClearOnError(form, actionData?.result, HIDDEN);
   const resetCodeSent = Boolean(actionData && "resetCodeSent" in actionData);
   useDelayedRedirect(resetCodeSent ? "/otp-verification" : null, TIMING_MS.redirectAfterResetCodeSent);
   const navigation = useNavigation();

@@ -5,6 +5,7 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthPage } from "../components/account/auth-page.tsx";
 import { FormAlert } from "../components/account/form-messages.tsx";
+import { useClearOnError } from "../components/account/use-clear-on-error.ts";
 import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
@@ -56,6 +57,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
+  useClearOnError(form, actionData?.result, HIDDEN);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const { password, confirmPassword } = fields;

@@ -62,7 +62,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   }
   await page.getByLabel("Confirm password").fill(PASSWORD);
-  await expect(page.getByText(MSG.auth.passwordsDoNotMatch)).toHaveCount(0);
+  if (javaScriptEnabled) await expect(page.getByText(MSG.auth.passwordsDoNotMatch)).toHaveCount(0);
   await submit.click();
 
   await expect(page).toHaveURL("/email-verification");
@@ -81,7 +81,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   const codeInput = page.getByLabel("Verification code");
   const verify = page.getByRole("button", { name: "Verify Email" });
   if (javaScriptEnabled) {
-    await codeInput.fill(`12a${code.slice(0, 2)}`);
+    await codeInput.pressSequentially(`12a${code.slice(0, 2)}`);
     await expect(codeInput).toHaveValue(`12${code.slice(0, 2)}`);
     await expect(verify).toBeDisabled();
   }

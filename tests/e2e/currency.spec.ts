@@ -1,25 +1,29 @@
 import { expect, test } from "./fixtures.ts";
 import { E2E_RATES } from "./shop-data.ts";
 
+/** Selling prices (a struck-through original price also carries hidden words for screen readers). */
+const SELLING_PRICE = ".price:not(.price--original)";
+
 /** "£149.00" → 149 */
 const amountOf = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 
 test.describe("display currency", () => {
   test("switching to USD converts prices and persists across pages", async ({ shop, page }) => {
     await shop.visit("/products");
-    const firstPrice = shop.main.locator(".price").first();
+    const firstPrice = shop.main.locator(SELLING_PRICE).first();
     await expect(firstPrice).toHaveText(/^£\d+\.\d{2}$/);
-    const gbp = amountOf(await firstPrice.innerText());
+    const gbp = amountOf((await firstPrice.textContent()) ?? "");
 
     await shop.chooseCurrency("USD");
     await expect(page).toHaveURL("/products");
     await expect(firstPrice).toHaveText(`$${(Math.round(gbp * E2E_RATES.USD * 100) / 100).toFixed(2)}`);
-    for (const text of await shop.main.locator(".price").allInnerTexts()) expect(text).toMatch(/^\$\d+\.\d{2}$/);
+    for (const text of await shop.main.locator(SELLING_PRICE).allInnerTexts()) expect(text).toMatch(/^\$\d+\.\d{2}$/);
+    for (const text of await shop.main.locator(".price").allInnerTexts()) expect(text).not.toContain("£");
 
     await shop.header.locator("a.cart-link").click();
     await expect(page).toHaveURL("/cart");
     await expect(shop.currencyToggle).toContainText("USD");
-    await expect(shop.main.locator(".price").first()).toHaveText(/^\$\d+\.\d{2}$/);
+    await expect(shop.main.locator(SELLING_PRICE).first()).toHaveText(/^\$\d+\.\d{2}$/);
 
     await shop.visit("/");
     await expect(shop.currencyToggle).toContainText("USD");
@@ -34,6 +38,6 @@ test.describe("display currency", () => {
     await shop.currencyToggle.click();
 
     await shop.chooseCurrency("GBP");
-    await expect(shop.main.locator(".price").first()).toHaveText(/^£\d+\.\d{2}$/);
+    await expect(shop.main.locator(SELLING_PRICE).first()).toHaveText(/^£\d+\.\d{2}$/);
   });
 });

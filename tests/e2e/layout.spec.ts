@@ -89,7 +89,9 @@ test.describe("mobile menu at 390 px", () => {
     expect(await bodyOverflow()).toBe("hidden");
     await expect(shop.topBar).toBeHidden();
 
-    await toggle.click();
+    // Open, the toggle is also the backdrop beside the panel: a click there closes the menu.
+    const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+    await toggle.click({ position: { x: viewport.width - 10, y: viewport.height / 2 } });
     await expect(menu).toBeHidden();
     expect(await bodyOverflow()).not.toBe("hidden");
   });

@@ -49,7 +49,7 @@ export function Carousel({ label, items }: { label: string; items: readonly { ke
   const swipe = useSwipe(move);
 
   return (
-    <div className="carousel" data-enhanced={enhanced ? "" : undefined} aria-roledescription="carousel" aria-label={label}>
+    <section className="carousel" data-enhanced={enhanced ? "" : undefined} aria-roledescription="carousel" aria-label={label}>
       <ul className="carousel__track" ref={viewport} {...(enhanced ? swipe : {})}>
         {items.map((item, position) => (
           <li
@@ -73,6 +73,6 @@ export function Carousel({ label, items }: { label: string; items: readonly { ke
           </button>
         </div>
       ) : null}
-    </div>
+    </section>
   );
 }

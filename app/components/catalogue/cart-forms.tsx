@@ -50,7 +50,15 @@ export function AddToCartForm({ source, productId, variant, fit, className, quan
 }
 
 /** The card's add-to-cart icon: the first variant with stock, quantity 1. */
-export function QuickAddButton({ productId, productName, variant }: { productId: number; productName: string; variant: VariantDto | null }) {
+export function QuickAddButton({
+  productId,
+  productName,
+  variant,
+}: {
+  productId: number;
+  productName: string;
+  variant: VariantDto | null;
+}) {
   return (
     <AddToCartForm source="card" productId={productId} variant={variant} className="icon-form">
       {({ busy, disabled }) => (
@@ -72,7 +80,15 @@ export function QuickAddButton({ productId, productName, variant }: { productId:
 }
 
 /** Wishlist placeholder form: posts intent=add to /wishlist (the action needs a signed-in shopper). */
-export function WishlistButton({ productId, productName, className = "icon-button" }: { productId: number; productName: string; className?: string }) {
+export function WishlistButton({
+  productId,
+  productName,
+  className = "icon-button",
+}: {
+  productId: number;
+  productName: string;
+  className?: string;
+}) {
   const fetcher = useFetcher({ key: `wishlist-${productId}` });
   const redirectTo = useReturnPath();
   return (

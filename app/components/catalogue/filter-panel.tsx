@@ -43,10 +43,9 @@ export function FilterPanel({ query, categories, submitNow, submitSoon }: Filter
             <ul className="filter-chips__list">
               {chips.map((chip) => (
                 <li key={chip.key}>
-                  <Link to={chip.href} className="filter-chip" {...LISTING_NAV}>
+                  <Link to={chip.href} className="filter-chip" aria-label={MSG.catalogue.removeFilter(chip.label)} {...LISTING_NAV}>
                     <span>{chip.label}</span>
                     <Icon name="close" className="filter-chip__icon" />
-                    <span className="visually-hidden">{MSG.catalogue.removeFilter(chip.label)}</span>
                   </Link>
                 </li>
               ))}

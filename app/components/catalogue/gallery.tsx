@@ -38,7 +38,7 @@ export function Gallery({ images, index, productName, actions }: GalleryProps) {
   const current = images[index] ?? images[0];
   const many = images.length > 1;
   return (
-    <div className="gallery" aria-roledescription="gallery" aria-label={`${productName} images`}>
+    <section className="gallery" aria-roledescription="gallery" aria-label={`${productName} images`}>
       <div className="gallery__stage">
         <img
           key={current.url}
@@ -52,11 +52,21 @@ export function Gallery({ images, index, productName, actions }: GalleryProps) {
         />
         {many ? (
           <>
-            <Link className="gallery__step gallery__step--prev" to={imageHref(wrapIndex(index - 1, images.length))} preventScrollReset replace>
+            <Link
+              className="gallery__step gallery__step--prev"
+              to={imageHref(wrapIndex(index - 1, images.length))}
+              preventScrollReset
+              replace
+            >
               <Icon name="chevronRight" className="icon--flip" />
               <span className="visually-hidden">Previous image</span>
             </Link>
-            <Link className="gallery__step gallery__step--next" to={imageHref(wrapIndex(index + 1, images.length))} preventScrollReset replace>
+            <Link
+              className="gallery__step gallery__step--next"
+              to={imageHref(wrapIndex(index + 1, images.length))}
+              preventScrollReset
+              replace
+            >
               <Icon name="chevronRight" />
               <span className="visually-hidden">Next image</span>
             </Link>
@@ -70,7 +80,7 @@ export function Gallery({ images, index, productName, actions }: GalleryProps) {
       {many ? (
         <ul className="gallery__thumbs">
           {images.map((image, position) => (
-            <li key={`${image.url}-${position}`}>
+            <li key={image.url}>
               <Link
                 to={imageHref(position)}
                 className="gallery__thumb"
@@ -85,6 +95,6 @@ export function Gallery({ images, index, productName, actions }: GalleryProps) {
           ))}
         </ul>
       ) : null}
-    </div>
+    </section>
   );
 }

@@ -23,6 +23,7 @@ export function Hero({ slides }: { slides: readonly HeroSlide[] }) {
   const go = (next: number) => setIndex((next + slides.length) % slides.length);
   const swipe = useSwipe((direction) => go(index + direction));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new index (also a manual move) restarts the 5 s wait.
   useEffect(() => {
     if (!enhanced || paused || reducedMotion) return;
     const timer = window.setTimeout(() => setIndex((current) => (current + 1) % slides.length), TIMING_MS.heroAutoAdvance);

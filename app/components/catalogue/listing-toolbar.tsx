@@ -53,12 +53,7 @@ export function ListingToolbar({ query, submitNow, submitSoon }: ListingToolbarP
           }}
         />
         {search.value || query.search ? (
-          <Link
-            to={listingHref(withSearch(query, ""))}
-            className="search-box__clear"
-            onClick={() => search.setValue("")}
-            {...LISTING_NAV}
-          >
+          <Link to={listingHref(withSearch(query, ""))} className="search-box__clear" onClick={() => search.setValue("")} {...LISTING_NAV}>
             <Icon name="close" />
             <span className="visually-hidden">{MSG.catalogue.clearSearch}</span>
           </Link>
@@ -68,7 +63,13 @@ export function ListingToolbar({ query, submitNow, submitSoon }: ListingToolbarP
         <label htmlFor="listing-sort" className="visually-hidden">
           {MSG.catalogue.sortBy}
         </label>
-        <select id="listing-sort" className="input input--select sort-box__select" name={LISTING_PARAM.sort} value={query.sort} onChange={() => submitNow()}>
+        <select
+          id="listing-sort"
+          className="input input--select sort-box__select"
+          name={LISTING_PARAM.sort}
+          value={query.sort}
+          onChange={() => submitNow()}
+        >
           {LISTING_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {MSG.catalogue.sortLabels[sort]}

@@ -3,16 +3,29 @@ import { MSG } from "../../lib/messages.ts";
 
 const STAR = "M12 3.8l2.5 5.1 5.6.8-4 4 .9 5.6-5-2.6-5 2.6.9-5.6-4-4 5.6-.8z";
 
-/** Five stars filled to `value` (halves rounded to the nearest whole); decorative, the label carries the value. */
+const STAR_POSITIONS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
+
+/** Five stars filled to `value` (rounded to the nearest whole); with a label they form one image, else they are decorative. */
 export function Stars({ value, label }: { value: number; label?: string }) {
   const filled = Math.round(value);
-  return (
-    <span className="stars" role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
-      {Array.from({ length: RATING_MAX }, (_, index) => (
-        <svg key={index} className={index < filled ? "stars__star stars__star--on" : "stars__star"} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d={STAR} />
-        </svg>
-      ))}
+  const stars = STAR_POSITIONS.map((position) => (
+    <svg
+      key={position}
+      className={position <= filled ? "stars__star stars__star--on" : "stars__star"}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={STAR} />
+    </svg>
+  ));
+  return label ? (
+    <span className="stars" role="img" aria-label={label}>
+      {stars}
+    </span>
+  ) : (
+    <span className="stars" aria-hidden="true">
+      {stars}
     </span>
   );
 }
