@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { type ListingSort, PLACEHOLDER_IMAGE, SIZES } from "../../app/lib/constants.ts";
 import { encodeProductId } from "../../app/lib/product-id.ts";
 import type { Clock } from "../core/clock.ts";
@@ -163,22 +163,22 @@ export async function listProducts(
   tuning = { sortWalkMinMatches: SORT_WALK_MIN_MATCHES },
 ): Promise<{ products: ProductSummaryDto[]; pagination: Pagination }> {
   const terms = searchTerms(query.search);
-  const searching = terms.length > 0;
   const filters = listingConditions(query);
-  // A search with no other filter is answered by the full-text index alone (it holds active products only).
-  const searchOnly = searching && filters.length === 1;
-
-  const counted = searchOnly
-    ? db.kysely.selectFrom(searchHits(db, terms)).select((eb) => eb.fn.countAll<number>().as("total"))
-    : withSearch(db, terms, db.kysely.selectFrom("products").where(allOf(filters))).select((eb) => eb.fn.countAll<number>().as("total"));
-  const { total } = await counted.executeTakeFirstOrThrow();
-  const pagination = paginate(Number(total), query.page, query.limit);
   const offset = (query.page - 1) * query.limit;
-  if (offset >= pagination.total) return { products: [], pagination };
+  const page = (rows: { id: number }[], total: number) =>
+    summariesByIds(
+      db,
+      rows.map((row) => row.id),
+    ).then((products) => ({ products, pagination: paginate(total, query.page, query.limit) }));
 
-  let ids: { id: number }[];
-  if (searchOnly && !query.sort) {
-    ids = await db.kysely
+  // A search with no other filter and no sort: the full-text index alone answers (it holds active products only).
+  if (terms.length > 0 && filters.length === 1 && !query.sort) {
+    const { total } = await db.kysely
+      .selectFrom(searchHits(db, terms))
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    if (offset >= Number(total)) return page([], Number(total));
+    const rows = await db.kysely
       .selectFrom(searchHits(db, terms))
       .select("hits.id")
       .orderBy("hits.rank", "desc")
@@ -186,35 +186,48 @@ export async function listProducts(
       .limit(query.limit)
       .offset(offset)
       .execute();
-  } else {
-    const walkSortIndex = !searching && pagination.total > tuning.sortWalkMinMatches;
-    let page = withSearch(db, terms, db.kysely.selectFrom("products").where(allOf(listingConditions(query, walkSortIndex)))).select(
-      "products.id",
-    );
-    const sort = SORTS[query.sort ?? "newest"];
-    // A search without a sort orders by relevance alone.
-    const sorted = query.sort !== undefined || !searching;
-    if (sorted) page = page.orderBy(`products.${sort.column}`, sort.direction);
-    if (searching) page = page.orderBy(sql.ref("hits.rank"), "desc");
-    page = page.orderBy("products.id", sorted ? sort.direction : "desc");
-    ids = await page.limit(query.limit).offset(offset).execute();
+    return page(rows, Number(total));
   }
-  return {
-    products: await summariesByIds(
-      db,
-      ids.map((row) => row.id),
-    ),
-    pagination,
-  };
-}
 
-/**
- * Restricts `query` to the search's matches (joined as `hits`) when there are search terms. The result keeps
- * the input's type: callers reach `hits` only through `sql.ref("hits.rank")`.
- */
-function withSearch<QB extends SelectQueryBuilder<Database, "products", object>>(db: Db, terms: string[], query: QB): QB {
-  if (terms.length === 0) return query;
-  return query.innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id")) as unknown as QB;
+  // A search with filters or a sort ranks and sorts every match anyway: the page carries the total along.
+  if (terms.length > 0) {
+    let ranked = db.kysely
+      .selectFrom("products")
+      .innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id"))
+      .where(allOf(filters))
+      .select((eb) => ["products.id", eb.fn.countAll<number>().over().as("total")]);
+    const sort = query.sort && SORTS[query.sort];
+    if (sort) ranked = ranked.orderBy(`products.${sort.column}`, sort.direction);
+    ranked = ranked.orderBy("hits.rank", "desc").orderBy("products.id", sort ? sort.direction : "desc");
+    const rows = await ranked.limit(query.limit).offset(offset).execute();
+    if (rows.length > 0 || offset === 0) return page(rows, Number(rows[0]?.total ?? 0));
+    const { total } = await db.kysely
+      .selectFrom("products")
+      .innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id"))
+      .where(allOf(filters))
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    return page([], Number(total));
+  }
+
+  const { total } = await db.kysely
+    .selectFrom("products")
+    .where(allOf(filters))
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  if (offset >= Number(total)) return page([], Number(total));
+  const sort = SORTS[query.sort ?? "newest"];
+  const walkSortIndex = Number(total) > tuning.sortWalkMinMatches;
+  const rows = await db.kysely
+    .selectFrom("products")
+    .where(allOf(listingConditions(query, walkSortIndex)))
+    .select("products.id")
+    .orderBy(`products.${sort.column}`, sort.direction)
+    .orderBy("products.id", sort.direction)
+    .limit(query.limit)
+    .offset(offset)
+    .execute();
+  return page(rows, Number(total));
 }
 
 /** Ids of active products meeting `conditions`, in `order`, skipping `exclude`. */

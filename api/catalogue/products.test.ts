@@ -224,6 +224,16 @@ describe("GET /public/products", () => {
       const paged = await list("?search=dress&sort=name_a_z&limit=2&page=2");
       expect(names(paged.body)).toEqual(["Velvet Coat"]);
       expect(paged.body.pagination).toEqual({ total: 3, totalPages: 2, page: 2, limit: 2 });
+      const beyond = await list("?search=dress&sort=name_a_z&limit=2&page=3");
+      expect(beyond.body.data).toEqual([]);
+      expect(beyond.body.pagination).toEqual({ total: 3, totalPages: 2, page: 3, limit: 2 });
+      const beyondFiltered = await list("?search=dress&size=S&limit=1&page=9");
+      expect(beyondFiltered.body.data).toEqual([]);
+      expect(beyondFiltered.body.pagination).toMatchObject({ total: 2, totalPages: 2 });
+      const beyondPlain = await list("?search=abaya&limit=1&page=4");
+      expect(beyondPlain.body.data).toEqual([]);
+      expect(beyondPlain.body.pagination).toMatchObject({ total: 3, totalPages: 3 });
+      expect((await list("?search=abaya&limit=1&page=3")).body.data).toHaveLength(1);
     });
 
     it.each([

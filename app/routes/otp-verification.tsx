@@ -82,7 +82,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         schema: (formData.get("intent") === "resend" ? emailRequestSchema : resetPasswordFormSchema) as typeof resetPasswordFormSchema,
       }),
   });
-  useClearOnError(form, actionData?.result, HIDDEN);
+  useClearOnError(form.id, actionData?.result, HIDDEN);
   const navigation = useNavigation();
   const busy = navigation.formData !== undefined;
   const [loadingText, pressed] = useSubmitterLoadingText(MSG.loading.resettingPassword);

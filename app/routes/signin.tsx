@@ -103,7 +103,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: (formData.get("intent") === "forgot" ? emailRequestSchema : loginSchema) as typeof loginSchema }),
   });
-  useClearOnError(form, actionData?.result, HIDDEN);
+  useClearOnError(form.id, actionData?.result, HIDDEN);
   const resetCodeSent = Boolean(actionData && "resetCodeSent" in actionData);
   useDelayedRedirect(resetCodeSent ? "/otp-verification" : null, TIMING_MS.redirectAfterResetCodeSent);
   const navigation = useNavigation();

@@ -57,7 +57,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
-  useClearOnError(form, actionData?.result, HIDDEN);
+  useClearOnError(form.id, actionData?.result, HIDDEN);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const { password, confirmPassword } = fields;
