@@ -6,6 +6,7 @@ import { type Pagination, paginate } from "../core/envelope.ts";
 import type { Db } from "../db/connect.ts";
 import type { Database, Variant } from "../db/schema.ts";
 import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, StockStatus, VariantDto } from "./product.types.ts";
+import { toGbp, toPence } from "../../app/lib/money.ts";
 
 type Size = (typeof SIZES)[number];
 
@@ -33,9 +34,6 @@ export interface ListingQuery {
 
 type ProductsEb = ExpressionBuilder<Database, "products">;
 type Condition = (eb: ProductsEb) => Expression<SqlBool>;
-
-export const toPence = (gbp: number) => Math.round(gbp * 100);
-export const toGbp = (pence: number) => Math.round(pence) / 100;
 
 /** The words the full-text index covers beyond the name (schema: products.search_text). */
 export function buildSearchText(parts: { category: string; collection: string; colors: string[]; description: string }): string {

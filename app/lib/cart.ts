@@ -1,5 +1,6 @@
 import type { ProductSummaryDto, VariantDto } from "../../api/catalogue/product.types.ts";
 import { CART_MAX_LINES, PLACEHOLDER_IMAGE, SHIPPING_METHOD } from "./constants.ts";
+import { toPence } from "./money.ts";
 
 /**
  * The cart's rules (spec sections 3, 4, 5 and 9), pure and isomorphic: lines in, lines or a refusal out.
@@ -52,8 +53,6 @@ export interface CartSummary {
 export type CartRefusal = { reason: "stock"; available: number } | { reason: "full" } | { reason: "missing" };
 export type CartChange = { ok: true; lines: CartLine[] } | ({ ok: false } & CartRefusal);
 
-export const toPence = (gbp: number): number => Math.round(gbp * 100);
-export const penceToGbp = (pence: number): number => pence / 100;
 
 /**
  * Spec: an item's id is its product id plus its variant id. The fit is part of it too: the same

@@ -3,6 +3,8 @@ import { MSG } from "../../app/lib/messages.ts";
 import { expect, type Inbox, test } from "./fixtures.ts";
 
 const PASSWORD = "linen-and-silk-42";
+/** A sign-in hashes the password (argon2) and then loads the next page: slower than most steps on a busy machine. */
+const SIGN_IN_MS = 15_000;
 
 /** A fresh address per test and project, so runs never meet each other's accounts. */
 const uniqueEmail = (testInfo: TestInfo, tag: string) =>
@@ -100,7 +102,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
   await signIn(page, email, PASSWORD);
-  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible();
+  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible({ timeout: SIGN_IN_MS });
   await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
 
   // The address book: empty, a refused postcode, then add, add another, make it the default, edit, delete.
@@ -158,7 +160,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   await page.goto("/profile");
   await expect(page).toHaveURL("/signin?redirectTo=%2Fprofile");
   await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL("/profile");
+  await expect(page).toHaveURL("/profile", { timeout: SIGN_IN_MS });
   await expect(page.getByText(MSG.orders.none)).toBeVisible();
   await expect(page.getByText(MSG.orders.noneHint)).toBeVisible();
 });
@@ -204,7 +206,7 @@ test("forgot password: code by mail, reset, sign in with the new password", asyn
   await signIn(page, email, PASSWORD);
   await expect(page.getByText(MSG.accounts.invalidCredentials)).toBeVisible();
   await signIn(page, email, newPassword);
-  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible();
+  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible({ timeout: SIGN_IN_MS });
 });
 
 test("an unverified login goes to e-mail verification", async ({ page, request }, testInfo) => {

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
-import { type CartItem, itemHref, penceToGbp, pendingQuantity } from "../../lib/cart.ts";
+import { type CartItem, itemHref, pendingQuantity } from "../../lib/cart.ts";
+import { toGbp } from "../../lib/money.ts";
 import { MSG } from "../../lib/messages.ts";
 import { LoadingTextField } from "../layout/loading-overlay.tsx";
 import { Price } from "../ui/price.tsx";
@@ -54,10 +55,10 @@ export function CartLineRow({ item }: { item: CartItem }) {
           </div>
         </dl>
         <p className="cart-line__unit">
-          <Price amount={penceToGbp(item.unitPricePence)} /> <span className="cart-line__each">each</span>
+          <Price amount={toGbp(item.unitPricePence)} /> <span className="cart-line__each">each</span>
           {item.extraPricePence > 0 ? (
             <span className="cart-line__extra">
-              includes <Price amount={penceToGbp(item.extraPricePence)} /> variant extra
+              includes <Price amount={toGbp(item.extraPricePence)} /> variant extra
             </span>
           ) : null}
         </p>
@@ -102,7 +103,7 @@ export function CartLineRow({ item }: { item: CartItem }) {
 
       <p className="cart-line__total">
         <span className="visually-hidden">Line total: </span>
-        <Price amount={penceToGbp(item.unitPricePence * shownQuantity)} />
+        <Price amount={toGbp(item.unitPricePence * shownQuantity)} />
       </p>
 
       <fetcher.Form method="post" action="/cart" preventScrollReset className="cart-line__remove">

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { type CartSummary, penceToGbp } from "../../lib/cart.ts";
+import type { CartSummary } from "../../lib/cart.ts";
+import { toGbp } from "../../lib/money.ts";
 import { MSG } from "../../lib/messages.ts";
 import { Button, ButtonLink } from "../ui/button.tsx";
 import { Price } from "../ui/price.tsx";
@@ -22,27 +23,27 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
             Subtotal ({summary.totalItems} {summary.totalItems === 1 ? "item" : "items"})
           </dt>
           <dd>
-            <Price amount={penceToGbp(summary.subtotalPence)} />
+            <Price amount={toGbp(summary.subtotalPence)} />
           </dd>
         </div>
         {summary.extrasPence > 0 ? (
           <div>
             <dt>Variant extras</dt>
             <dd>
-              <Price amount={penceToGbp(summary.extrasPence)} />
+              <Price amount={toGbp(summary.extrasPence)} />
             </dd>
           </div>
         ) : null}
         <div>
           <dt>{MSG.cart.shippingLabel}</dt>
           <dd>
-            <Price amount={penceToGbp(summary.shippingPence)} />
+            <Price amount={toGbp(summary.shippingPence)} />
           </dd>
         </div>
         <div className="cart-summary__total">
           <dt>Total</dt>
           <dd>
-            <Price amount={penceToGbp(summary.totalPence)} />
+            <Price amount={toGbp(summary.totalPence)} />
           </dd>
         </div>
       </dl>
