@@ -1,4 +1,7 @@
 import { type ApiCall, type ApiClient, ApiRequestError, type ErrorDetail } from "./api.server.ts";
+import { pagePath } from "./auth.server.ts";
+import { emailRequestSchema } from "./schemas/auth.ts";
+import { redirectWithToast } from "./session.server.ts";
 
 /** What a form action needs from one API call: the data, or errors to put back on the form. */
 export type FormCallOutcome<T> =
@@ -51,4 +54,19 @@ export function splitDetails(details: readonly ErrorDetail[], fields: readonly s
 /** Conform reply options that put a failed call's errors on the form (`submission.reply(failureReply(outcome))`). */
 export function failureReply(outcome: Extract<FormCallOutcome<unknown>, { ok: false }>, hideFields: string[] = []) {
   return { formErrors: outcome.formError ? [outcome.formError] : undefined, fieldErrors: outcome.fieldErrors, hideFields };
+}
+
+/** The Resend button of a code screen: asks the API for a new code and reports back on the same page with a toast. */
+export async function resendCode(
+  request: Request,
+  api: ApiClient,
+  formData: FormData,
+  texts: { endpoint: string; failed: string; resent: string },
+) {
+  const here = pagePath(request);
+  const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
+  if (!submission.success) return redirectWithToast(request, here, "error", texts.failed);
+  const outcome = await callForForm(api, { method: "POST", endpoint: texts.endpoint, data: submission.data }, [], texts.failed);
+  if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? texts.failed);
+  return redirectWithToast(request, here, "success", texts.resent);
 }

@@ -14,9 +14,9 @@ import { useSubmitterLoadingText } from "../components/account/use-submitter-loa
 import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { apiFor } from "../lib/api.server.ts";
-import { pagePath, pendingEmail } from "../lib/auth.server.ts";
+import { pendingEmail } from "../lib/auth.server.ts";
 import { OTP_LENGTH, TIMING_MS } from "../lib/constants.ts";
-import { callForForm, failureReply } from "../lib/form-api.server.ts";
+import { callForForm, failureReply, resendCode } from "../lib/form-api.server.ts";
 import { checkHoneypot } from "../lib/honeypot.server.ts";
 import { MSG } from "../lib/messages.ts";
 import { emailRequestSchema, verifyEmailSchema } from "../lib/schemas/auth.ts";
@@ -37,7 +37,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   await checkHoneypot(formData);
-  return formData.get("intent") === "resend" ? resendCode(request, context, formData) : verify(request, context, formData);
+  return formData.get("intent") === "resend"
+    ? resendCode(request, apiFor(context), formData, {
+        endpoint: "/public/otp/resend",
+        failed: MSG.otp.resendVerificationFailed,
+        resent: MSG.otp.verificationResent,
+      })
+    : verify(request, context, formData);
 }
 
 async function verify(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
@@ -67,16 +73,6 @@ async function verify(request: Request, context: Route.ActionArgs["context"], fo
   const headers = { "Set-Cookie": await commitSession(request, session) };
   if (isEnhanced(formData)) return data({ result: submission.reply({ resetForm: true }), verified: true }, { headers });
   return redirectWithToast(request, "/signin", "success", MSG.otp.emailVerifiedToast, { headers });
-}
-
-async function resendCode(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const here = pagePath(request);
-  const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
-  if (!submission.success) return redirectWithToast(request, here, "error", MSG.otp.resendVerificationFailed);
-  const call = { method: "POST", endpoint: "/public/otp/resend", data: submission.data } as const;
-  const outcome = await callForForm(apiFor(context), call, [], MSG.otp.resendVerificationFailed);
-  if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? MSG.otp.resendVerificationFailed);
-  return redirectWithToast(request, here, "success", MSG.otp.verificationResent);
 }
 
 export default function EmailVerification({ loaderData, actionData }: Route.ComponentProps) {

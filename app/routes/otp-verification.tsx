@@ -12,9 +12,9 @@ import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { apiFor } from "../lib/api.server.ts";
-import { pagePath, pendingEmail, signOutSession } from "../lib/auth.server.ts";
+import { pendingEmail, signOutSession } from "../lib/auth.server.ts";
 import { OTP_LENGTH } from "../lib/constants.ts";
-import { callForForm, failureReply } from "../lib/form-api.server.ts";
+import { callForForm, failureReply, resendCode } from "../lib/form-api.server.ts";
 import { checkHoneypot } from "../lib/honeypot.server.ts";
 import { MSG } from "../lib/messages.ts";
 import { emailRequestSchema, resetPasswordFormSchema } from "../lib/schemas/auth.ts";
@@ -37,7 +37,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   await checkHoneypot(formData);
-  return formData.get("intent") === "resend" ? resendCode(request, context, formData) : resetPassword(request, context, formData);
+  return formData.get("intent") === "resend"
+    ? resendCode(request, apiFor(context), formData, {
+        endpoint: "/public/auth/forgot-password",
+        failed: MSG.auth.resendResetFailed,
+        resent: MSG.auth.resetCodeResent,
+      })
+    : resetPassword(request, context, formData);
 }
 
 async function resetPassword(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
@@ -57,16 +63,6 @@ async function resetPassword(request: Request, context: Route.ActionArgs["contex
   signOutSession(session);
   const headers = { "Set-Cookie": await commitSession(request, session) };
   return redirectWithToast(request, "/signin", "success", MSG.auth.passwordResetToast, { headers });
-}
-
-async function resendCode(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const here = pagePath(request);
-  const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
-  if (!submission.success) return redirectWithToast(request, here, "error", MSG.auth.resendResetFailed);
-  const call = { method: "POST", endpoint: "/public/auth/forgot-password", data: submission.data } as const;
-  const outcome = await callForForm(apiFor(context), call, [], MSG.auth.resendResetFailed);
-  if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? MSG.auth.resendResetFailed);
-  return redirectWithToast(request, here, "success", MSG.auth.resetCodeResent);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

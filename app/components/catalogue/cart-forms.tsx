@@ -3,7 +3,6 @@ import { useFetcher, useLocation } from "react-router";
 import type { VariantDto } from "../../../api/catalogue/product.types.ts";
 import { MSG } from "../../lib/messages.ts";
 import { Icon } from "../ui/icons.tsx";
-import { CatalogueIcon } from "./catalogue-icons.tsx";
 
 /**
  * The cart and wishlist forms of the catalogue. They post to the /cart and /wishlist actions (which redirect
@@ -69,7 +68,7 @@ export function QuickAddButton({
           aria-busy={busy || undefined}
           title={disabled ? MSG.catalogue.outOfStock : MSG.catalogue.addToCart}
         >
-          <CatalogueIcon name="bagPlus" />
+          <Icon name="bagPlus" />
           <span className="visually-hidden">
             {disabled ? `${productName}: ${MSG.catalogue.outOfStock}` : `${MSG.catalogue.addToCart}: ${productName}`}
           </span>

@@ -25,8 +25,6 @@ export function FilterPanel({ query, categories, submitNow, submitSoon }: Filter
   const onChange = () => submitNow();
   const categoryNames = [...categories, ...query.category.filter((name) => !categories.includes(name))];
   const preset = activePricePreset(query);
-  const minPrice = useTypedValue(query.minPrice === null ? "" : String(query.minPrice));
-  const maxPrice = useTypedValue(query.maxPrice === null ? "" : String(query.maxPrice));
   const chips = appliedFilterChips(query);
 
   return (
@@ -121,45 +119,11 @@ export function FilterPanel({ query, categories, submitNow, submitSoon }: Filter
         <fieldset className="filter-group">
           <legend className="filter-group__title">{MSG.catalogue.filterPrice}</legend>
           <div className="price-inputs">
-            <label className="price-inputs__field">
-              <span>{MSG.catalogue.filterMin} (£)</span>
-              <input
-                ref={minPrice.ref}
-                className="input"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                form={LISTING_FORM_ID}
-                name={LISTING_PARAM.minPrice}
-                value={minPrice.value}
-                onChange={(event) => {
-                  minPrice.setValue(event.target.value);
-                  submitSoon();
-                }}
-              />
-            </label>
+            <PriceBoundInput label={MSG.catalogue.filterMin} name={LISTING_PARAM.minPrice} initial={query.minPrice} onEdit={submitSoon} />
             <span className="price-inputs__dash" aria-hidden="true">
               –
             </span>
-            <label className="price-inputs__field">
-              <span>{MSG.catalogue.filterMax} (£)</span>
-              <input
-                ref={maxPrice.ref}
-                className="input"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                form={LISTING_FORM_ID}
-                name={LISTING_PARAM.maxPrice}
-                value={maxPrice.value}
-                onChange={(event) => {
-                  maxPrice.setValue(event.target.value);
-                  submitSoon();
-                }}
-              />
-            </label>
+            <PriceBoundInput label={MSG.catalogue.filterMax} name={LISTING_PARAM.maxPrice} initial={query.maxPrice} onEdit={submitSoon} />
           </div>
           <ul className="price-presets">
             {PRICE_PRESETS.map((item) => {
@@ -184,5 +148,30 @@ export function FilterPanel({ query, categories, submitNow, submitSoon }: Filter
         )}
       </div>
     </details>
+  );
+}
+
+/** One end of the price range, in pounds; typing applies after a pause. */
+function PriceBoundInput({ label, name, initial, onEdit }: { label: string; name: string; initial: number | null; onEdit: () => void }) {
+  const bound = useTypedValue(initial === null ? "" : String(initial));
+  return (
+    <label className="price-inputs__field">
+      <span>{label} (£)</span>
+      <input
+        ref={bound.ref}
+        className="input"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        form={LISTING_FORM_ID}
+        name={name}
+        value={bound.value}
+        onChange={(event) => {
+          bound.setValue(event.target.value);
+          onEdit();
+        }}
+      />
+    </label>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CatalogueIcon } from "./catalogue-icons.tsx";
+import { Icon } from "../ui/icons.tsx";
 
 /**
  * The add form's quantity: a number input limited to the variant's stock (it works alone without
@@ -18,7 +18,7 @@ export function QuantityStepper({ max, disabled }: { max: number; disabled: bool
       </label>
       {enhanced ? (
         <button type="button" className="quantity__step" onClick={() => set(quantity - 1)} disabled={disabled || quantity <= 1}>
-          <CatalogueIcon name="minus" />
+          <Icon name="minus" />
           <span className="visually-hidden">Decrease quantity</span>
         </button>
       ) : null}
@@ -38,7 +38,7 @@ export function QuantityStepper({ max, disabled }: { max: number; disabled: bool
       />
       {enhanced ? (
         <button type="button" className="quantity__step" onClick={() => set(quantity + 1)} disabled={disabled || quantity >= limit}>
-          <CatalogueIcon name="plus" />
+          <Icon name="plus" />
           <span className="visually-hidden">Increase quantity</span>
         </button>
       ) : null}

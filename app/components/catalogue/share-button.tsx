@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { TOAST_DURATION_MS, type ToastType } from "../../lib/constants.ts";
 import { MSG } from "../../lib/messages.ts";
-import { CatalogueIcon } from "./catalogue-icons.tsx";
+import { Icon } from "../ui/icons.tsx";
 
 type Notice = { type: Extract<ToastType, "success" | "error">; message: string };
 
@@ -40,7 +40,7 @@ export function ShareButton({ title, url, className = "icon-button" }: { title: 
   return (
     <>
       <button type="button" className={className} onClick={share} title={MSG.catalogue.share}>
-        <CatalogueIcon name="share" />
+        <Icon name="share" />
         <span className="visually-hidden">{MSG.catalogue.share}</span>
       </button>
       <div className="share-toast-region" role="status" aria-live="polite">

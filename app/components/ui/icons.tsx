@@ -110,6 +110,22 @@ const LINE_ICONS = {
       <path d="M8 21v-5.5L6 12.5c1.8-2 3.8-3 6-3s4.2 1 6 3l-2 3V21M12 15v6" />
     </>
   ),
+  share: (
+    <>
+      <circle cx="17.5" cy="5.5" r="2.25" />
+      <circle cx="6.5" cy="12" r="2.25" />
+      <circle cx="17.5" cy="18.5" r="2.25" />
+      <path d="m8.5 10.8 7-4.1m-7 6.5 7 4.1" />
+    </>
+  ),
+  plus: <path d="M12 5v14M5 12h14" />,
+  minus: <path d="M5 12h14" />,
+  bagPlus: (
+    <>
+      <path d="M5 8h14l-1 12.5H6L5 8Z" />
+      <path d="M9 8V6.5a3 3 0 0 1 6 0V8M12 11.5v5M9.5 14h5" />
+    </>
+  ),
 } as const;
 
 export type IconName = keyof typeof LINE_ICONS;

@@ -8,14 +8,14 @@ import { MSG } from "../messages.ts";
  */
 
 /** Trimmed and lower-cased, so one address is one account whatever case was typed. */
-export const emailField = (requiredMessage: string) =>
+export const emailField = (requiredMessage: string, invalidMessage: string = MSG.auth.invalidEmail) =>
   z
     .string({ error: requiredMessage })
     .trim()
     .toLowerCase()
     .min(1, { error: requiredMessage, abort: true })
     .max(EMAIL_MAX, { error: MSG.accounts.emailMax(EMAIL_MAX), abort: true })
-    .pipe(z.email(MSG.auth.invalidEmail));
+    .pipe(z.email(invalidMessage));
 
 /** Passwords are taken as typed (never trimmed); the upper bound keeps hashing cost bounded. */
 const passwordField = (min: number, requiredMessage: string, minMessage: string) =>

@@ -1,0 +1,108 @@
+import type { ProductSummaryDto } from "../catalogue/product.types.ts";
+import { productsByIds } from "../catalogue/products.service.ts";
+import { type Clock, isoNow } from "../core/clock.ts";
+import type { Db } from "../db/connect.ts";
+
+/**
+ * A wishlist entry as the contract reads it (spec section 3), with both spellings of name, image and
+ * category. A product is on a user's wishlist at most once, so its id is the entry's id.
+ */
+export interface WishlistEntryDto {
+  id: number;
+  product_id: number;
+  product_name: string;
+  name: string;
+  image_url: string;
+  image: string;
+  price: number;
+  original_price: number;
+  stock_status: ProductSummaryDto["stock_status"];
+  category_name: string;
+  category: string;
+  sku: string;
+  /** The product's URL token (`/product/{token}`). */
+  token: string;
+  added_at: string;
+}
+
+const toEntry = (product: ProductSummaryDto, addedAt: string): WishlistEntryDto => ({
+  id: product.id,
+  product_id: product.id,
+  product_name: product.name,
+  name: product.name,
+  image_url: product.main_image,
+  image: product.main_image,
+  price: product.price,
+  original_price: product.original_price,
+  stock_status: product.stock_status,
+  category_name: product.category_name,
+  category: product.category_name,
+  sku: product.sku,
+  token: product.token,
+  added_at: addedAt,
+});
+
+/** The user's wishlist, most recently added first; products no longer on sale are left out. */
+export async function listWishlist(db: Db, userId: number): Promise<WishlistEntryDto[]> {
+  const rows = await db.kysely
+    .selectFrom("wishlist_items")
+    .select(["product_id", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("product_id", "desc")
+    .execute();
+  const added = new Map(rows.map((row) => [row.product_id, row.created_at]));
+  const products = await productsByIds(
+    db,
+    rows.map((row) => row.product_id),
+  );
+  return products.map((product) => toEntry(product, added.get(product.id) ?? ""));
+}
+
+/**
+ * Adds an active product to the user's wishlist. Undefined when there is no such product;
+ * `created` is false when it was there already (the entry keeps its first date).
+ */
+export async function addToWishlist(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  productId: number,
+): Promise<{ entry: WishlistEntryDto; created: boolean } | undefined> {
+  const [product] = await productsByIds(db, [productId]);
+  if (!product) return undefined;
+  const inserted = await db.kysely
+    .insertInto("wishlist_items")
+    .values({ user_id: userId, product_id: productId, created_at: isoNow(clock) })
+    .onConflict((oc) => oc.columns(["user_id", "product_id"]).doNothing())
+    .returning("created_at")
+    .executeTakeFirst();
+  const addedAt =
+    inserted?.created_at ??
+    (
+      await db.kysely
+        .selectFrom("wishlist_items")
+        .select("created_at")
+        .where("user_id", "=", userId)
+        .where("product_id", "=", productId)
+        .executeTakeFirstOrThrow()
+    ).created_at;
+  return { entry: toEntry(product, addedAt), created: inserted !== undefined };
+}
+
+/** Removes a product from the user's wishlist; undefined when it was not on it. */
+export async function removeFromWishlist(
+  db: Db,
+  userId: number,
+  productId: number,
+): Promise<{ product_id: number; product_name: string } | undefined> {
+  const deleted = await db.kysely
+    .deleteFrom("wishlist_items")
+    .where("user_id", "=", userId)
+    .where("product_id", "=", productId)
+    .returning("product_id")
+    .executeTakeFirst();
+  if (!deleted) return undefined;
+  const product = await db.kysely.selectFrom("products").select("name").where("id", "=", productId).executeTakeFirst();
+  return { product_id: productId, product_name: product?.name ?? "" };
+}
