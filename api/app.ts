@@ -7,11 +7,15 @@ import { addressRoutes } from "./addresses/addresses.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { categoryRoutes } from "./catalogue/categories.routes.ts";
 import { productRoutes } from "./catalogue/products.routes.ts";
+import { contactRoutes } from "./contact/contact.routes.ts";
 import { errorBody } from "./core/envelope.ts";
 import type { ApiDeps, ApiEnv } from "./core/env.ts";
 import { ApiError } from "./core/errors.ts";
 import { lookupRoutes } from "./lookups/lookups.routes.ts";
 import { otpRoutes } from "./otp/otp.routes.ts";
+import { recentlyViewedRoutes } from "./recently-viewed/recently-viewed.routes.ts";
+import { subscribeRoutes } from "./subscribe/subscribe.routes.ts";
+import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -43,6 +47,10 @@ export function createApi(deps: ApiDeps) {
   api.route("/public/auth", authRoutes);
   api.route("/public/otp", otpRoutes);
   api.route("/public/addresses", addressRoutes);
+  api.route("/public/subscribe", subscribeRoutes);
+  api.route("/public/contact", contactRoutes);
+  api.route("/public/wishlist", wishlistRoutes);
+  api.route("/public/recently-viewed", recentlyViewedRoutes);
 
   api.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", MSG.api.routeNotFound)), 404));
   api.onError((error, c) => {

@@ -29,13 +29,16 @@ import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
+import { useRecentlyViewed } from "./components/layout/use-recently-viewed.tsx";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
 import { ValueStrip } from "./components/ui/value-strip.tsx";
+import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { BASE_CURRENCY } from "./lib/constants.ts";
 import { honeypot } from "./lib/honeypot.server.ts";
 import { MSG } from "./lib/messages.ts";
 import { ratesService } from "./lib/rates.server.ts";
+import { fetchRecentlyViewed } from "./lib/recently-viewed.server.ts";
 import { commitSession, getSession, readCurrency } from "./lib/session.server.ts";
 import { SHOP } from "./lib/shop.ts";
 
@@ -51,7 +54,7 @@ export const meta: Route.MetaFunction = ({ error }) => [
 ];
 
 /** What every page's chrome needs. Reading the flash toast consumes it, so the session is committed only then. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [session, currency, pricing, honeypotInputProps] = await Promise.all([
     getSession(request),
     readCurrency(request),
@@ -59,6 +62,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     honeypot.getInputProps(),
   ]);
   const sessionUser = session.get("user");
+  const token = session.get("token");
+  // The profile slider's list: the one API call the chrome makes, and only for a signed-in shopper.
+  const recentlyViewed = await fetchRecentlyViewed(apiFor(context), token && sessionUser ? { token, user: sessionUser } : null);
   const toast = session.get("toast") ?? null;
   const headers = toast ? { "Set-Cookie": await commitSession(request, session) } : undefined;
   return data(
@@ -69,6 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       rates: pricing.rates,
       honeypotInputProps,
       cartCount: await readCartCount(request),
+      recentlyViewed,
     },
     { headers },
   );
@@ -78,6 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   // Undefined when the root loader itself failed: the chrome then renders as for a signed-out visitor.
   const shell = useRouteLoaderData<typeof loader>("root");
+  const recentlyViewed = useRecentlyViewed(shell?.recentlyViewed ?? []);
   useScrollToTopOnPathChange();
   return (
     <html lang="en-GB">
@@ -95,7 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <ToastViewport>
             <Toaster toasts={[shell?.toast]} />
             <TopBar currency={shell?.currency ?? BASE_CURRENCY} />
-            <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={{ items: [], loading: false }} />
+            <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={recentlyViewed} />
             <main id="main" className="site-main" tabIndex={-1}>
               {children}
             </main>

@@ -11,6 +11,8 @@ export default [
   route("robots.txt", "routes/robots[.]txt.tsx"),
   route("currency", "routes/currency.tsx"),
   route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("subscribe", "routes/subscribe.tsx"),
   route("getting-started", "routes/getting-started.tsx"),
   route("payment-terms", "routes/payment-terms.tsx"),
   route("terms-of-services", "routes/terms-of-services.tsx"),
@@ -22,6 +24,8 @@ export default [
   route("otp-verification", "routes/otp-verification.tsx"),
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("wishlist", "routes/wishlist.tsx"),
+  route("recently-viewed", "routes/recently-viewed.tsx"),
   route("not-found", "routes/not-found.tsx", { id: "routes/not-found-page" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

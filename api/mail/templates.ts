@@ -47,6 +47,47 @@ export const templates = {
       preview: "password changed notice",
     };
   },
+
+  /** A contact form message, delivered to the shop's own inbox; the sender's details head the body so staff can reply. */
+  contactMessage: (data: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone?: string;
+    orderNumber?: string;
+    subject: string;
+    message: string;
+  }) => {
+    const sender = `${data.firstName} ${data.lastName}`;
+    const details: [string, string | undefined][] = [
+      ["From", `${sender} <${data.email}>`],
+      ["Phone", data.phone],
+      ["Order number", data.orderNumber],
+      ["Subject", data.subject],
+      ["Reference", `#${data.id}`],
+    ];
+    const given = details.filter((detail): detail is [string, string] => Boolean(detail[1]));
+    const greeting = `${SHOP.name} team`;
+    const intro = "A new message arrived through the contact form:";
+    return {
+      // Names are single-line after trimming, but a header must never carry a line break.
+      subject: `[Contact] ${data.subject}: ${sender}`.replace(/\s+/g, " "),
+      text: textLayout(greeting, [intro, "", ...given.map(([label, value]) => `${label}: ${value}`), "", data.message]),
+      html: htmlLayout(
+        greeting,
+        `<p>${escapeHtml(intro)}</p><table style="border-collapse:collapse;margin:16px 0">` +
+          given
+            .map(
+              ([label, value]) =>
+                `<tr><th style="text-align:left;padding:4px 16px 4px 0;color:#6b625c;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+            )
+            .join("") +
+          `</table><p style="white-space:pre-wrap;border-left:2px solid #b08d57;padding-left:16px">${escapeHtml(data.message)}</p>`,
+      ),
+      preview: `contact message #${data.id} (${data.subject})`,
+    };
+  },
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;

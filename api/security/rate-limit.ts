@@ -81,6 +81,21 @@ export async function limitAccountAction(db: Db, clock: Clock, action: AccountAc
 export const limitAction = (c: Context<ApiEnv>, action: AccountAction, email: string) =>
   limitAccountAction(c.var.deps.db, c.var.deps.clock, action, c.var.clientIp, email);
 
+/** Per-IP budgets of the public forms that need no account: each accepted request counts. */
+export const PUBLIC_FORM_LIMITS = {
+  contact: { hits: 10, windowMs: 60 * MINUTE },
+  subscribe: { hits: 10, windowMs: 60 * MINUTE },
+} as const satisfies Record<string, Limit>;
+
+export type PublicForm = keyof typeof PUBLIC_FORM_LIMITS;
+
+/** Counts a public form submission against the client's IP (`c.var.clientIp`); 429 when over budget. */
+export async function limitPublicForm(c: Context<ApiEnv>, form: PublicForm) {
+  const { db, clock } = c.var.deps;
+  const result = await hit(db, clock, keyFor(form, "ip", c.var.clientIp), PUBLIC_FORM_LIMITS[form]);
+  if (!result.allowed) throw tooManyRequests(MSG.api.tooManyRequests, result.retryAfterSeconds);
+}
+
 /** One request per `windowMs` for this key, whatever the outcome (the code resend cooldown); 429 inside it. */
 export async function enforceCooldown(db: Db, clock: Clock, scope: string, subject: string, windowMs: number) {
   const result = await startCooldown(db, clock, scope, subject, windowMs);

@@ -20,9 +20,7 @@ export const wishlistRoutes = new Hono<ApiEnv>()
     const { db, clock } = c.var.deps;
     const added = await addToWishlist(db, clock, c.var.user.id, c.req.valid("json").product_id);
     if (!added) throw notFound(MSG.catalogue.productNotFound);
-    return added.created
-      ? ok(c, added.entry, MSG.wishlist.added, { status: 201 })
-      : ok(c, added.entry, MSG.wishlist.alreadyAdded);
+    return added.created ? ok(c, added.entry, MSG.wishlist.added, { status: 201 }) : ok(c, added.entry, MSG.wishlist.alreadyAdded);
   })
   .delete("/:productId", validate("param", params), async (c) => {
     const removed = await removeFromWishlist(c.var.deps.db, c.var.user.id, c.req.valid("param").productId);

@@ -22,11 +22,13 @@ export function pagePath(request: Request): string {
   return search ? `${pathname}?${search}` : pathname;
 }
 
-/** The sign-in page, remembering the page of `request` (path and query) to come back to. */
-export function signInUrl(request: Request): string {
-  const back = pagePath(request);
+/** The sign-in page, remembering `back` (a same-site path and query) to come back to. */
+export function signInUrlFor(back: string): string {
   return back === "/" ? "/signin" : `/signin?${new URLSearchParams({ redirectTo: back })}`;
 }
+
+/** The sign-in page, remembering the page of `request` (path and query) to come back to. */
+export const signInUrl = (request: Request) => signInUrlFor(pagePath(request));
 
 /** The e-mail verification screen for `email` (decision 0004: not /otp-verification, which resets passwords). */
 export const emailVerificationUrl = (email: string) => `/email-verification?${new URLSearchParams({ email })}`;

@@ -1,9 +1,10 @@
 import "../styles/catalogue.css";
 import "../styles/home.css";
-import { Form, Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { CategoryDto } from "../../api/catalogue/categories.service.ts";
 import { Carousel } from "../components/catalogue/carousel.tsx";
 import { Hero } from "../components/catalogue/hero.tsx";
+import { NewsletterForm } from "../components/catalogue/newsletter-form.tsx";
 import { ProductGrid } from "../components/catalogue/product-card.tsx";
 import { Stars } from "../components/catalogue/rating.tsx";
 import { StateMessage } from "../components/catalogue/state-message.tsx";
@@ -207,31 +208,13 @@ function ProductShowcase({
 }
 
 function NewsletterSignup() {
-  const location = useLocation();
   return (
     <section className="newsletter" aria-labelledby="home-newsletter">
       <div className="container newsletter__inner">
         <p className="eyebrow">{NEWSLETTER.eyebrow}</p>
         <h2 id="home-newsletter">{NEWSLETTER.title}</h2>
         <p className="newsletter__text">{NEWSLETTER.text}</p>
-        <Form method="post" action="/subscribe" className="newsletter__form" preventScrollReset>
-          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-          <label className="visually-hidden" htmlFor="newsletter-email">
-            E-mail address
-          </label>
-          <input
-            id="newsletter-email"
-            className="input newsletter__input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            placeholder={MSG.catalogue.emailPlaceholder}
-          />
-          <button type="submit" className="button button--primary newsletter__submit">
-            {MSG.catalogue.subscribe}
-          </button>
-        </Form>
+        <NewsletterForm />
       </div>
     </section>
   );

@@ -17,6 +17,7 @@ import { Price } from "../components/ui/price.tsx";
 import { SectionHeading } from "../components/ui/section-heading.tsx";
 import { PRODUCT_ACCORDIONS } from "../content/product.ts";
 import { apiFor } from "../lib/api.server.ts";
+import { optionalUser } from "../lib/auth.server.ts";
 import { fetchProductDetail, fetchRecommended } from "../lib/catalogue.server.ts";
 import { COLOR_DOTS } from "../lib/constants.ts";
 import { categoryHref, LISTING_PATH } from "../lib/listing-url.ts";
@@ -31,6 +32,7 @@ import {
   truncateDescription,
   unitPrice,
 } from "../lib/product-view.ts";
+import { recordRecentlyViewed } from "../lib/recently-viewed.server.ts";
 import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "../lib/seo.ts";
 import type { Route } from "./+types/product.$id";
 
@@ -40,7 +42,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   const canonicalPath = `/product/${encodeProductId(id)}`;
   const api = apiFor(context);
-  const [product, recommended] = await Promise.all([fetchProductDetail(api, id), fetchRecommended(api, id)]);
+  // Recording the view is the spec's "extra action" for a signed-in shopper; it never holds up or fails the page.
+  const [product, recommended] = await Promise.all([
+    fetchProductDetail(api, id),
+    fetchRecommended(api, id),
+    optionalUser(request).then((signedIn) => recordRecentlyViewed(api, signedIn, id)),
+  ]);
   if (!product.ok) {
     return data({ origin, canonicalPath, product: null, failure: product.message, recommended }, { status: product.notFound ? 404 : 503 });
   }

@@ -1,31 +1,10 @@
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { MSG } from "../../app/lib/messages.ts";
-import { expect, type Inbox, test } from "./fixtures.ts";
-
-const PASSWORD = "linen-and-silk-42";
-/** A sign-in hashes the password (argon2) and then loads the next page: slower than most steps on a busy machine. */
-const SIGN_IN_MS = 15_000;
-
-/** A fresh address per test and project, so runs never meet each other's accounts. */
-const uniqueEmail = (testInfo: TestInfo, tag: string) =>
-  `${tag}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}@example.com`.toLowerCase();
+import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 /** Any 6 digits but the right ones. */
 const wrongCode = (code: string) => code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
-
-/** A verified account made through the API (sign-up, then the code from the mail). */
-async function createVerifiedAccount(request: APIRequestContext, inbox: Inbox, email: string, name = "Noor Test") {
-  const signup = await request.post("/api/public/auth/signup", { data: { name, email, password: PASSWORD, confirmPassword: PASSWORD } });
-  expect(signup.status()).toBe(201);
-  const verify = await request.post("/api/public/otp/verify", { data: { email, otp: await inbox.code(email) } });
-  expect(verify.status()).toBe(200);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
 
 async function fillAddress(page: Page, fields: { label: string; line1: string; city: string; postcode: string; phone: string }) {
   await page.getByLabel("Label", { exact: true }).fill(fields.label);

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { VariantDto } from "../../../api/catalogue/product.types.ts";
 import { MSG } from "../../lib/messages.ts";
+import { LoadingTextField } from "../layout/loading-overlay.tsx";
 import { Icon } from "../ui/icons.tsx";
 
 /**
@@ -78,7 +79,7 @@ export function QuickAddButton({
   );
 }
 
-/** Wishlist placeholder form: posts intent=add to /wishlist (the action needs a signed-in shopper). */
+/** The wishlist heart: posts intent=add to /wishlist (a signed-out shopper is sent to sign in first). */
 export function WishlistButton({
   productId,
   productName,
@@ -95,6 +96,7 @@ export function WishlistButton({
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      <LoadingTextField text={MSG.loading.updatingWishlist} />
       <button type="submit" className={className} aria-busy={fetcher.state !== "idle" || undefined} title={MSG.catalogue.addToWishlist}>
         <Icon name="heart" />
         <span className="visually-hidden">{`${MSG.catalogue.addToWishlist}: ${productName}`}</span>

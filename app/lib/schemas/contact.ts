@@ -9,11 +9,10 @@ import { emailField } from "./auth.ts";
  */
 
 const requiredText = (requiredMessage: string, max: number) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .max(max, MSG.accounts.fieldTooLong(max));
+  z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true }).max(max, MSG.accounts.fieldTooLong(max));
+
+/** An optional leading +, then at least six digits among spaces, brackets, dots and dashes. */
+const PHONE_PATTERN = /^\+?(?:[\s().-]*\d){6,}[\s().-]*$/;
 
 /** Left out, or blank once trimmed, means not given. */
 const optionalText = (max: number) =>
@@ -28,7 +27,7 @@ export const contactSchema = z.object({
   firstName: requiredText(MSG.contact.firstNameRequired, NAME_MAX),
   lastName: requiredText(MSG.contact.lastNameRequired, NAME_MAX),
   email: emailField(MSG.contact.emailRequired),
-  phone: optionalText(CONTACT_MAX.phone).refine((phone) => phone === undefined || /^\+?[\d\s().-]+$/.test(phone), {
+  phone: optionalText(CONTACT_MAX.phone).refine((phone) => phone === undefined || PHONE_PATTERN.test(phone), {
     error: MSG.contact.phoneInvalid,
   }),
   orderNumber: optionalText(CONTACT_MAX.orderNumber),

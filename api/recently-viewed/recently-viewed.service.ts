@@ -1,0 +1,94 @@
+import { RECENTLY_VIEWED_LIMIT } from "../../app/lib/constants.ts";
+import { productsByIds } from "../catalogue/products.service.ts";
+import { type Clock, isoNow } from "../core/clock.ts";
+import type { Db } from "../db/connect.ts";
+
+/** A recently viewed product as the contract reads it (spec section 3), with both spellings of name and image. */
+export interface RecentlyViewedDto {
+  id: number;
+  product_id: number;
+  product_name: string;
+  name: string;
+  image_url: string;
+  image: string;
+  price: number;
+  /** The product's URL token (`/product/{token}`). */
+  token: string;
+  viewed_at: string;
+}
+
+/** The user's most recently viewed products (at most RECENTLY_VIEWED_LIMIT), newest first. */
+export async function listRecentlyViewed(db: Db, userId: number): Promise<RecentlyViewedDto[]> {
+  const rows = await db.kysely
+    .selectFrom("recently_viewed")
+    .select(["product_id", "viewed_at"])
+    .where("user_id", "=", userId)
+    .orderBy("viewed_at", "desc")
+    .orderBy("product_id", "desc")
+    .limit(RECENTLY_VIEWED_LIMIT)
+    .execute();
+  const viewed = new Map(rows.map((row) => [row.product_id, row.viewed_at]));
+  const products = await productsByIds(
+    db,
+    rows.map((row) => row.product_id),
+  );
+  return products.map((product) => ({
+    id: product.id,
+    product_id: product.id,
+    product_name: product.name,
+    name: product.name,
+    image_url: product.main_image,
+    image: product.main_image,
+    price: product.price,
+    token: product.token,
+    viewed_at: viewed.get(product.id) ?? "",
+  }));
+}
+
+/**
+ * Records a view (spec section 4): the product moves to the front and only the RECENTLY_VIEWED_LIMIT most
+ * recent stay. The time never goes backwards within a user's list, so the newest view is first even when two
+ * land in the same millisecond. Undefined when there is no active product with this id.
+ */
+export async function recordRecentlyViewed(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  productId: number,
+): Promise<{ product_id: number; viewed_at: string } | undefined> {
+  const product = await db.kysely
+    .selectFrom("products")
+    .select("id")
+    .where("id", "=", productId)
+    .where("status", "=", "Active")
+    .executeTakeFirst();
+  if (!product) return undefined;
+  return db.kysely.transaction().execute(async (trx) => {
+    const latest = await trx
+      .selectFrom("recently_viewed")
+      .select((eb) => eb.fn.max("viewed_at").as("viewed_at"))
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    const now = isoNow(clock);
+    const viewedAt = latest?.viewed_at && latest.viewed_at >= now ? new Date(Date.parse(latest.viewed_at) + 1).toISOString() : now;
+    await trx
+      .insertInto("recently_viewed")
+      .values({ user_id: userId, product_id: productId, viewed_at: viewedAt })
+      .onConflict((oc) => oc.columns(["user_id", "product_id"]).doUpdateSet({ viewed_at: viewedAt }))
+      .execute();
+    await trx
+      .deleteFrom("recently_viewed")
+      .where("user_id", "=", userId)
+      .where("product_id", "not in", (eb) =>
+        eb
+          .selectFrom("recently_viewed")
+          .select("product_id")
+          .where("user_id", "=", userId)
+          .orderBy("viewed_at", "desc")
+          .orderBy("product_id", "desc")
+          .limit(RECENTLY_VIEWED_LIMIT),
+      )
+      .execute();
+    return { product_id: productId, viewed_at: viewedAt };
+  });
+}

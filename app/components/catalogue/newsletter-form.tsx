@@ -1,0 +1,51 @@
+import { useEffect, useRef } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { MSG } from "../../lib/messages.ts";
+import type { SubscribeReply } from "../../routes/subscribe.tsx";
+import { EnhancedField } from "../account/enhanced-field.tsx";
+import { LoadingTextField } from "../layout/loading-overlay.tsx";
+import { Toaster } from "../layout/toaster.tsx";
+
+/**
+ * The newsletter sign-up form: posts to /subscribe, which redirects back with a toast. With JavaScript it runs
+ * through a fetcher, so the page stays put; the input is disabled while it runs and cleared after a success.
+ */
+export function NewsletterForm() {
+  const location = useLocation();
+  const fetcher = useFetcher<SubscribeReply>({ key: "newsletter" });
+  const input = useRef<HTMLInputElement>(null);
+  const busy = fetcher.state !== "idle";
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (reply?.ok && input.current) input.current.value = "";
+  }, [reply]);
+
+  return (
+    <fetcher.Form method="post" action="/subscribe" className="newsletter__form" preventScrollReset>
+      <HoneypotInputs />
+      <EnhancedField />
+      <LoadingTextField text={MSG.loading.default} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <label className="visually-hidden" htmlFor="newsletter-email">
+        E-mail address
+      </label>
+      <input
+        ref={input}
+        id="newsletter-email"
+        className="input newsletter__input"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        disabled={busy}
+        placeholder={MSG.catalogue.emailPlaceholder}
+      />
+      <button type="submit" className="button button--primary newsletter__submit" disabled={busy} aria-busy={busy || undefined}>
+        {MSG.catalogue.subscribe}
+      </button>
+      <Toaster toasts={[reply?.toast]} />
+    </fetcher.Form>
+  );
+}

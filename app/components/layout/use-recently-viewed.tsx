@@ -1,0 +1,23 @@
+import { useFetcher } from "react-router";
+import type { RecentlyViewedDto } from "../../../api/recently-viewed/recently-viewed.service.ts";
+import { recentlyViewedView } from "../../lib/engagement-view.ts";
+import type { loader as recentlyViewedLoader } from "../../routes/recently-viewed.tsx";
+import { Price } from "../ui/price.tsx";
+import type { RecentlyViewedState } from "./profile-slider.tsx";
+
+/**
+ * The profile slider's recently viewed list: server-rendered from the root loader (so it works without
+ * JavaScript), refreshed from the /recently-viewed resource route each time the slider opens.
+ */
+export function useRecentlyViewed(initial: readonly RecentlyViewedDto[]): RecentlyViewedState {
+  const fetcher = useFetcher<typeof recentlyViewedLoader>({ key: "recently-viewed" });
+  const items = fetcher.data?.items ?? initial;
+  return {
+    items: items.flatMap((item) => {
+      const view = recentlyViewedView(item);
+      return view ? [{ ...view, price: <Price amount={view.price} /> }] : [];
+    }),
+    loading: fetcher.state === "loading",
+    load: () => fetcher.load("/recently-viewed"),
+  };
+}

@@ -1,0 +1,55 @@
+import { Form, Link } from "react-router";
+import type { WishlistCardView } from "../../lib/engagement-view.ts";
+import { MSG } from "../../lib/messages.ts";
+import { CARD_IMAGE_SIZE } from "../catalogue/product-card.tsx";
+import { LoadingTextField } from "../layout/loading-overlay.tsx";
+import { Icon } from "../ui/icons.tsx";
+import { Price } from "../ui/price.tsx";
+
+/** One saved product (spec: Wishlist card). The share button only logged in the original, so it is left out. */
+export function WishlistCard({ item, priority }: { item: WishlistCardView; priority: boolean }) {
+  return (
+    <article className="wishlist-card">
+      <div className="wishlist-card__media">
+        <Link to={item.href} className="wishlist-card__image-link" tabIndex={-1} aria-hidden="true">
+          <img
+            src={item.image}
+            alt=""
+            width={CARD_IMAGE_SIZE.width}
+            height={CARD_IMAGE_SIZE.height}
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            decoding="async"
+          />
+        </Link>
+        {item.outOfStock ? <span className="wishlist-card__badge">{MSG.catalogue.outOfStock}</span> : null}
+        <Form method="post" action="/wishlist" className="wishlist-card__remove" preventScrollReset>
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="productId" value={item.productId} />
+          <LoadingTextField text={MSG.loading.updatingWishlist} />
+          <button type="submit" className="icon-button icon-button--raised" title={MSG.wishlist.remove}>
+            <Icon name="close" />
+            <span className="visually-hidden">{`${MSG.wishlist.remove}: ${item.name}`}</span>
+          </button>
+        </Form>
+      </div>
+      <div className="wishlist-card__body">
+        <h2 className="wishlist-card__name">
+          <Link to={item.href}>{item.name}</Link>
+        </h2>
+        <p className="wishlist-card__price">
+          <Price amount={item.price} className={item.originalPrice !== null ? "price--sale" : undefined} />
+          {item.originalPrice !== null ? <Price amount={item.originalPrice} original /> : null}
+        </p>
+        <p className="wishlist-card__meta">
+          {MSG.wishlist.categoryLabel}: {item.category}
+        </p>
+        {item.sku ? (
+          <p className="wishlist-card__meta">
+            {MSG.wishlist.skuLabel}: {item.sku}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

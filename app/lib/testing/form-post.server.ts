@@ -1,0 +1,43 @@
+import { RouterContextProvider } from "react-router";
+import { requestInfoContext } from "../request-context.ts";
+
+/** What the fake commerce API answers: a status and body, or no answer at all (the network is down). */
+export type FakeAnswer = { status: number; body: unknown } | "unreachable";
+
+/**
+ * Runs a route action on a form post, as a browser would send it (with valid honeypot fields), against a
+ * fake API that gives `answer`. `sent` holds the JSON bodies that reached the API.
+ * The honeypot is imported late: session.server.ts reads SESSION_SECRET at import, which tests stub first.
+ */
+export async function postForm<Result>(
+  action: (args: never) => Promise<Result>,
+  url: string,
+  fields: Record<string, string>,
+  answer: FakeAnswer,
+) {
+  const sent: unknown[] = [];
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, {
+    nonce: "n",
+    clientIp: "127.0.0.1",
+    userAgent: "test",
+    transport: async (_path, init) => {
+      sent.push(JSON.parse(String(init.body)));
+      if (answer === "unreachable") throw new TypeError("fetch failed");
+      return Response.json(answer.body, { status: answer.status });
+    },
+  });
+  const { honeypot } = await import("../honeypot.server.ts");
+  const trap = await honeypot.getInputProps();
+  const body = new URLSearchParams({ [trap.nameFieldName]: "", [trap.validFromFieldName ?? ""]: trap.encryptedValidFrom, ...fields });
+  const request = new Request(url, { method: "POST", body });
+  const result = await action({ request, params: {}, context } as never);
+  return { result, sent };
+}
+
+/** The toast a response flashed into the session. */
+export async function flashedToast(response: Response) {
+  const { getSession } = await import("../session.server.ts");
+  const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
+  return (await getSession(new Request("http://shop.test/", { headers: { cookie } }))).get("toast");
+}

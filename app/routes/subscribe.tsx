@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { redirect } from "react-router";
+import { isEnhanced } from "../components/account/enhanced-field.tsx";
+import { apiFor } from "../lib/api.server.ts";
+import { callForForm } from "../lib/form-api.server.ts";
+import { checkHoneypot } from "../lib/honeypot.server.ts";
+import { MSG } from "../lib/messages.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { subscribeSchema } from "../lib/schemas/subscribe.ts";
+import { redirectWithToast } from "../lib/session.server.ts";
+import type { Toast } from "../lib/toast.ts";
+import type { Route } from "./+types/subscribe";
+
+/** Nothing to show here: the newsletter block posts to this route. */
+export function loader() {
+  return redirect("/");
+}
+
+/** What the newsletter form answers a page that runs JavaScript: the toast, and whether to clear the input. */
+export interface SubscribeReply {
+  ok: boolean;
+  toast: Toast;
+}
+
+/**
+ * Signs the address up for the newsletter. Without JavaScript: back to `redirectTo` (same-site) with a
+ * toast. With it (the form says so) the answer is the toast itself, so the page stays and the input can clear.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  const { ok, message } = await subscribeFrom(formData, apiFor(context));
+  if (isEnhanced(formData)) {
+    return { ok, toast: { id: randomUUID(), type: ok ? "success" : "error", message } } satisfies SubscribeReply;
+  }
+  return redirectWithToast(request, safeRedirectPath(formData.get("redirectTo")), ok ? "success" : "error", message, { status: 303 });
+}
+
+async function subscribeFrom(formData: FormData, api: ReturnType<typeof apiFor>): Promise<{ ok: boolean; message: string }> {
+  const parsed = subscribeSchema.safeParse({ email: formData.get("email") ?? undefined });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? MSG.subscribe.invalidEmail };
+  const outcome = await callForForm(
+    api,
+    { method: "POST", endpoint: "/public/subscribe", data: parsed.data },
+    ["email"],
+    MSG.subscribe.failedLater,
+  );
+  if (outcome.ok) return { ok: true, message: outcome.message };
+  // What the shopper can act on (a field's text, a rate limit) is passed on; any other failure gets the spec's fallback.
+  const told = outcome.fieldErrors.email?.[0] ?? (outcome.status === 400 || outcome.status === 429 ? outcome.formError : null);
+  return { ok: false, message: told ?? MSG.subscribe.failedLater };
+}

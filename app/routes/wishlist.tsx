@@ -1,0 +1,97 @@
+import { redirect } from "react-router";
+import { StateMessage } from "../components/catalogue/state-message.tsx";
+import { ButtonLink } from "../components/ui/button.tsx";
+import { PageHeader } from "../components/ui/page-header.tsx";
+import { WishlistCard } from "../components/wishlist/wishlist-card.tsx";
+import { apiFor } from "../lib/api.server.ts";
+import { emailVerificationUrl, optionalUser, requireVerifiedUser, signInUrlFor } from "../lib/auth.server.ts";
+import { type WishlistCardView, wishlistCardView } from "../lib/engagement-view.ts";
+import { LISTING_PATH } from "../lib/listing-url.ts";
+import { MSG } from "../lib/messages.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
+import { wishlistIntentSchema } from "../lib/schemas/wishlist.ts";
+import { redirectWithToast } from "../lib/session.server.ts";
+import { SHOP } from "../lib/shop.ts";
+import { addToWishlist, fetchWishlist, removeFromWishlist } from "../lib/wishlist.server.ts";
+import "../styles/catalogue.css";
+import "../styles/wishlist.css";
+import type { Route } from "./+types/wishlist";
+
+const WISHLIST_PATH = "/wishlist";
+
+export const meta: Route.MetaFunction = () => [{ title: `${MSG.wishlist.title} | ${SHOP.name}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { token } = await requireVerifiedUser(request, context);
+  const result = await fetchWishlist(apiFor(context), token);
+  if (!result.ok) return { items: [] as WishlistCardView[], error: result.message };
+  const items = result.data.flatMap((entry) => wishlistCardView(entry) ?? []);
+  return { items, error: null };
+}
+
+/**
+ * The wishlist's one action, switching on intent. `add` comes from product cards and the detail page and
+ * returns to `redirectTo` (same-site) with a toast, or sends a signed-out shopper to sign in first;
+ * `remove` comes from this page and comes back to it, so the list reloads.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = wishlistIntentSchema.safeParse(form);
+  if (!parsed.success) {
+    const adding = form.intent === "add";
+    const back = adding ? safeRedirectPath(form.redirectTo, WISHLIST_PATH) : WISHLIST_PATH;
+    return redirectWithToast(request, back, "error", adding ? MSG.wishlist.addFailed : MSG.wishlist.removeItemFailed, { status: 303 });
+  }
+  const api = apiFor(context);
+  const intent = parsed.data;
+
+  if (intent.intent === "add") {
+    const back = safeRedirectPath(intent.redirectTo, WISHLIST_PATH);
+    const toSignIn = () => redirectWithToast(request, signInUrlFor(back), "warning", MSG.wishlist.loginRequired, { status: 303 });
+    const signedIn = await optionalUser(request);
+    if (!signedIn) return toSignIn();
+    if (!signedIn.user.email_verified) throw redirect(emailVerificationUrl(signedIn.user.email));
+    const added = await addToWishlist(api, signedIn.token, intent.productId);
+    if (added.ok) {
+      const name = added.data.product_name || MSG.wishlist.defaultProductName;
+      return redirectWithToast(request, back, "wishlist", `${name} ${MSG.wishlist.addedSuffix}`, { status: 303 });
+    }
+    // A token the API no longer accepts (signed out elsewhere, expired) is the same as no sign-in.
+    if (added.status === 401) return toSignIn();
+    return redirectWithToast(request, back, "error", MSG.wishlist.addFailed, { status: 303 });
+  }
+
+  const { token } = await requireVerifiedUser(request, context);
+  const removed = await removeFromWishlist(api, token, intent.productId);
+  if (!removed.ok) return redirectWithToast(request, WISHLIST_PATH, "error", MSG.wishlist.removeItemFailed, { status: 303 });
+  const name = removed.data.product_name || MSG.wishlist.defaultProductName;
+  return redirectWithToast(request, WISHLIST_PATH, "success", `${name} ${MSG.wishlist.removedSuffix}`, { status: 303 });
+}
+
+export default function WishlistPage({ loaderData }: Route.ComponentProps) {
+  const { items, error } = loaderData;
+  return (
+    <div className="wishlist-page">
+      <PageHeader title={MSG.wishlist.title} intro={MSG.wishlist.subtitle} trail={[{ label: "Wishlist" }]} />
+      <div className="container wishlist-page__body">
+        {error !== null ? (
+          <StateMessage tone="error" title={MSG.wishlist.loadError} hint={error} retryHref={WISHLIST_PATH} />
+        ) : items.length === 0 ? (
+          <StateMessage title={MSG.wishlist.empty} hint={MSG.wishlist.emptyHint}>
+            <ButtonLink to={LISTING_PATH} variant="primary">
+              {MSG.wishlist.startShopping}
+            </ButtonLink>
+          </StateMessage>
+        ) : (
+          <ul className="wishlist-grid" aria-label={MSG.wishlist.title}>
+            {items.map((item, index) => (
+              <li key={item.productId}>
+                <WishlistCard item={item} priority={index === 0} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ProductSummaryDto } from "../../api/catalogue/product.types.ts";
+import { MSG } from "../../app/lib/messages.ts";
+import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+test("a guest is asked to sign in; a shopper keeps a wishlist and sees the product in recently viewed", async ({
+  shop,
+  page,
+  request,
+  inbox,
+}, testInfo) => {
+  // Sign-up by mail, a sign-in and several round trips: longer than the default budget on a 2-core machine.
+  test.slow();
+  const listing = await (await request.get("/api/public/products?limit=1")).json();
+  const product: ProductSummaryDto = listing.data[0];
+  const productPath = `/product/${product.token}`;
+  const heart = shop.main.getByRole("button", { name: `${MSG.catalogue.addToWishlist}: ${product.name}` });
+
+  // Signed out: the heart leads to sign-in, which will come back to the product.
+  await shop.visit(productPath);
+  await heart.click();
+  await expect(page).toHaveURL(`/signin?redirectTo=${encodeURIComponent(productPath)}`);
+  await expect(page.getByText(MSG.wishlist.loginRequired)).toBeVisible();
+
+  const email = uniqueEmail(testInfo, "wishlist");
+  await createVerifiedAccount(request, inbox, email);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(productPath, { timeout: SIGN_IN_MS });
+
+  await heart.click();
+  await expect(page.getByText(`${product.name} ${MSG.wishlist.addedSuffix}`)).toBeVisible();
+  await expect(page).toHaveURL(productPath);
+
+  // The product page recorded the view: the profile slider lists it, linking back to it.
+  const slider = shop.header.locator("details.profile-slider");
+  await slider.locator("summary").click();
+  const recent = slider.getByRole("region", { name: "Recently viewed" });
+  await expect(recent.getByRole("link", { name: product.name })).toHaveAttribute("href", productPath);
+  await slider.locator("summary").click();
+
+  await shop.visit("/wishlist");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Wishlist");
+  await expect(page.getByRole("heading", { level: 1, name: MSG.wishlist.title })).toBeVisible();
+  await expect(shop.main.getByText(MSG.wishlist.subtitle)).toBeVisible();
+  const card = shop.main.getByRole("article").filter({ has: page.getByRole("heading", { name: product.name }) });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText(`${MSG.wishlist.categoryLabel}: ${product.category_name}`)).toBeVisible();
+  await expect(card.getByText(`${MSG.wishlist.skuLabel}: ${product.sku}`)).toBeVisible();
+
+  await card.getByRole("button", { name: `${MSG.wishlist.remove}: ${product.name}` }).click();
+  await expect(page.getByText(`${product.name} ${MSG.wishlist.removedSuffix}`)).toBeVisible();
+  await expect(page).toHaveURL("/wishlist");
+  await expect(shop.main.getByText(MSG.wishlist.empty)).toBeVisible();
+  await expect(shop.main.getByText(MSG.wishlist.emptyHint)).toBeVisible();
+  await expect(shop.main.getByRole("link", { name: MSG.wishlist.startShopping })).toHaveAttribute("href", "/products");
+});
+
+test("the wishlist page asks a guest to sign in first", async ({ page }) => {
+  await page.goto("/wishlist");
+  await expect(page).toHaveURL("/signin?redirectTo=%2Fwishlist");
+});
