@@ -8,8 +8,8 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { categoryRoutes } from "./catalogue/categories.routes.ts";
 import { productRoutes } from "./catalogue/products.routes.ts";
 import { contactRoutes } from "./contact/contact.routes.ts";
-import { errorBody } from "./core/envelope.ts";
 import type { ApiDeps, ApiEnv } from "./core/env.ts";
+import { errorBody } from "./core/envelope.ts";
 import { ApiError } from "./core/errors.ts";
 import { lookupRoutes } from "./lookups/lookups.routes.ts";
 import { otpRoutes } from "./otp/otp.routes.ts";
@@ -26,8 +26,7 @@ export function createApi(deps: ApiDeps) {
   api.use(async (c, next) => {
     c.set("deps", deps);
     const trusted =
-      c.env?.inProcess === true ||
-      (deps.internalSecret !== undefined && c.req.header(API_HEADERS.internalSecret) === deps.internalSecret);
+      c.env?.inProcess === true || (deps.internalSecret !== undefined && c.req.header(API_HEADERS.internalSecret) === deps.internalSecret);
     const direct = c.env?.incoming?.ip ?? c.env?.incoming?.socket?.remoteAddress;
     c.set("clientIp", (trusted && c.req.header(API_HEADERS.clientIp)) || direct || "unknown");
     await next();

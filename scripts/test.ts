@@ -3,11 +3,11 @@ import { delimiter, dirname, resolve } from "node:path";
 import { findPostgresBin, startThrowawayCluster, type ThrowawayCluster } from "./pg-cluster.ts";
 
 /**
- * `npm test`: typecheck, Vitest (SQLite, and PostgreSQL when one is available), production build, Playwright.
+ * `npm test`: typecheck, lint (Biome), Vitest (SQLite, and PostgreSQL when one is available), production build, Playwright.
  * PostgreSQL comes from DATABASE_URL_PG (an admin URL) or a throwaway local cluster when the server
  * binaries are installed. Steps named on the command line run alone: `npm test -- typecheck unit`.
  */
-const STEPS = ["typecheck", "unit", "build", "e2e"] as const;
+const STEPS = ["typecheck", "lint", "unit", "build", "e2e"] as const;
 type Step = (typeof STEPS)[number];
 
 const root = resolve(import.meta.dirname, "..");
@@ -38,6 +38,7 @@ async function postgresAdminUrl(): Promise<string | undefined> {
 
 const stepActions: Record<Step, () => Promise<boolean>> = {
   typecheck: async () => (await run("react-router", ["typegen"])) && run("tsc", []),
+  lint: () => run("biome", ["check", "."]),
   unit: async () => {
     const pgAdminUrl = await postgresAdminUrl();
     if (pgAdminUrl) console.log(`PostgreSQL tests run against ${pgAdminUrl.replace(/\/\/[^@]*@/, "//…@")}`);

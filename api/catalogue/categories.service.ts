@@ -29,7 +29,16 @@ export async function listCategories(db: Db, status?: "Active" | "Inactive"): Pr
       "categories.status",
       eb.fn.count<number>("products.id").as("product_count"),
     ])
-    .groupBy(["categories.id", "categories.name", "categories.slug", "categories.collection", "categories.description", "categories.image_url", "categories.status", "categories.sort_order"])
+    .groupBy([
+      "categories.id",
+      "categories.name",
+      "categories.slug",
+      "categories.collection",
+      "categories.description",
+      "categories.image_url",
+      "categories.status",
+      "categories.sort_order",
+    ])
     .orderBy("categories.sort_order")
     .orderBy("categories.id");
   if (status) query = query.where("categories.status", "=", status);

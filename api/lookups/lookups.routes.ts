@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok } from "../core/envelope.ts";
 import type { ApiEnv } from "../core/env.ts";
+import { ok } from "../core/envelope.ts";
 import { validate } from "../core/validate.ts";
 import { lookupValues } from "./lookups.service.ts";
 

@@ -53,7 +53,6 @@ export interface CartSummary {
 export type CartRefusal = { reason: "stock"; available: number } | { reason: "full" } | { reason: "missing" };
 export type CartChange = { ok: true; lines: CartLine[] } | ({ ok: false } & CartRefusal);
 
-
 /**
  * Spec: an item's id is its product id plus its variant id. The fit is part of it too: the same
  * variant in two fits is two garments, so they stay two lines (and share the variant's stock).

@@ -96,7 +96,11 @@ export function initialDomain(dialect: DialectName) {
         ["products_popular_idx", ["units_sold", "id"]],
         ["products_stock_idx", ["stock_total"]],
       ] as const) {
-        await db.schema.createIndex(name).on("products").columns([...columns]).execute();
+        await db.schema
+          .createIndex(name)
+          .on("products")
+          .columns([...columns])
+          .execute();
       }
 
       await db.schema

@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
-import type { ProductsTable } from "../schema.ts";
 import { buildSearchText } from "../../catalogue/products.service.ts";
+import type { ProductsTable } from "../schema.ts";
 import {
   CATEGORIES,
   COLOURS,
@@ -131,7 +131,12 @@ export function assembleProduct(spec: ProductSpec): AssembledProduct {
       default_fit: spec.fit?.default ?? null,
       fit_required: spec.fit?.required ? 1 : 0,
       ...spec.texts,
-      search_text: buildSearchText({ category: spec.categoryName, collection: spec.collection, colors: colourNames, description: spec.description }),
+      search_text: buildSearchText({
+        category: spec.categoryName,
+        collection: spec.collection,
+        colors: colourNames,
+        description: spec.description,
+      }),
       stock_total: variants.reduce((sum, variant) => sum + variant.stock, 0),
       units_sold: spec.unitsSold,
       view_count: spec.viewCount,

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { type CartItem, itemHref, pendingQuantity } from "../../lib/cart.ts";
-import { toGbp } from "../../lib/money.ts";
 import { MSG } from "../../lib/messages.ts";
+import { toGbp } from "../../lib/money.ts";
 import { LoadingTextField } from "../layout/loading-overlay.tsx";
 import { Price } from "../ui/price.tsx";
 

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { CartSummary } from "../../lib/cart.ts";
-import { toGbp } from "../../lib/money.ts";
 import { MSG } from "../../lib/messages.ts";
+import { toGbp } from "../../lib/money.ts";
 import { Button, ButtonLink } from "../ui/button.tsx";
 import { Price } from "../ui/price.tsx";
 import { PromoBox } from "./promo-box.tsx";
