@@ -114,6 +114,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="home-feature__text">{PRESS.text}</p>
           <ButtonLink to={PRESS.learnMore} variant="light">
             {MSG.catalogue.learnMore}
+            <span className="visually-hidden"> about our press feature</span>
           </ButtonLink>
         </div>
       </section>
@@ -141,6 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
             <ButtonLink to={FLAGSHIP.learnMore} variant="outline">
               {MSG.catalogue.learnMore}
+              <span className="visually-hidden"> about our flagship store</span>
             </ButtonLink>
           </div>
         </div>
