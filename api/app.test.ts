@@ -51,7 +51,6 @@ describe("GET /public/categories", () => {
       slug: "abayas",
       image_url: "/images/abayas.webp",
       status: "Active",
-      product_count: 0,
     });
 
     const active = await shop.call("GET", "/public/categories?status=Active");

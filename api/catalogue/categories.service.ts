@@ -11,37 +11,19 @@ export interface CategoryDto {
   image: string;
   image_url: string;
   status: string;
-  product_count: number;
 }
 
-/** Categories in display order with their count of active products; `status` narrows to Active or Inactive. */
+/**
+ * Categories in display order; `status` narrows to Active or Inactive. Reads the categories table alone:
+ * every home page asks for it, so it must not grow with the catalogue.
+ */
 export async function listCategories(db: Db, status?: "Active" | "Inactive"): Promise<CategoryDto[]> {
   let query = db.kysely
     .selectFrom("categories")
-    .leftJoin("products", (join) => join.onRef("products.category_id", "=", "categories.id").on("products.status", "=", "Active"))
-    .select((eb) => [
-      "categories.id",
-      "categories.name",
-      "categories.slug",
-      "categories.collection",
-      "categories.description",
-      "categories.image_url",
-      "categories.status",
-      eb.fn.count<number>("products.id").as("product_count"),
-    ])
-    .groupBy([
-      "categories.id",
-      "categories.name",
-      "categories.slug",
-      "categories.collection",
-      "categories.description",
-      "categories.image_url",
-      "categories.status",
-      "categories.sort_order",
-    ])
-    .orderBy("categories.sort_order")
-    .orderBy("categories.id");
-  if (status) query = query.where("categories.status", "=", status);
+    .select(["id", "name", "slug", "collection", "description", "image_url", "status"])
+    .orderBy("sort_order")
+    .orderBy("id");
+  if (status) query = query.where("status", "=", status);
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,
@@ -54,6 +36,5 @@ export async function listCategories(db: Db, status?: "Active" | "Inactive"): Pr
     image: row.image_url,
     image_url: row.image_url,
     status: row.status,
-    product_count: Number(row.product_count),
   }));
 }
