@@ -281,6 +281,7 @@ export const MSG = {
     addressesFetched: "Addresses fetched successfully",
     addressCreated: "Address created successfully",
     addressUpdated: "Address updated successfully",
+    defaultAddressSet: "Default address updated",
     addressDeleted: "Address deleted successfully",
     addressNotFound: "Address not found",
     labelRequired: "Label is required",

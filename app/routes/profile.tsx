@@ -99,7 +99,8 @@ async function makeDefault(request: Request, api: ApiClient, token: string, id: 
   const call = { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: { ...fields, is_default: true }, token };
   const outcome = await callForForm(api, call, [], MSG.addresses.updateFailed);
   if (!outcome.ok) return redirectWithToast(request, ACCOUNT_TAB, "error", outcome.formError ?? MSG.addresses.updateFailed);
-  return redirectWithToast(request, ACCOUNT_TAB, "success", outcome.message);
+  // Its own text, so it is not mistaken for (or stacked with the same words as) an edit's confirmation.
+  return redirectWithToast(request, ACCOUNT_TAB, "success", MSG.accounts.defaultAddressSet);
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {

@@ -107,6 +107,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   await expect(studio).toContainText("Work");
   await expect(studio).not.toContainText("Default");
   await studio.getByRole("button", { name: "Make default" }).click();
+  await expect(page.getByText(MSG.accounts.defaultAddressSet)).toBeVisible();
   await expect(studio).toContainText("Default");
   await expect(home).not.toContainText("Default");
 

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { codeIn, mailTo } from "./smtp-inbox.ts";
 
@@ -25,6 +26,11 @@ export interface Inbox {
 }
 
 export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
+  // Each test is a different shopper: the server trusts X-Forwarded-For from loopback (TRUST_PROXY in
+  // global-setup.ts), so per-IP rate limits count this test's requests alone, as they would a real visitor's.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; the inbox has none.
   inbox: async ({}, use) => {
     const dir = process.env.E2E_INBOX_DIR;

@@ -70,6 +70,8 @@ export default async function globalSetup() {
     delete env[name];
   }
   env.SMTP_URL = smtp.url;
+  // Tests stand for different shoppers by sending X-Forwarded-For (fixtures.ts); only loopback is trusted.
+  env.TRUST_PROXY = "loopback";
   const server = spawn(process.execPath, ["server.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const baseURL = `http://127.0.0.1:${port}`;
 
