@@ -1,19 +1,11 @@
 import { RECENTLY_VIEWED_LIMIT } from "../../app/lib/constants.ts";
+import { type ProductReferenceDto, productReference } from "../catalogue/product-reference.ts";
 import { productsByIds } from "../catalogue/products.service.ts";
 import { type Clock, isoNow } from "../core/clock.ts";
 import type { Db } from "../db/connect.ts";
 
-/** A recently viewed product as the contract reads it (spec section 3), with both spellings of name and image. */
-export interface RecentlyViewedDto {
-  id: number;
-  product_id: number;
-  product_name: string;
-  name: string;
-  image_url: string;
-  image: string;
-  price: number;
-  /** The product's URL token (`/product/{token}`). */
-  token: string;
+/** A recently viewed product as the contract reads it (spec section 3). */
+export interface RecentlyViewedDto extends ProductReferenceDto {
   viewed_at: string;
 }
 
@@ -32,17 +24,7 @@ export async function listRecentlyViewed(db: Db, userId: number): Promise<Recent
     db,
     rows.map((row) => row.product_id),
   );
-  return products.map((product) => ({
-    id: product.id,
-    product_id: product.id,
-    product_name: product.name,
-    name: product.name,
-    image_url: product.main_image,
-    image: product.main_image,
-    price: product.price,
-    token: product.token,
-    viewed_at: viewed.get(product.id) ?? "",
-  }));
+  return products.map((product) => ({ ...productReference(product), viewed_at: viewed.get(product.id) ?? "" }));
 }
 
 /**

@@ -1,44 +1,26 @@
 import type { ProductSummaryDto } from "../catalogue/product.types.ts";
+import { type ProductReferenceDto, productReference } from "../catalogue/product-reference.ts";
 import { productsByIds } from "../catalogue/products.service.ts";
 import { type Clock, isoNow } from "../core/clock.ts";
 import type { Db } from "../db/connect.ts";
 
-/**
- * A wishlist entry as the contract reads it (spec section 3), with both spellings of name, image and
- * category. A product is on a user's wishlist at most once, so its id is the entry's id.
- */
-export interface WishlistEntryDto {
-  id: number;
-  product_id: number;
-  product_name: string;
-  name: string;
-  image_url: string;
-  image: string;
-  price: number;
+/** A wishlist entry as the contract reads it (spec section 3), with both spellings of the category too. */
+export interface WishlistEntryDto extends ProductReferenceDto {
   original_price: number;
   stock_status: ProductSummaryDto["stock_status"];
   category_name: string;
   category: string;
   sku: string;
-  /** The product's URL token (`/product/{token}`). */
-  token: string;
   added_at: string;
 }
 
 const toEntry = (product: ProductSummaryDto, addedAt: string): WishlistEntryDto => ({
-  id: product.id,
-  product_id: product.id,
-  product_name: product.name,
-  name: product.name,
-  image_url: product.main_image,
-  image: product.main_image,
-  price: product.price,
+  ...productReference(product),
   original_price: product.original_price,
   stock_status: product.stock_status,
   category_name: product.category_name,
   category: product.category_name,
   sku: product.sku,
-  token: product.token,
   added_at: addedAt,
 });
 

@@ -88,6 +88,13 @@ export async function pendingEmail(request: Request): Promise<string | null> {
   return session.get("pendingEmail") ?? session.get("user")?.email ?? null;
 }
 
+/** Loader of a code screen (spec: the e-mail comes from the URL or the stored e-mail, else /signin). */
+export async function codeScreenLoader({ request }: { request: Request }) {
+  const email = await pendingEmail(request);
+  if (!email) throw redirect("/signin");
+  return { email };
+}
+
 /** Screens that must never be the page a sign-in returns to. */
 const ACCOUNT_FLOW_PATHS = new Set(["/signin", "/signup", "/email-verification", "/otp-verification", "/logout"]);
 

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthPage } from "../components/account/auth-page.tsx";
@@ -14,7 +14,7 @@ import { useSubmitterLoadingText } from "../components/account/use-submitter-loa
 import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { apiFor } from "../lib/api.server.ts";
-import { pendingEmail } from "../lib/auth.server.ts";
+import { codeScreenLoader } from "../lib/auth.server.ts";
 import { OTP_LENGTH, TIMING_MS } from "../lib/constants.ts";
 import { callForForm, failureReply, resendCode } from "../lib/form-api.server.ts";
 import { checkHoneypot } from "../lib/honeypot.server.ts";
@@ -28,11 +28,7 @@ import type { Route } from "./+types/email-verification";
 export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${SHOP.name}` }];
 
 /** Spec: the e-mail comes from the URL (navigation state) or the stored sign-up e-mail, else /signin. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const email = await pendingEmail(request);
-  if (!email) throw redirect("/signin");
-  return { email };
-}
+export const loader = codeScreenLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();

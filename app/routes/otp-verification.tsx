@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { AuthPage } from "../components/account/auth-page.tsx";
 import { CodeField } from "../components/account/code-field.tsx";
@@ -12,7 +12,7 @@ import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field } from "../components/ui/field.tsx";
 import { apiFor } from "../lib/api.server.ts";
-import { pendingEmail, signOutSession } from "../lib/auth.server.ts";
+import { codeScreenLoader, signOutSession } from "../lib/auth.server.ts";
 import { OTP_LENGTH } from "../lib/constants.ts";
 import { callForForm, failureReply, resendCode } from "../lib/form-api.server.ts";
 import { checkHoneypot } from "../lib/honeypot.server.ts";
@@ -28,11 +28,7 @@ const FIELDS = ["otp", "newPassword", "confirmPassword"];
 const HIDDEN = ["newPassword", "confirmPassword"];
 
 /** Spec: the e-mail comes from the URL (navigation state) or the stored forgot-password e-mail, else /signin. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const email = await pendingEmail(request);
-  if (!email) throw redirect("/signin");
-  return { email };
-}
+export const loader = codeScreenLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();

@@ -6,12 +6,15 @@ import { LoadingTextField } from "../layout/loading-overlay.tsx";
 import { Icon } from "../ui/icons.tsx";
 import { Price } from "../ui/price.tsx";
 
-/** One saved product (spec: Wishlist card). The share button only logged in the original, so it is left out. */
+/**
+ * One saved product (spec: Wishlist card), dressed as a product card. The share button only logged in the
+ * original, so it is left out.
+ */
 export function WishlistCard({ item, priority }: { item: WishlistCardView; priority: boolean }) {
   return (
-    <article className="wishlist-card">
-      <div className="wishlist-card__media">
-        <Link to={item.href} className="wishlist-card__image-link" tabIndex={-1} aria-hidden="true">
+    <article className="product-card">
+      <div className="product-card__media">
+        <Link to={item.href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
           <img
             src={item.image}
             alt=""
@@ -22,7 +25,7 @@ export function WishlistCard({ item, priority }: { item: WishlistCardView; prior
             decoding="async"
           />
         </Link>
-        {item.outOfStock ? <span className="wishlist-card__badge">{MSG.catalogue.outOfStock}</span> : null}
+        {item.outOfStock ? <span className="product-card__badge">{MSG.catalogue.outOfStock}</span> : null}
         <Form method="post" action="/wishlist" className="wishlist-card__remove" preventScrollReset>
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={item.productId} />
@@ -33,11 +36,11 @@ export function WishlistCard({ item, priority }: { item: WishlistCardView; prior
           </button>
         </Form>
       </div>
-      <div className="wishlist-card__body">
-        <h2 className="wishlist-card__name">
+      <div className="product-card__body">
+        <h2 className="product-card__name">
           <Link to={item.href}>{item.name}</Link>
         </h2>
-        <p className="wishlist-card__price">
+        <p className="product-card__price">
           <Price amount={item.price} className={item.originalPrice !== null ? "price--sale" : undefined} />
           {item.originalPrice !== null ? <Price amount={item.originalPrice} original /> : null}
         </p>
