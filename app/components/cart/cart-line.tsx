@@ -65,7 +65,8 @@ export function CartLineRow({ item }: { item: CartItem }) {
       </div>
 
       <div className="cart-line__quantity">
-        <fieldset className="stepper" aria-label={quantityLabel}>
+        {/* A div, not a fieldset: Chromium lays a fieldset's flex items out in an inner box that ignores its height. */}
+        <div role="group" className="stepper" aria-label={quantityLabel}>
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <LineFields intent="decrement" lineId={item.id} />
             <button type="submit" className="stepper__button" aria-label={`Decrease quantity of ${item.name}`}>
@@ -91,7 +92,7 @@ export function CartLineRow({ item }: { item: CartItem }) {
               +
             </button>
           </fetcher.Form>
-        </fieldset>
+        </div>
         <fetcher.Form id={quantityFormId} method="post" action="/cart" preventScrollReset className="cart-line__update">
           <LineFields intent="set" lineId={item.id} />
           <button type="submit" className="cart-line__text-button">
