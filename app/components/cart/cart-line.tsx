@@ -65,7 +65,7 @@ export function CartLineRow({ item }: { item: CartItem }) {
       </div>
 
       <div className="cart-line__quantity">
-        {/* A div, not a fieldset: Chromium lays a fieldset's flex items out in an inner box that ignores its height. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a fieldset lays its flex items out in an inner box that ignores its height. */}
         <div role="group" className="stepper" aria-label={quantityLabel}>
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <LineFields intent="decrement" lineId={item.id} />
