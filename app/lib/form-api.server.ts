@@ -15,6 +15,8 @@ export type FormCallOutcome<T> =
       formError: string | null;
       /** The error's whole body, for callers that read extras (login's `needsVerification`). */
       body: Record<string, unknown>;
+      /** The server's own words where the helper's table put its generic text instead (a plain 401). */
+      serverMessage?: string;
     };
 
 /**
@@ -30,7 +32,14 @@ export async function callForForm<T>(
   try {
     const result = await api<T>(call);
     if (result.success) return { ok: true, data: result.data, message: result.message };
-    return { ok: false, status: result.status, fieldErrors: {}, formError: result.message || fallback, body: {} };
+    return {
+      ok: false,
+      status: result.status,
+      fieldErrors: {},
+      formError: result.message || fallback,
+      body: {},
+      serverMessage: result.serverMessage,
+    };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     const { fieldErrors, rest } = splitDetails(error.details, fields);

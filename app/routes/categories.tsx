@@ -1,7 +1,7 @@
 import "../styles/catalogue.css";
 import { Link } from "react-router";
-import { StateMessage } from "../components/catalogue/state-message.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { StateMessage } from "../components/ui/state-message.tsx";
 import { apiFor } from "../lib/api.server.ts";
 import { fetchActiveCategories } from "../lib/catalogue.server.ts";
 import { categoryHref } from "../lib/listing-url.ts";

@@ -7,6 +7,7 @@ import { AddressForm } from "../components/account/address-form.tsx";
 import { LogoutForm } from "../components/layout/logout-form.tsx";
 import { ButtonLink, buttonClass } from "../components/ui/button.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { StateMessage } from "../components/ui/state-message.tsx";
 import { type ApiClient, apiFor } from "../lib/api.server.ts";
 import { requireVerifiedUser } from "../lib/auth.server.ts";
 import { callForForm, failureReply } from "../lib/form-api.server.ts";
@@ -137,13 +138,11 @@ function OrdersPanel() {
       <h2 id="orders-title" className="profile-panel__title">
         My Orders
       </h2>
-      <div className="account-empty" role="status">
-        <p className="account-empty__title">{MSG.orders.none}</p>
-        <p className="account-empty__hint">{MSG.orders.noneHint}</p>
+      <StateMessage title={MSG.orders.none} hint={MSG.orders.noneHint}>
         <ButtonLink to="/products" variant="outline">
           Start Shopping
         </ButtonLink>
-      </div>
+      </StateMessage>
     </section>
   );
 }
@@ -178,12 +177,7 @@ function AccountPanel({ account, addresses, loadError, editId, confirmDeleteId, 
       </dl>
       <h3 className="profile-panel__subtitle">Saved addresses</h3>
       {loadError ? (
-        <div className="account-empty account-empty--error" role="alert">
-          <p className="account-empty__title">{loadError}</p>
-          <ButtonLink to={ACCOUNT_TAB} variant="outline">
-            {MSG.catalogue.tryAgain}
-          </ButtonLink>
-        </div>
+        <StateMessage tone="error" title={loadError} retryHref={ACCOUNT_TAB} />
       ) : addresses?.length ? (
         <ul className="address-list">
           {addresses.map((address) => (

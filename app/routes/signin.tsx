@@ -61,8 +61,9 @@ async function logIn(request: Request, context: Route.ActionArgs["context"], for
     flashToast(session, "info", MSG.auth.verifyToContinue);
     return redirect("/email-verification", { headers: { "Set-Cookie": await commitSession(request, session) } });
   }
-  // The helper turns every plain 401 into its generic text; on login the only one is wrong credentials (decision 0003).
-  const failure = outcome.status === 401 ? { ...outcome, formError: MSG.accounts.invalidCredentials } : outcome;
+  // The helper turns every plain 401 into its generic "log in again" text; a refused login shows the server's
+  // own words (one message for any wrong credentials, decision 0003), else the spec's login fallback.
+  const failure = outcome.status === 401 ? { ...outcome, formError: outcome.serverMessage ?? MSG.auth.loginFailedRetry } : outcome;
   return data({ result: submission.reply(failureReply(failure, HIDDEN)) }, { status: 400 });
 }
 

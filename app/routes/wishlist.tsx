@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { StateMessage } from "../components/catalogue/state-message.tsx";
 import { ButtonLink } from "../components/ui/button.tsx";
 import { PageHeader } from "../components/ui/page-header.tsx";
+import { StateMessage } from "../components/ui/state-message.tsx";
 import { WishlistCard } from "../components/wishlist/wishlist-card.tsx";
 import { apiFor } from "../lib/api.server.ts";
 import { emailVerificationUrl, optionalUser, requireVerifiedUser, signInUrlFor } from "../lib/auth.server.ts";

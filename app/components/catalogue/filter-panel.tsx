@@ -65,36 +65,12 @@ export function FilterPanel({ query, categories, submitNow, submitSoon }: Filter
             />
             <span>{MSG.catalogue.filterAll}</span>
           </label>
-          {categoryNames.map((name) => (
-            <label key={name} className="check">
-              <input
-                type="checkbox"
-                form={LISTING_FORM_ID}
-                name={LISTING_PARAM.category}
-                value={name}
-                checked={query.category.includes(name)}
-                onChange={onChange}
-              />
-              <span>{name}</span>
-            </label>
-          ))}
+          <FilterChecks name={LISTING_PARAM.category} options={categoryNames} selected={query.category} onChange={onChange} />
         </fieldset>
 
         <fieldset className="filter-group">
           <legend className="filter-group__title">{MSG.catalogue.filterStock}</legend>
-          {STOCK_STATUSES.map((status) => (
-            <label key={status} className="check">
-              <input
-                type="checkbox"
-                form={LISTING_FORM_ID}
-                name={LISTING_PARAM.stock}
-                value={status}
-                checked={query.stock.includes(status)}
-                onChange={onChange}
-              />
-              <span>{status}</span>
-            </label>
-          ))}
+          <FilterChecks name={LISTING_PARAM.stock} options={STOCK_STATUSES} selected={query.stock} onChange={onChange} />
         </fieldset>
 
         <fieldset className="filter-group">
@@ -174,4 +150,24 @@ function PriceBoundInput({ label, name, initial, onEdit }: { label: string; name
       />
     </label>
   );
+}
+
+/** One checkbox per option, all in the listing form under `name`. */
+function FilterChecks({
+  name,
+  options,
+  selected,
+  onChange,
+}: {
+  name: string;
+  options: readonly string[];
+  selected: readonly string[];
+  onChange: () => void;
+}) {
+  return options.map((option) => (
+    <label key={option} className="check">
+      <input type="checkbox" form={LISTING_FORM_ID} name={name} value={option} checked={selected.includes(option)} onChange={onChange} />
+      <span>{option}</span>
+    </label>
+  ));
 }

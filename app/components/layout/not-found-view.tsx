@@ -25,7 +25,9 @@ export function NotFoundView() {
         <ul>
           {ONWARD_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <Link to={link.to} className="text-link">
+                {link.label}
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { MSG } from "../../lib/messages.ts";
-import { ButtonLink } from "../ui/button.tsx";
+import { ButtonLink } from "./button.tsx";
 
 /** An empty or failed section: a title, a hint and, for failures, a Try Again link to the same URL. */
 export function StateMessage({
