@@ -12,7 +12,10 @@ import type { ApiDeps, ApiEnv } from "./core/env.ts";
 import { errorBody } from "./core/envelope.ts";
 import { ApiError } from "./core/errors.ts";
 import { lookupRoutes } from "./lookups/lookups.routes.ts";
+import { orderDetailRoutes, myOrdersRoutes } from "./orders/orders.routes.ts";
 import { otpRoutes } from "./otp/otp.routes.ts";
+import { paymentRoutes } from "./payments/payments.routes.ts";
+import { promoRoutes } from "./promo/promo.routes.ts";
 import { recentlyViewedRoutes } from "./recently-viewed/recently-viewed.routes.ts";
 import { subscribeRoutes } from "./subscribe/subscribe.routes.ts";
 import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
@@ -50,6 +53,10 @@ export function createApi(deps: ApiDeps) {
   api.route("/public/contact", contactRoutes);
   api.route("/public/wishlist", wishlistRoutes);
   api.route("/public/recently-viewed", recentlyViewedRoutes);
+  api.route("/public/validate-promo-code", promoRoutes);
+  api.route("/public/orders", orderDetailRoutes);
+  api.route("/orders", myOrdersRoutes);
+  api.route("/payments", paymentRoutes);
 
   api.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", MSG.api.routeNotFound)), 404));
   api.onError((error, c) => {

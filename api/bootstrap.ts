@@ -7,6 +7,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { pruneCodes } from "./otp/otp.service.ts";
+import { createGateway } from "./payments/gateway.ts";
 import { pruneRateLimits } from "./security/rate-limit.ts";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -27,6 +28,8 @@ export async function startBackend(config: BackendConfig, logger: Logger) {
     );
   await prune();
   setInterval(prune, PRUNE_INTERVAL_MS).unref();
-  const api = createApi({ db, clock: systemClock, logger, mailer, internalSecret: config.API_INTERNAL_SECRET });
+  const gateway = createGateway(config.PAYMENT_GATEWAY);
+  logger.info({ gateway: gateway.name }, "payment gateway");
+  const api = createApi({ db, clock: systemClock, logger, mailer, gateway, internalSecret: config.API_INTERNAL_SECRET });
   return { db, api };
 }

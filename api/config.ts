@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHOP } from "../app/lib/shop.ts";
+import { GATEWAY_NAMES } from "./payments/gateway.ts";
 
 /** Backend configuration from the environment, parsed once; see README "Configuration". */
 const schema = z.object({
@@ -14,6 +15,8 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default(`"${SHOP.name}" <${SHOP.email}>`),
   OUTBOX_DIR: z.string().min(1).default("data/outbox"),
+  /** Which payment gateway charges orders; `test` approves valid cards and declines the documented test numbers. */
+  PAYMENT_GATEWAY: z.enum(GATEWAY_NAMES).default("test"),
 });
 
 export type BackendConfig = z.infer<typeof schema>;

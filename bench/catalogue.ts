@@ -23,6 +23,7 @@ import { migrateToLatest } from "../api/db/migrate.ts";
 import type { Database } from "../api/db/schema.ts";
 import { seedSyntheticProducts } from "../api/db/seed/synthetic.ts";
 import { memoryMailer } from "../api/mail/mailer.ts";
+import { testGateway } from "../api/payments/gateway.ts";
 
 const SIZES = [1_000, 100_000] as const;
 const WARM_UP = 20;
@@ -74,7 +75,7 @@ async function prepare(size: number): Promise<string> {
 async function measure(file: string): Promise<Timings> {
   const db = connect(`file:${file}`);
   if (args["cache-mb"]) await sql`PRAGMA cache_size = ${sql.raw(String(-1024 * Number(args["cache-mb"])))}`.execute(db.kysely);
-  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer() });
+  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway() });
   const timings: Timings = new Map();
   try {
     for (const endpoint of ENDPOINTS) {
@@ -110,7 +111,7 @@ async function printPlans(file: string): Promise<void> {
     },
   });
   const db: Db = { kysely, dialect: "sqlite", close: () => kysely.destroy() };
-  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer() });
+  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway() });
   for (const endpoint of ENDPOINTS) {
     captured.length = 0;
     await api.request(`http://bench/api${endpoint.path}`);

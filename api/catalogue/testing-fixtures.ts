@@ -1,3 +1,4 @@
+import type { OrderStatus } from "../../app/lib/checkout.ts";
 import type { Db } from "../db/connect.ts";
 import { buildSearchText } from "./products.service.ts";
 
@@ -129,7 +130,7 @@ export async function insertUser(db: Db, email = `${unique("shopper")}@example.t
 /** An order of `items` placed at `createdAt` with `status`. */
 export async function insertOrder(
   db: Db,
-  order: { userId: number; createdAt: string; status: string; items: { productId: number; quantity: number }[] },
+  order: { userId: number; createdAt: string; status: OrderStatus; items: { productId: number; quantity: number }[] },
 ): Promise<number> {
   const code = unique("ORD");
   const { id } = await db.kysely

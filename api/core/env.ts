@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
 import type { Db } from "../db/connect.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { PaymentGateway } from "../payments/gateway.ts";
 import type { Clock } from "./clock.ts";
 
 /** What every handler can reach: set once per app by `createApi`. */
@@ -11,6 +12,8 @@ export interface ApiDeps {
   logger: Logger;
   /** Account e-mails (codes, notices); SMTP, the local outbox, or memory in tests. */
   mailer: Mailer;
+  /** Charges payments (PAYMENT_GATEWAY); the test gateway unless a real provider is configured. */
+  gateway: PaymentGateway;
   /** Shared secret a remote storefront presents to have its forwarded client address trusted. */
   internalSecret?: string;
 }

@@ -14,7 +14,8 @@ export type ErrorCode =
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
   | "TOO_MANY_REQUESTS"
-  | "PAYMENT_FAILED"
+  | "PAYMENT_DECLINED"
+  | "OUT_OF_STOCK"
   | "INTERNAL_ERROR";
 
 /** A failure the API answers on purpose: its status, code and message reach the client as the error envelope. */

@@ -1,3 +1,4 @@
+import type { OrderStatus } from "../../app/lib/checkout.ts";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
@@ -168,6 +169,41 @@ export interface PromoCodesTable {
   active: Bool;
   starts_at: string | null;
   ends_at: string | null;
+  /** Redemptions allowed in total and per customer; null is unlimited. */
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  times_used: ColumnType<number, number | undefined, number>;
+}
+
+export interface PromoRedemptionsTable {
+  id: Generated<number>;
+  promo_code_id: number;
+  user_id: number;
+  order_id: number;
+  discount_pence: number;
+  created_at: CreatedAt;
+}
+
+export type PaymentAttemptStatus = "processing" | "declined" | "refused" | "failed" | "succeeded";
+
+/** Every payment submission, keyed by the shopper's idempotency key; declined and refused ones have no order. */
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  idempotency_key: string;
+  status: PaymentAttemptStatus;
+  method: string;
+  gateway: string | null;
+  gateway_reference: string | null;
+  amount_pence: number | null;
+  card_last4: string | null;
+  order_id: number | null;
+  /** The refusal a replay of the same key answers again. */
+  failure_status: number | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: CreatedAt;
+  updated_at: string;
 }
 
 export interface OrdersTable {
@@ -175,9 +211,10 @@ export interface OrdersTable {
   code: string;
   user_id: number;
   idempotency_key: string;
-  status: string;
+  status: OrderStatus;
   payment_status: string;
   payment_method: string;
+  /** Base prices times quantities; variant extras are in extras_pence. */
   subtotal_pence: number;
   extras_pence: number;
   shipping_pence: number;
@@ -257,6 +294,8 @@ export interface Database {
   recently_viewed: RecentlyViewedTable;
   reviews: ReviewsTable;
   promo_codes: PromoCodesTable;
+  promo_redemptions: PromoRedemptionsTable;
+  payment_attempts: PaymentAttemptsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payments: PaymentsTable;

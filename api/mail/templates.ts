@@ -1,4 +1,5 @@
 import { OTP_POLICY } from "../../app/lib/constants.ts";
+import type { OrderDetailDto } from "../../app/lib/order.types.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "../../app/lib/shop.ts";
 
 /** One rendered message: a plain text part (codes are easy to read from it) and an HTML part. */
@@ -86,6 +87,35 @@ export const templates = {
           `</table><p style="white-space:pre-wrap;border-left:2px solid #b08d57;padding-left:16px">${escapeHtml(data.message)}</p>`,
       ),
       preview: `contact message #${data.id} (${data.subject})`,
+    };
+  },
+  /** Sent once an order is paid: what was bought, what it cost, where it goes. */
+  orderConfirmation: (data: { name: string; order: OrderDetailDto }) => {
+    const { order } = data;
+    const pounds = (amount: number) => `£${amount.toFixed(2)}`;
+    const items = order.items.map((item) => `${item.quantity} × ${item.product_name} (${item.variant_name}) ${pounds(item.unit_price * item.quantity)}`);
+    const totals: [string, string][] = [
+      ["Subtotal", pounds(order.subtotal)],
+      ["Shipping", `${pounds(order.shipping)} (${order.shipping_method})`],
+      ...(order.discount > 0 ? [[`Discount (${order.promo_code})`, `-${pounds(order.discount)}`] as [string, string]] : []),
+      ["Total", pounds(order.total)],
+    ];
+    const address = [order.shipping_address.line1, order.shipping_address.line2, order.shipping_address.city, order.shipping_address.postal_code]
+      .filter(Boolean)
+      .join(", ");
+    const intro = `Thank you for your order ${order.order_code}. We will e-mail you again with tracking once it ships.`;
+    const lines = [intro, "", ...items, "", ...totals.map(([label, value]) => `${label}: ${value}`), "", `Delivering to: ${address}`];
+    return {
+      subject: `Your ${SHOP.name} order ${order.order_code}`,
+      text: textLayout(data.name, lines),
+      html: htmlLayout(
+        data.name,
+        `<p>${escapeHtml(intro)}</p><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` +
+          `<table style="border-collapse:collapse;margin:16px 0">${totals
+            .map(([label, value]) => `<tr><th style="text-align:left;padding:4px 16px 4px 0;font-weight:normal">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+            .join("")}</table><p>${escapeHtml(`Delivering to: ${address}`)}</p>`,
+      ),
+      preview: `order confirmation ${order.order_code}`,
     };
   },
 } satisfies Record<string, (data: never) => RenderedMail>;

@@ -10,6 +10,7 @@ import type { Clock } from "../core/clock.ts";
 import { connect, type Db } from "../db/connect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { type Mailer, type MemoryMailer, memoryMailer } from "../mail/mailer.ts";
+import { testGateway } from "../payments/gateway.ts";
 
 /** A movable clock for tests of expiry windows. */
 export function testClock(start = new Date("2026-11-22T10:00:00Z")) {
@@ -145,7 +146,8 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
   const clock = (options.clock ?? testClock()) as C;
   // Without a mailer of its own the caller gets the in-memory one, whose `sent` list holds every message.
   const mailer = (options.mailer ?? memoryMailer()) as M;
-  const app = createApi({ db, clock, mailer, logger: pino({ level: "silent" }) });
+  const gateway = testGateway();
+  const app = createApi({ db, clock, mailer, gateway, logger: pino({ level: "silent" }) });
 
   /** Calls the API like the storefront does: JSON in, envelope out. */
   async function call<T = any>(
@@ -169,7 +171,7 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
     return { status: response.status, body: (await response.json()) as T & Record<string, any> };
   }
 
-  return { db, app, clock, mailer, call, close };
+  return { db, app, clock, mailer, gateway, call, close };
 }
 
 /** What `freshApi()` gives, for a test file that keeps it in a `let` across hooks. */

@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { MSG } from "../../app/lib/messages.ts";
+import { requireVerifiedEmail } from "../auth/require-verified.ts";
+import { requireAuth } from "../core/auth-middleware.ts";
+import type { ApiEnv } from "../core/env.ts";
+import { ok, paginate } from "../core/envelope.ts";
+import { notFound } from "../core/errors.ts";
+import { validate } from "../core/validate.ts";
+import { listUserOrders, userOrderDetail } from "./orders.service.ts";
+
+export const ORDERS_PAGE = { defaultLimit: 10, maxLimit: 50 } as const;
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ORDERS_PAGE.maxLimit).default(ORDERS_PAGE.defaultLimit),
+});
+const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** `GET /orders/my-orders`: the shopper's orders, newest first; `data.orders` and `data.pagination`. */
+export const myOrdersRoutes = new Hono<ApiEnv>()
+  .use(requireAuth, requireVerifiedEmail)
+  .get("/my-orders", validate("query", listQuery), async (c) => {
+    const { page, limit } = c.req.valid("query");
+    const { orders, total } = await listUserOrders(c.var.deps.db, c.var.user.id, page, limit);
+    const pagination = paginate(total, page, limit);
+    return ok(c, { orders, pagination }, MSG.orders.fetched, { pagination });
+  });
+
+/** `GET /public/orders/{id}`: one of the shopper's orders; anyone else's answers 404 as if it did not exist. */
+export const orderDetailRoutes = new Hono<ApiEnv>()
+  .use(requireAuth, requireVerifiedEmail)
+  .get("/:id", validate("param", params), async (c) => {
+    const order = await userOrderDetail(c.var.deps.db.kysely, c.var.user.id, c.req.valid("param").id);
+    if (!order) throw notFound(MSG.orders.notFound);
+    return ok(c, order, MSG.orders.detailFetched);
+  });

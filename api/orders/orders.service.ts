@@ -1,0 +1,154 @@
+import type { Kysely } from "kysely";
+import { canChangeOrderStatus, type OrderStatus, PAYMENT_METHOD_NAMES, type PaymentMethod, type PaymentStatus } from "../../app/lib/checkout.ts";
+import { toGbp } from "../../app/lib/money.ts";
+import type { OrderDetailDto, OrderSummaryDto } from "../../app/lib/order.types.ts";
+import { type Clock, isoNow } from "../core/clock.ts";
+import type { Db } from "../db/connect.ts";
+import type { Database, Order, OrderItem } from "../db/schema.ts";
+import type { PaymentGateway } from "../payments/gateway.ts";
+
+/** A shopper's orders, newest first, one page of them with the total count. */
+export async function listUserOrders(db: Db, userId: number, page: number, limit: number) {
+  const { total } = await db.kysely
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const rows = await db.kysely
+    .selectFrom("orders")
+    .select((eb) => [
+      "id",
+      "code",
+      "created_at",
+      "status",
+      "payment_status",
+      "total_pence",
+      // The first item's picture stands for the order.
+      eb
+        .selectFrom("order_items")
+        .select("product_image")
+        .whereRef("order_items.order_id", "=", "orders.id")
+        .orderBy("order_items.id")
+        .limit(1)
+        .as("product_image"),
+    ])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const orders: OrderSummaryDto[] = rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    created_at: row.created_at,
+    status_name: row.status,
+    payment_status: row.payment_status as PaymentStatus,
+    total: toGbp(row.total_pence),
+    product_image: row.product_image ?? null,
+  }));
+  return { orders, total: Number(total) };
+}
+
+/** One of the user's orders in full; undefined when the user has no such order (another user's included). */
+export async function userOrderDetail(db: Kysely<Database>, userId: number, orderId: number): Promise<OrderDetailDto | undefined> {
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
+  if (!order) return undefined;
+  const items = await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
+  return toOrderDetail(order, items);
+}
+
+export function toOrderDetail(order: Order, items: OrderItem[]): OrderDetailDto {
+  const method = order.payment_method as PaymentMethod;
+  return {
+    id: order.id,
+    order_code: order.code,
+    created_at: order.created_at,
+    status_name: order.status,
+    payment_method: method,
+    payment_method_name: PAYMENT_METHOD_NAMES[method] ?? method,
+    payment_status: order.payment_status as PaymentStatus,
+    subtotal: toGbp(order.subtotal_pence + order.extras_pence),
+    shipping: toGbp(order.shipping_pence),
+    shipping_method: order.shipping_method,
+    tax: toGbp(order.tax_pence),
+    discount: toGbp(order.discount_pence),
+    promo_code: order.promo_code,
+    total: toGbp(order.total_pence),
+    shipping_address: {
+      label: order.ship_label,
+      line1: order.ship_line1,
+      line2: order.ship_line2,
+      city: order.ship_city,
+      postal_code: order.ship_postal_code,
+      phone: order.ship_phone,
+    },
+    items: items.map((item) => ({
+      product_id: item.product_id,
+      product_name: item.product_name,
+      product_image: item.product_image,
+      variant_name: item.variant_name,
+      product_sku: item.product_sku,
+      fit: item.fit,
+      unit_price: toGbp(item.unit_price_pence + item.extra_price_pence),
+      quantity: item.quantity,
+    })),
+  };
+}
+
+export type StatusChange =
+  | { ok: true; from: OrderStatus; to: OrderStatus }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "forbidden"; from: OrderStatus };
+
+/**
+ * The operator moves an order along ORDER_TRANSITIONS. Cancelling returns its units to stock (and
+ * takes them off units_sold) in the same transaction, then refunds the payment through the gateway.
+ */
+export async function changeOrderStatus(db: Db, clock: Clock, gateway: PaymentGateway, code: string, to: OrderStatus): Promise<StatusChange> {
+  const change = await db.kysely.transaction().execute(async (trx): Promise<StatusChange & { orderId?: number }> => {
+    let query = trx.selectFrom("orders").select(["id", "status"]).where("code", "=", code);
+    if (db.dialect === "postgres") query = query.forUpdate();
+    const order = await query.executeTakeFirst();
+    if (!order) return { ok: false, reason: "not_found" };
+    if (!canChangeOrderStatus(order.status, to)) return { ok: false, reason: "forbidden", from: order.status };
+    const now = isoNow(clock);
+    await trx.updateTable("orders").set({ status: to, updated_at: now }).where("id", "=", order.id).execute();
+    if (to === "cancelled") await restock(trx, order.id);
+    return { ok: true, from: order.status, to, orderId: order.id };
+  });
+  if (change.ok && to === "cancelled" && change.orderId !== undefined) await refundOrder(db, gateway, change.orderId);
+  const { orderId: _, ...result } = change;
+  return result;
+}
+
+async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
+  const items = await trx.selectFrom("order_items").select(["product_id", "variant_id", "quantity"]).where("order_id", "=", orderId).execute();
+  for (const item of items) {
+    if (item.variant_id !== null) {
+      await trx
+        .updateTable("product_variants")
+        .set((eb) => ({ stock: eb("stock", "+", item.quantity) }))
+        .where("id", "=", item.variant_id)
+        .execute();
+    }
+    await trx
+      .updateTable("products")
+      .set((eb) => ({
+        stock_total: item.variant_id === null ? eb.ref("stock_total") : eb("stock_total", "+", item.quantity),
+        units_sold: eb("units_sold", "-", item.quantity),
+      }))
+      .where("id", "=", item.product_id)
+      .execute();
+  }
+}
+
+async function refundOrder(db: Db, gateway: PaymentGateway, orderId: number): Promise<void> {
+  const payment = await db.kysely.selectFrom("payments").select(["id", "reference", "amount_pence", "status"]).where("order_id", "=", orderId).executeTakeFirst();
+  if (payment?.status !== "captured") return;
+  await gateway.refund(payment.reference, payment.amount_pence, `refund-${payment.reference}`);
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable("payments").set({ status: "refunded" }).where("id", "=", payment.id).execute();
+    await trx.updateTable("orders").set({ payment_status: "refunded" }).where("id", "=", orderId).execute();
+  });
+}

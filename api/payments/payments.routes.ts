@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { MSG } from "../../app/lib/messages.ts";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, paymentRequestSchema } from "../../app/lib/schemas/checkout.ts";
+import { requireVerifiedEmail } from "../auth/require-verified.ts";
+import { requireAuth } from "../core/auth-middleware.ts";
+import type { ApiEnv } from "../core/env.ts";
+import { ok } from "../core/envelope.ts";
+import { validate } from "../core/validate.ts";
+import { processPayment } from "./payments.service.ts";
+
+const keyHeader = z.object({ [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: idempotencyKeySchema });
+
+/** `POST /payments/process`: the signed-in shopper pays for the cart; `data` is the order detail. */
+export const paymentRoutes = new Hono<ApiEnv>()
+  .use(requireAuth, requireVerifiedEmail)
+  .post("/process", validate("header", keyHeader), validate("json", paymentRequestSchema), async (c) => {
+    const key = c.req.valid("header")[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+    const order = await processPayment(c.var.deps, c.var.user, key, c.req.valid("json"));
+    return ok(c, order, MSG.payment.orderPlaced);
+  });

@@ -1,0 +1,345 @@
+import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Kysely } from "kysely";
+import { cardExpired, orderTotals, type OrderTotals } from "../../app/lib/checkout.ts";
+import { DEFAULT_FIT, SHIPPING_METHOD, TIMING_MS } from "../../app/lib/constants.ts";
+import { MSG } from "../../app/lib/messages.ts";
+import type { OrderDetailDto } from "../../app/lib/order.types.ts";
+import type { PaymentCartItem, PaymentRequest } from "../../app/lib/schemas/checkout.ts";
+import { isoNow } from "../core/clock.ts";
+import type { ApiDeps, AuthUser } from "../core/env.ts";
+import { ApiError, badRequest, conflict, type ErrorCode } from "../core/errors.ts";
+import type { Database, PaymentAttemptStatus } from "../db/schema.ts";
+import { sendInBackground } from "../mail/mailer.ts";
+import { userOrderDetail } from "../orders/orders.service.ts";
+import { type AppliedPromo, applyPromo, claimPromoUse, recordRedemption } from "../promo/promo.service.ts";
+
+/**
+ * POST /payments/process. Order of events, so that nothing is charged for a refused order:
+ * 1. the idempotency key is claimed (a replay waits for and answers the first outcome);
+ * 2. every line is priced from the catalogue, the address and the promo are checked;
+ * 3. the gateway authorises the total (a decline is recorded, nothing else changes);
+ * 4. one transaction takes the stock (conditional updates, never below zero), the promo use, and
+ *    writes the order, its items, the payment and the redemption; if it fails the authorisation is voided;
+ * 5. only then is the payment captured, and the confirmation e-mail sent.
+ */
+
+interface PricedLine {
+  productId: number;
+  variantId: number;
+  quantity: number;
+  productName: string;
+  productSku: string;
+  variantSku: string;
+  variantName: string;
+  image: string | null;
+  fit: string | null;
+  basePricePence: number;
+  extraPricePence: number;
+}
+
+interface Quote {
+  lines: PricedLine[];
+  totals: OrderTotals;
+  promo: AppliedPromo | null;
+  address: { label: string; line1: string; line2: string | null; city: string; postal_code: string; phone: string };
+}
+
+/** How long a replay waits for the first submission of its key to finish. */
+const REPLAY_WAIT_MS = TIMING_MS.apiTimeout - 5_000;
+const REPLAY_POLL_MS = 25;
+
+export async function processPayment(deps: ApiDeps, user: AuthUser, key: string, request: PaymentRequest): Promise<OrderDetailDto> {
+  const { db, clock } = deps;
+  const now = isoNow(clock);
+  const claimed = await db.kysely
+    .insertInto("payment_attempts")
+    .values({ user_id: user.id, idempotency_key: key, status: "processing", method: request.payment.method, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!claimed) return replay(deps, user.id, key);
+
+  const attemptId = claimed.id;
+  const settle = (status: PaymentAttemptStatus, fields: { order_id?: number; failure?: ApiError } = {}) =>
+    db.kysely
+      .updateTable("payment_attempts")
+      .set({
+        status,
+        order_id: fields.order_id,
+        failure_status: fields.failure?.status,
+        failure_code: fields.failure?.code,
+        failure_message: fields.failure?.message,
+        updated_at: isoNow(clock),
+      })
+      .where("id", "=", attemptId)
+      .execute();
+
+  let reference: string | undefined;
+  try {
+    const quote = await priceOrder(deps, user.id, request);
+    if (request.card && cardExpired(request.card.expiryDate, clock.now())) throw badRequest(MSG.payment.cardExpired);
+    const gatewayKey = `${user.id}:${key}`;
+    await db.kysely
+      .updateTable("payment_attempts")
+      .set({ gateway: deps.gateway.name, amount_pence: quote.totals.totalPence, card_last4: request.card?.cardNumber.slice(-4) ?? null })
+      .where("id", "=", attemptId)
+      .execute();
+    const authorisation = await deps.gateway.authorise({
+      amountPence: quote.totals.totalPence,
+      method: request.payment.method,
+      card: request.card && {
+        number: request.card.cardNumber,
+        expiry: request.card.expiryDate,
+        cvv: request.card.cvv,
+        holder: request.card.cardholderName,
+      },
+      idempotencyKey: gatewayKey,
+    });
+    if (!authorisation.approved) {
+      const declined = new ApiError(400, "PAYMENT_DECLINED", authorisation.message);
+      await settle("declined", { failure: declined });
+      throw declined;
+    }
+    reference = authorisation.reference;
+    await db.kysely.updateTable("payment_attempts").set({ gateway_reference: reference }).where("id", "=", attemptId).execute();
+
+    const orderId = await db.kysely.transaction().execute((trx) => placeOrder(trx, deps, user.id, key, request, quote, reference as string));
+    await capture(deps, orderId, reference, gatewayKey);
+    await settle("succeeded", { order_id: orderId });
+    const detail = (await userOrderDetail(db.kysely, user.id, orderId)) as OrderDetailDto;
+    sendInBackground(deps, "orderConfirmation", user.email, { name: user.name, order: detail });
+    return detail;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "PAYMENT_DECLINED") throw error;
+    if (reference) {
+      await deps.gateway.voidAuthorisation(reference, `${user.id}:${key}:void`).catch((voidError: unknown) => {
+        deps.logger.error({ err: voidError, attemptId }, "voiding a refused order's authorisation failed");
+      });
+    }
+    const refusal = error instanceof ApiError ? error : undefined;
+    await settle(refusal ? "refused" : "failed", { failure: refusal ?? new ApiError(500, "INTERNAL_ERROR", MSG.api.internal) });
+    throw error;
+  }
+}
+
+/** A repeated key: wait while the first submission runs, then answer what it answered. */
+async function replay(deps: ApiDeps, userId: number, key: string): Promise<OrderDetailDto> {
+  const deadline = Date.now() + REPLAY_WAIT_MS;
+  for (;;) {
+    const attempt = await deps.db.kysely
+      .selectFrom("payment_attempts")
+      .select(["status", "order_id", "failure_status", "failure_code", "failure_message"])
+      .where("user_id", "=", userId)
+      .where("idempotency_key", "=", key)
+      .executeTakeFirstOrThrow();
+    if (attempt.status === "succeeded" && attempt.order_id !== null) {
+      return (await userOrderDetail(deps.db.kysely, userId, attempt.order_id)) as OrderDetailDto;
+    }
+    if (attempt.status !== "processing") {
+      throw new ApiError(
+        (attempt.failure_status ?? 500) as ApiError["status"],
+        (attempt.failure_code ?? "INTERNAL_ERROR") as ErrorCode,
+        attempt.failure_message ?? MSG.api.internal,
+      );
+    }
+    if (Date.now() >= deadline) throw conflict(MSG.payment.inProgress);
+    await sleep(REPLAY_POLL_MS);
+  }
+}
+
+/** Prices every line from the catalogue (the client's prices are never read) and checks the address and promo. */
+async function priceOrder(deps: ApiDeps, userId: number, request: PaymentRequest): Promise<Quote> {
+  const db = deps.db.kysely;
+  const address = await db
+    .selectFrom("addresses")
+    .select(["label", "line1", "line2", "city", "postal_code", "phone"])
+    .where("id", "=", request.address.id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!address) throw badRequest(MSG.payment.addressNotFound);
+
+  const lines: PricedLine[] = [];
+  for (const item of request.cart.items) lines.push(await priceLine(db, item));
+  const basketPence = orderTotals(lines, 0);
+  const promo = request.promoCode
+    ? await applyPromo(db, deps.clock, request.promoCode.code, basketPence.subtotalPence + basketPence.extrasPence, userId)
+    : null;
+  return { lines, totals: orderTotals(lines, promo?.discountPence ?? 0), promo, address };
+}
+
+async function priceLine(db: Kysely<Database>, item: PaymentCartItem): Promise<PricedLine> {
+  const row = await db
+    .selectFrom("product_variants as v")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .select([
+      "p.name",
+      "p.sku as productSku",
+      "p.status",
+      "p.current_price_pence",
+      "p.default_fit",
+      "v.sku as variantSku",
+      "v.color_name",
+      "v.size",
+      "v.color_image",
+      "v.stock",
+      "v.extra_price_pence",
+    ])
+    .where("v.id", "=", item.variantId)
+    .where("v.product_id", "=", item.productId)
+    .executeTakeFirst();
+  if (!row) throw badRequest(MSG.payment.variantUnavailable);
+  if (row.status !== "Active") throw badRequest(MSG.payment.productUnavailable(row.name));
+  if (item.quantity > row.stock) throw outOfStock(row.stock);
+  const offered = (
+    await db.selectFrom("product_fits").select("value").where("product_id", "=", item.productId).orderBy("position").execute()
+  ).map((entry) => entry.value);
+  // The cart's default label means "no choice made": the product's own default fit applies then.
+  const requested = item.selectedFit;
+  let fit = requested && offered.includes(requested) ? requested : null;
+  if (!fit && requested && requested !== DEFAULT_FIT.cart) throw badRequest(MSG.payment.fitUnavailable(requested));
+  if (!fit && offered.length > 0) fit = row.default_fit && offered.includes(row.default_fit) ? row.default_fit : offered[0];
+  const image =
+    row.color_image ??
+    (await db.selectFrom("product_images").select("url").where("product_id", "=", item.productId).orderBy("position").limit(1).executeTakeFirst())?.url ??
+    null;
+  return {
+    productId: item.productId,
+    variantId: item.variantId,
+    quantity: item.quantity,
+    productName: row.name,
+    productSku: row.productSku,
+    variantSku: row.variantSku,
+    variantName: `${row.color_name} / ${row.size}`,
+    image,
+    fit,
+    basePricePence: row.current_price_pence,
+    extraPricePence: row.extra_price_pence,
+  };
+}
+
+const outOfStock = (available: number) => new ApiError(400, "OUT_OF_STOCK", MSG.cart.onlyNForVariant(available));
+
+/** A readable order code, such as MN-7K3F-9Q2A (no 0/O or 1/I to misread). */
+export function newOrderCode(): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const chars = [...randomBytes(8)].map((byte) => alphabet[byte % alphabet.length]).join("");
+  return `MN-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/** The one transaction: stock, promo use, order, items, payment, redemption. Any refusal rolls it all back. */
+async function placeOrder(
+  trx: Kysely<Database>,
+  deps: ApiDeps,
+  userId: number,
+  key: string,
+  request: PaymentRequest,
+  quote: Quote,
+  reference: string,
+): Promise<number> {
+  // Rows are locked in one order (variants, then products, then the promo) so concurrent orders cannot deadlock.
+  const byVariant = new Map<number, number>();
+  for (const line of quote.lines) byVariant.set(line.variantId, (byVariant.get(line.variantId) ?? 0) + line.quantity);
+  for (const [variantId, quantity] of [...byVariant].sort(([a], [b]) => a - b)) {
+    const taken = await trx
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
+      .where("id", "=", variantId)
+      .where("stock", ">=", quantity)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) {
+      const left = await trx.selectFrom("product_variants").select("stock").where("id", "=", variantId).executeTakeFirst();
+      throw outOfStock(left?.stock ?? 0);
+    }
+  }
+  const byProduct = new Map<number, number>();
+  for (const line of quote.lines) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
+  for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => a - b)) {
+    await trx
+      .updateTable("products")
+      .set((eb) => ({ stock_total: eb("stock_total", "-", quantity), units_sold: eb("units_sold", "+", quantity) }))
+      .where("id", "=", productId)
+      .execute();
+  }
+  if (quote.promo) await claimPromoUse(trx, quote.promo.promo, userId);
+
+  const now = isoNow(deps.clock);
+  const { totals, address } = quote;
+  const order = await trx
+    .insertInto("orders")
+    .values({
+      code: newOrderCode(),
+      user_id: userId,
+      idempotency_key: key,
+      status: "pending",
+      payment_status: "authorised",
+      payment_method: request.payment.method,
+      subtotal_pence: totals.subtotalPence,
+      extras_pence: totals.extrasPence,
+      shipping_pence: totals.shippingPence,
+      discount_pence: totals.discountPence,
+      tax_pence: 0,
+      total_pence: totals.totalPence,
+      promo_code: quote.promo?.promo.code ?? null,
+      shipping_method: SHIPPING_METHOD.title,
+      ship_label: address.label,
+      ship_line1: address.line1,
+      ship_line2: address.line2,
+      ship_city: address.city,
+      ship_postal_code: address.postal_code,
+      ship_phone: address.phone,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("order_items")
+    .values(
+      quote.lines.map((line) => ({
+        order_id: order.id,
+        product_id: line.productId,
+        variant_id: line.variantId,
+        product_name: line.productName,
+        product_image: line.image,
+        variant_name: line.variantName,
+        product_sku: line.variantSku,
+        fit: line.fit,
+        unit_price_pence: line.basePricePence,
+        extra_price_pence: line.extraPricePence,
+        quantity: line.quantity,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto("payments")
+    .values({
+      order_id: order.id,
+      gateway: deps.gateway.name,
+      method: request.payment.method,
+      status: "authorised",
+      amount_pence: totals.totalPence,
+      reference,
+      card_last4: request.card?.cardNumber.slice(-4) ?? null,
+      created_at: now,
+    })
+    .execute();
+  if (quote.promo) {
+    await recordRedemption(trx, deps.clock, { promoId: quote.promo.promo.id, userId, orderId: order.id, discountPence: totals.discountPence });
+  }
+  return order.id;
+}
+
+/** After the commit: take the money. A capture failure leaves the order authorised for the operator, and is logged. */
+async function capture(deps: ApiDeps, orderId: number, reference: string, gatewayKey: string): Promise<void> {
+  try {
+    await deps.gateway.capture(reference, `${gatewayKey}:capture`);
+  } catch (error) {
+    deps.logger.error({ err: error, orderId }, "capturing an authorised payment failed; the order stays authorised");
+    return;
+  }
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable("payments").set({ status: "captured" }).where("order_id", "=", orderId).execute();
+    await trx.updateTable("orders").set({ payment_status: "paid", updated_at: isoNow(deps.clock) }).where("id", "=", orderId).execute();
+  });
+}

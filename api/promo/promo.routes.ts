@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import { toPence } from "../../app/lib/money.ts";
+import { validatePromoSchema } from "../../app/lib/schemas/checkout.ts";
+import { optionalUser } from "../core/auth-middleware.ts";
+import type { ApiEnv } from "../core/env.ts";
+import { ok } from "../core/envelope.ts";
+import { validate } from "../core/validate.ts";
+import { applyPromo, promoAppliedMessage, toPromoResult } from "./promo.service.ts";
+
+/** `POST /public/validate-promo-code`: open to visitors; a signed-in shopper's per-customer rules apply too. */
+export const promoRoutes = new Hono<ApiEnv>().post("/", validate("json", validatePromoSchema), async (c) => {
+  const { code, cartTotal } = c.req.valid("json");
+  const user = await optionalUser(c);
+  const applied = await applyPromo(c.var.deps.db.kysely, c.var.deps.clock, code, toPence(cartTotal), user?.id);
+  return ok(c, toPromoResult(applied), promoAppliedMessage(applied.discountPence));
+});

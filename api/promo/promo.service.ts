@@ -1,0 +1,102 @@
+import type { Kysely } from "kysely";
+import { promoDiscountPence } from "../../app/lib/checkout.ts";
+import { MSG } from "../../app/lib/messages.ts";
+import { toGbp } from "../../app/lib/money.ts";
+import type { PromoResultDto } from "../../app/lib/order.types.ts";
+import { type Clock, isoNow } from "../core/clock.ts";
+import { badRequest } from "../core/errors.ts";
+import type { Database, PromoCode } from "../db/schema.ts";
+
+/**
+ * Promo rules: a code applies when it is active and inside its validity window ('Invalid promo code'
+ * otherwise), has uses left in total and for this customer, the basket reaches its minimum, and, for a
+ * first-purchase code, the customer has no order yet. The discount never exceeds the basket.
+ */
+
+export interface AppliedPromo {
+  promo: PromoCode;
+  discountPence: number;
+}
+
+const formatPounds = (pence: number) => toGbp(pence).toFixed(2);
+
+/** The promo `code` would give on `basketPence` for this customer (undefined: a visitor); refusals throw 400 with the shopper's message. */
+export async function applyPromo(
+  db: Kysely<Database>,
+  clock: Clock,
+  code: string,
+  basketPence: number,
+  userId: number | undefined,
+): Promise<AppliedPromo> {
+  const promo = await db.selectFrom("promo_codes").selectAll().where("code", "=", code).executeTakeFirst();
+  const now = isoNow(clock);
+  const live = promo && promo.active === 1 && (!promo.starts_at || promo.starts_at <= now) && (!promo.ends_at || promo.ends_at > now);
+  if (!live) throw badRequest(MSG.promo.invalid);
+  if (promo.usage_limit !== null && promo.times_used >= promo.usage_limit) throw badRequest(MSG.promo.usageLimitReached);
+  if (basketPence < promo.min_basket_pence) throw badRequest(MSG.promo.minimumBasket(formatPounds(promo.min_basket_pence)));
+  if (userId !== undefined) await checkCustomer(db, promo, userId);
+  return { promo, discountPence: promoDiscountPence(promo, basketPence) };
+}
+
+async function checkCustomer(db: Kysely<Database>, promo: PromoCode, userId: number): Promise<void> {
+  if (promo.first_purchase_only === 1) {
+    const earlier = await db.selectFrom("orders").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst();
+    if (earlier) throw badRequest(MSG.promo.firstPurchaseOnly);
+  }
+  if (promo.per_customer_limit !== null) {
+    const { used } = await db
+      .selectFrom("promo_redemptions")
+      .select((eb) => eb.fn.countAll<number>().as("used"))
+      .where("promo_code_id", "=", promo.id)
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    if (Number(used) >= promo.per_customer_limit) throw badRequest(MSG.promo.alreadyUsed);
+  }
+}
+
+/**
+ * Inside the order's transaction: takes one use of the code with a conditional update (which also
+ * holds the code's row, so one customer's simultaneous orders see each other), checks the customer
+ * again, and records the redemption once the order exists.
+ */
+export async function claimPromoUse(trx: Kysely<Database>, promo: PromoCode, userId: number): Promise<void> {
+  const claimed = await trx
+    .updateTable("promo_codes")
+    .set((eb) => ({ times_used: eb("times_used", "+", 1) }))
+    .where("id", "=", promo.id)
+    .where((eb) => eb.or([eb("usage_limit", "is", null), eb("times_used", "<", eb.ref("usage_limit"))]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) throw badRequest(MSG.promo.usageLimitReached);
+  await checkCustomer(trx, promo, userId);
+}
+
+export async function recordRedemption(
+  trx: Kysely<Database>,
+  clock: Clock,
+  redemption: { promoId: number; userId: number; orderId: number; discountPence: number },
+): Promise<void> {
+  await trx
+    .insertInto("promo_redemptions")
+    .values({
+      promo_code_id: redemption.promoId,
+      user_id: redemption.userId,
+      order_id: redemption.orderId,
+      discount_pence: redemption.discountPence,
+      created_at: isoNow(clock),
+    })
+    .execute();
+}
+
+export function toPromoResult({ promo, discountPence }: AppliedPromo): PromoResultDto {
+  return {
+    promoCode: {
+      code: promo.code,
+      description: promo.description,
+      discount_type: promo.discount_type,
+      discount_value: promo.discount_type === "fixed" ? toGbp(promo.discount_value) : promo.discount_value,
+    },
+    discountAmount: toGbp(discountPence),
+  };
+}
+
+export const promoAppliedMessage = (discountPence: number) => MSG.promo.applied(formatPounds(discountPence));

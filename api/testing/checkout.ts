@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import type { PaymentMethod } from "../../app/lib/checkout.ts";
+import { insertCategory, insertProduct } from "../catalogue/testing-fixtures.ts";
+import type { PromoCodesTable } from "../db/schema.ts";
+import { TEST_CARDS } from "../payments/gateway.ts";
+import { createSignedInUser } from "./accounts.ts";
+import type { FreshApi } from "./harness.ts";
+
+/** Checkout fixtures: a small priced catalogue, shoppers with an address, promo codes and payment requests. */
+
+export async function checkoutCatalogue(api: FreshApi, options: { stock?: number } = {}) {
+  const category = await insertCategory(api.db, "Abayas");
+  const abaya = await insertProduct(api.db, {
+    name: "Silk Abaya",
+    categoryId: category,
+    pricePence: 12_000,
+    variants: [
+      { color: "Black", size: "M", stock: options.stock ?? 10 },
+      { color: "Navy", size: "L", stock: 10, extraPence: 550 },
+    ],
+    images: ["/images/silk.jpg"],
+    fits: ["Fitted", "Relaxed"],
+  });
+  const scarf = await insertProduct(api.db, {
+    name: "Chiffon Scarf",
+    categoryId: category,
+    pricePence: 2_500,
+    variants: [{ color: "Pink", size: "One Size", stock: 10 }],
+  });
+  const variants = await api.db.kysely.selectFrom("product_variants").select(["id", "product_id", "color_name"]).orderBy("id").execute();
+  const variantOf = (productId: number, color: string) => {
+    const variant = variants.find((v) => v.product_id === productId && v.color_name === color);
+    if (!variant) throw new Error(`no ${color} variant`);
+    return variant.id;
+  };
+  return {
+    abaya,
+    scarf,
+    blackAbaya: variantOf(abaya, "Black"),
+    navyAbaya: variantOf(abaya, "Navy"),
+    pinkScarf: variantOf(scarf, "Pink"),
+  };
+}
+
+export async function shopperWithAddress(api: FreshApi) {
+  const shopper = await createSignedInUser(api);
+  const { body } = await api.call("POST", "/public/addresses", {
+    token: shopper.token,
+    body: { label: "Home", line1: "12 Romford Road", city: "London", postal_code: "E7 9HZ", phone: "07700 900123" },
+  });
+  return { ...shopper, addressId: body.data.id as number };
+}
+
+export async function insertPromo(api: FreshApi, promo: Partial<Omit<PromoCodesTable, "id">> & { code: string }) {
+  await api.db.kysely
+    .insertInto("promo_codes")
+    .values({
+      description: `${promo.code} test code`,
+      discount_type: "percentage",
+      discount_value: 10,
+      min_basket_pence: 0,
+      first_purchase_only: 0,
+      active: 1,
+      starts_at: null,
+      ends_at: null,
+      usage_limit: null,
+      per_customer_limit: null,
+      ...promo,
+    })
+    .execute();
+}
+
+export const validCard = { cardholderName: "Amina Khan", cardNumber: "4242 4242 4242 4242", expiryDate: "12/30", cvv: "123" };
+
+export function paymentRequest(
+  addressId: number,
+  items: { productId: number; variantId: number; quantity: number; selectedFit?: string; price?: number }[],
+  options: { method?: PaymentMethod; card?: Partial<typeof validCard>; promo?: string } = {},
+) {
+  const method = options.method ?? "credit_card";
+  return {
+    cart: {
+      items: items.map(({ variantId, ...item }) => ({ ...item, variant: { id: variantId } })),
+      subtotal: 1,
+      totalItems: items.length,
+    },
+    address: { id: addressId, label: "Home", line1: "x", city: "x", postalCode: "x", phone: "x" },
+    shipping: { method: 1, cost: 0 },
+    payment: {
+      method,
+      cardDetails: method === "credit_card" ? { ...validCard, ...options.card } : undefined,
+      paymentIntentId: null,
+      sameAsBilling: true,
+    },
+    promoCode: options.promo ? { code: options.promo, discountAmount: 999, discountType: "fixed", discountValue: 999 } : null,
+  };
+}
+
+export const declinedCard = { cardNumber: TEST_CARDS.declined };
+export const insufficientFundsCard = { cardNumber: TEST_CARDS.insufficientFunds };
+
+export function pay(api: FreshApi, token: string, body: unknown, key: string = randomUUID()) {
+  return api.call("POST", "/payments/process", { token, body, headers: { "Idempotency-Key": key } });
+}

@@ -1,0 +1,94 @@
+import { SHIPPING_METHOD } from "./constants.ts";
+
+/**
+ * Checkout rules both sides agree on: payment methods, order statuses and their transitions,
+ * and the price maths (integer pence). The API charges by these; the storefront shows them.
+ */
+
+export const PAYMENT_METHODS = ["credit_card", "paypal", "apple_pay", "google_pay"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How a method is named to shoppers (tabs, order detail, failure toasts). */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
+  credit_card: "Credit Card",
+  paypal: "PayPal",
+  apple_pay: "Apple Pay",
+  google_pay: "Google Pay",
+};
+
+export const ORDER_STATUSES = ["pending", "processing", "delivered", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * The statuses an order may move to from each status. A paid order starts `pending`; `delivered`
+ * opens reviews; `completed` and `cancelled` are final. Cancelling returns the stock and refunds.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["processing", "cancelled"],
+  processing: ["delivered", "cancelled"],
+  delivered: ["completed"],
+  completed: [],
+  cancelled: [],
+};
+
+export const canChangeOrderStatus = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+/** Payment status of an order: authorised until the gateway captures, then paid; refunded when cancelled. */
+export const PAYMENT_STATUSES = ["authorised", "paid", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PROMO_TYPES = ["percentage", "fixed"] as const;
+export type PromoType = (typeof PROMO_TYPES)[number];
+
+/** A promo's discount on a basket (goods with variant extras, without shipping): never more than the basket. */
+export function promoDiscountPence(promo: { discount_type: PromoType; discount_value: number }, basketPence: number): number {
+  const basket = Math.max(0, basketPence);
+  const raw = promo.discount_type === "percentage" ? Math.round((basket * promo.discount_value) / 100) : promo.discount_value;
+  return Math.min(Math.max(0, raw), basket);
+}
+
+export interface OrderTotals {
+  /** Base prices times quantities. */
+  subtotalPence: number;
+  /** Variant extras times quantities. */
+  extrasPence: number;
+  shippingPence: number;
+  discountPence: number;
+  totalPence: number;
+}
+
+/** Spec: total = subtotal + shipping + variant extras − promo discount; shipping is the one flat method. */
+export function orderTotals(lines: readonly { basePricePence: number; extraPricePence: number; quantity: number }[], discountPence: number) {
+  const subtotalPence = lines.reduce((sum, line) => sum + line.basePricePence * line.quantity, 0);
+  const extrasPence = lines.reduce((sum, line) => sum + line.extraPricePence * line.quantity, 0);
+  const shippingPence = lines.length > 0 ? SHIPPING_METHOD.pricePence : 0;
+  const discount = Math.min(Math.max(0, discountPence), subtotalPence + extrasPence);
+  return {
+    subtotalPence,
+    extrasPence,
+    shippingPence,
+    discountPence: discount,
+    totalPence: subtotalPence + extrasPence + shippingPence - discount,
+  } satisfies OrderTotals;
+}
+
+/** Luhn checksum of a digits-only card number. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** A card expiring `MM/YY` is valid through the last moment of that month (UTC). */
+export function cardExpired(expiry: string, now: Date): boolean {
+  const [month, year] = expiry.split("/").map(Number);
+  const firstOfNextMonth = Date.UTC(2000 + year, month, 1);
+  return now.getTime() >= firstOfNextMonth;
+}

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { CARD_NUMBER_DIGITS, CART_MAX_LINES, CART_MAX_QUANTITY, CVV_DIGITS, SHIPPING_METHOD } from "../constants.ts";
+import { PAYMENT_METHODS, passesLuhn } from "../checkout.ts";
+import { MSG } from "../messages.ts";
+
+/**
+ * The checkout requests of the contract: `POST /public/validate-promo-code` and `POST /payments/process`.
+ * Unknown fields are dropped: every price a client sends is ignored, the server prices from the catalogue.
+ */
+
+export const PROMO_CODE_MAX = 40;
+const ID_MAX = Number.MAX_SAFE_INTEGER;
+const recordId = z.coerce.number().int().positive().max(ID_MAX);
+const gbp = z.number().nonnegative().max(1_000_000);
+
+/** Spec: the code is required, sent trimmed and upper-cased. */
+export const promoCodeField = z
+  .string({ error: MSG.promo.required })
+  .trim()
+  .min(1, MSG.promo.required)
+  .max(PROMO_CODE_MAX, MSG.promo.invalid)
+  .transform((code) => code.toUpperCase());
+
+export const validatePromoSchema = z.object({
+  code: promoCodeField,
+  /** The basket in GBP: goods with variant extras, without shipping. */
+  cartTotal: gbp,
+});
+export type ValidatePromoRequest = z.infer<typeof validatePromoSchema>;
+
+/** A cart line: `productId`, the variant as `variant.id` or `variantId`, `quantity`, `selectedFit`. */
+const cartItemSchema = z
+  .object({
+    productId: recordId,
+    variant: z.object({ id: recordId }).nullish(),
+    variantId: recordId.nullish(),
+    quantity: z.coerce.number().int().min(1).max(CART_MAX_QUANTITY),
+    selectedFit: z.string().trim().max(40).nullish(),
+  })
+  .transform(({ productId, variant, variantId, quantity, selectedFit }, ctx) => {
+    const chosen = variant?.id ?? variantId;
+    if (chosen == null) {
+      ctx.addIssue({ code: "custom", path: ["variantId"], message: MSG.payment.variantUnavailable });
+      return z.NEVER;
+    }
+    return { productId, variantId: chosen, quantity, selectedFit: selectedFit || null };
+  });
+export type PaymentCartItem = z.infer<typeof cartItemSchema>;
+
+const digitsOnly = (value: string) => value.replace(/[\s-]/g, "");
+
+export const cardDetailsSchema = z.object({
+  cardholderName: z.string({ error: MSG.payment.cardholderRequired }).trim().min(1, MSG.payment.cardholderRequired).max(100),
+  cardNumber: z
+    .string({ error: MSG.payment.cardNumberRequired })
+    .transform(digitsOnly)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: MSG.payment.cardNumberRequired, abort: true })
+        .regex(new RegExp(`^\\d{${CARD_NUMBER_DIGITS.min},${CARD_NUMBER_DIGITS.max}}$`), { error: MSG.payment.cardNumberInvalid, abort: true })
+        .refine(passesLuhn, MSG.payment.cardNumberInvalid),
+    ),
+  expiryDate: z
+    .string({ error: MSG.payment.expiryRequired })
+    .trim()
+    .min(1, { error: MSG.payment.expiryRequired, abort: true })
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, MSG.payment.expiryInvalid),
+  cvv: z
+    .string({ error: MSG.payment.cvvRequired })
+    .trim()
+    .min(1, { error: MSG.payment.cvvRequired, abort: true })
+    .regex(new RegExp(`^\\d{${CVV_DIGITS.min},${CVV_DIGITS.max}}$`), MSG.payment.cvvInvalid),
+});
+export type CardDetails = z.infer<typeof cardDetailsSchema>;
+
+/** Spec section 3's payment request. Only `address.id`, the items' choices and `promoCode.code` are trusted. */
+export const paymentRequestSchema = z
+  .object({
+    cart: z.object({ items: z.array(cartItemSchema).min(1).max(CART_MAX_LINES) }),
+    address: z.object({ id: recordId }),
+    shipping: z
+      .object({
+        // The method's id, or the method object of section 3.
+        method: z.union([recordId, z.object({ id: recordId })]).transform((method) => (typeof method === "number" ? method : method.id)),
+      })
+      .refine((shipping) => shipping.method === SHIPPING_METHOD.id, { message: MSG.payment.shippingMethodInvalid, path: ["method"] }),
+    payment: z.object({
+      method: z.enum(PAYMENT_METHODS),
+      cardDetails: z.unknown().optional(),
+      paymentIntentId: z.string().max(200).nullish(),
+      sameAsBilling: z.boolean().default(true),
+    }),
+    promoCode: z.object({ code: promoCodeField }).nullish(),
+  })
+  .transform((request, ctx) => {
+    // Wallets skip card checks (spec section 5): their card details, if any, are ignored.
+    if (request.payment.method !== "credit_card") return { ...request, card: null };
+    const card = cardDetailsSchema.safeParse(request.payment.cardDetails ?? {});
+    if (!card.success) {
+      for (const issue of card.error.issues) ctx.addIssue({ ...issue, path: ["payment", "cardDetails", ...issue.path] } as never);
+      return z.NEVER;
+    }
+    return { ...request, card: card.data };
+  });
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+/** The `Idempotency-Key` header: one per rendered payment form. */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const idempotencyKeySchema = z
+  .string({ error: MSG.payment.keyRequired })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, MSG.payment.keyRequired);
