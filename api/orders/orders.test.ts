@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MSG } from "../../app/lib/messages.ts";
+import { createSignedInUser } from "../testing/accounts.ts";
+import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "../testing/checkout.ts";
+import { type FreshApi, freshApi } from "../testing/harness.ts";
+
+let api: FreshApi;
+beforeEach(async () => {
+  api = await freshApi();
+});
+afterEach(() => api.close());
+
+async function placeOrders(count: number) {
+  const shop = await checkoutCatalogue(api);
+  const shopper = await shopperWithAddress(api);
+  const orders = [];
+  for (let index = 0; index < count; index++) {
+    api.clock.advance(60_000);
+    const { body } = await pay(api, shopper.token, paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }]));
+    orders.push(body.data);
+  }
+  return { shopper, orders };
+}
+
+describe("orders", () => {
+  it("lists the shopper's orders newest first with the summary fields and pagination", async () => {
+    const { shopper, orders } = await placeOrders(3);
+    const { status, body } = await api.call("GET", "/orders/my-orders?page=1&limit=2", { token: shopper.token });
+    expect(status).toBe(200);
+    expect(body.message).toBe(MSG.orders.fetched);
+    expect(body.data.pagination).toEqual({ total: 3, totalPages: 2, page: 1, limit: 2 });
+    expect(body.data.orders).toEqual([
+      {
+        id: orders[2].id,
+        code: orders[2].order_code,
+        created_at: orders[2].created_at,
+        status_name: "pending",
+        payment_status: "paid",
+        total: 125,
+        product_image: "/images/silk.jpg",
+      },
+      expect.objectContaining({ id: orders[1].id }),
+    ]);
+    const second = await api.call("GET", "/orders/my-orders?page=2&limit=2", { token: shopper.token });
+    expect(second.body.data.orders.map((order: { id: number }) => order.id)).toEqual([orders[0].id]);
+  });
+
+  it("answers an empty list to a shopper without orders, and 401 without a token", async () => {
+    const { token } = await createSignedInUser(api);
+    const { body } = await api.call("GET", "/orders/my-orders", { token });
+    expect(body.data).toEqual({ orders: [], pagination: { total: 0, totalPages: 1, page: 1, limit: 10 } });
+    expect((await api.call("GET", "/orders/my-orders")).status).toBe(401);
+    expect((await api.call("GET", "/orders/my-orders?limit=1000", { token })).status).toBe(400);
+  });
+
+  it("shows an order to its owner only: another user's order is not found", async () => {
+    const { shopper, orders } = await placeOrders(1);
+    const mine = await api.call("GET", `/public/orders/${orders[0].id}`, { token: shopper.token });
+    expect(mine).toMatchObject({ status: 200, body: { success: true, message: MSG.orders.detailFetched, data: orders[0] } });
+    const other = await createSignedInUser(api);
+    const theirs = await api.call("GET", `/public/orders/${orders[0].id}`, { token: other.token });
+    expect(theirs).toMatchObject({ status: 404, body: { success: false, message: MSG.orders.notFound } });
+    expect((await api.call("GET", "/public/orders/999999", { token: shopper.token })).status).toBe(404);
+    expect((await api.call("GET", "/public/orders/abc", { token: shopper.token })).status).toBe(400);
+  });
+
+  it("holds order statuses to the known set in the database", async () => {
+    const { orders } = await placeOrders(1);
+    await expect(api.db.kysely.updateTable("orders").set({ status: "shipped" as never }).where("id", "=", orders[0].id).execute()).rejects.toThrow();
+  });
+});
