@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PaymentMethod } from "../../app/lib/checkout.ts";
 import { insertCategory, insertProduct } from "../catalogue/testing-fixtures.ts";
-import type { PromoCodesTable } from "../db/schema.ts";
+import type { PromoCode } from "../db/schema.ts";
 import { TEST_CARDS } from "../payments/gateway.ts";
 import { createSignedInUser } from "./accounts.ts";
 import type { FreshApi } from "./harness.ts";
@@ -51,7 +51,7 @@ export async function shopperWithAddress(api: FreshApi) {
   return { ...shopper, addressId: body.data.id as number };
 }
 
-export async function insertPromo(api: FreshApi, promo: Partial<Omit<PromoCodesTable, "id">> & { code: string }) {
+export async function insertPromo(api: FreshApi, promo: Partial<Omit<PromoCode, "id">> & { code: string }) {
   await api.db.kysely
     .insertInto("promo_codes")
     .values({

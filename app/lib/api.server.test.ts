@@ -185,6 +185,18 @@ describe("contract client: the request it sends", () => {
     }
   });
 
+  it("sends extra headers such as the payment's Idempotency-Key, without letting them replace the bearer", async () => {
+    const { seen } = await callWith(okay, {
+      method: "POST",
+      endpoint: "/payments/process",
+      data: {},
+      token: "tok_123",
+      headers: { "Idempotency-Key": "key_12345678", authorization: "Bearer forged" },
+    });
+    expect(seen[0]?.headers.get("idempotency-key")).toBe("key_12345678");
+    expect(seen[0]?.headers.get("authorization")).toBe("Bearer tok_123");
+  });
+
   it("sends GET data as a query string: arrays comma-joined, empty values left out, no body", async () => {
     const { seen } = await callWith(okay, {
       endpoint: "/public/products",

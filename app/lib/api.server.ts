@@ -17,6 +17,8 @@ export interface ApiCall {
   endpoint: string;
   data?: unknown;
   token?: string | null;
+  /** Extra request headers, such as the payment's `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 export interface ErrorDetail {
@@ -67,8 +69,8 @@ export type ApiClient = <T>(call: ApiCall) => Promise<ApiResult<T>>;
 
 export function createApiClient(options: ClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? TIMING_MS.apiTimeout;
-  return async <T>({ method, endpoint, data, token }: ApiCall): Promise<ApiResult<T>> => {
-    const headers = new Headers({ accept: "application/json" });
+  return async <T>({ method, endpoint, data, token, headers: extra }: ApiCall): Promise<ApiResult<T>> => {
+    const headers = new Headers({ ...extra, accept: "application/json" });
     if (token) headers.set("authorization", `Bearer ${token}`);
     if (options.clientIp) headers.set(API_HEADERS.clientIp, options.clientIp);
     if (options.userAgent) headers.set(API_HEADERS.userAgent, options.userAgent);

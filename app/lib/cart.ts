@@ -1,5 +1,6 @@
 import type { ProductSummaryDto, VariantDto } from "../../api/catalogue/product.types.ts";
-import { CART_MAX_LINES, PLACEHOLDER_IMAGE, SHIPPING_METHOD } from "./constants.ts";
+import { orderTotals } from "./checkout.ts";
+import { CART_MAX_LINES, PLACEHOLDER_IMAGE } from "./constants.ts";
 import { toPence } from "./money.ts";
 
 /**
@@ -185,18 +186,7 @@ export function refreshCart(lines: readonly CartLine[], products: readonly Produ
 
 /** Spec section 9: total = subtotal + shipping (flat, when there is anything to ship) + variant extras − promo discount. */
 export function summarizeCart(items: readonly CartItem[], discountPence = 0): CartSummary {
-  const subtotalPence = items.reduce((sum, item) => sum + item.basePricePence * item.quantity, 0);
-  const extrasPence = items.reduce((sum, item) => sum + item.extraPricePence * item.quantity, 0);
-  const shippingPence = items.length > 0 ? SHIPPING_METHOD.pricePence : 0;
-  const discount = Math.min(Math.max(0, discountPence), subtotalPence + extrasPence);
-  return {
-    totalItems: countItems(items),
-    subtotalPence,
-    extrasPence,
-    shippingPence,
-    discountPence: discount,
-    totalPence: subtotalPence + extrasPence + shippingPence - discount,
-  };
+  return { totalItems: countItems(items), ...orderTotals(items, discountPence) };
 }
 
 /** The product page with this item's choices preselected. */
