@@ -1,94 +1,333 @@
 /** Operator commands: `npm run shop -- <command>` against DATABASE_URL (default data/shop.db). */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { sql } from "kysely";
+import { ORDER_STATUSES, type OrderStatus } from "../app/lib/checkout.ts";
+import { toGbp } from "../app/lib/money.ts";
+import { readBackendConfig } from "../api/config.ts";
+import { systemClock } from "../api/core/clock.ts";
 import { connect, type Db } from "../api/db/connect.ts";
 import { migrateToLatest } from "../api/db/migrate.ts";
 import { seedDemoIfEmpty } from "../api/db/seed/demo.ts";
+import { createPromo, disablePromo, listPromos, newPromoSchema } from "../api/operator/promo-admin.ts";
+import { importProducts } from "../api/operator/product-import.ts";
+import { setVariantStock } from "../api/operator/stock.ts";
+import { changeOrderStatus, listOrders } from "../api/orders/orders.service.ts";
+import { createGateway } from "../api/payments/gateway.ts";
 
-const USAGE = `Usage: npm run shop -- <command>
+/** A wrong invocation: the message and the command's usage go to stderr, exit code 2. */
+class UsageError extends Error {}
 
-  migrate         bring the database schema up to date
-  seed            migrate, then seed the demo catalogue if the database is empty
-  backup <file>   write a consistent copy of the SQLite database to <file> (PostgreSQL: use pg_dump)
-  stats           count products, variants, users and orders
-  help            show this text
+interface Command {
+  summary: string;
+  usage: string;
+  options?: NonNullable<Parameters<typeof parseArgs>[0]>["options"];
+  run(db: Db, args: { values: Record<string, string | boolean | undefined>; positionals: string[] }): Promise<number>;
+}
 
-The database is DATABASE_URL (default data/shop.db).`;
-
-type Command = (db: Db, args: string[]) => Promise<number>;
+const gbp = (pence: number) => `£${toGbp(pence).toFixed(2)}`;
+const wholeNumber = (value: string | undefined, name: string) => {
+  if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`${name} must be a whole number of 0 or more`);
+  return Number(value);
+};
+/** The command-line spelling of a schema field: minBasket is --min-basket. */
+const optionName = (field: PropertyKey | undefined) => `--${String(field ?? "").replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+const orderStatus = (value: string | undefined, name: string): OrderStatus => {
+  if (!ORDER_STATUSES.includes(value as OrderStatus)) throw new UsageError(`${name} must be one of: ${ORDER_STATUSES.join(", ")}`);
+  return value as OrderStatus;
+};
 
 const commands: Record<string, Command> = {
-  async migrate(db) {
-    await migrateToLatest(db);
-    console.log("Database is up to date.");
-    return 0;
+  migrate: {
+    summary: "bring the database schema up to date",
+    usage: "migrate",
+    async run(db) {
+      await migrateToLatest(db);
+      console.log("Database is up to date.");
+      return 0;
+    },
   },
 
-  async seed(db) {
-    await migrateToLatest(db);
-    console.log((await seedDemoIfEmpty(db)) ? "Seeded the demo catalogue." : "The catalogue is not empty; nothing seeded.");
-    return 0;
+  seed: {
+    summary: "migrate, then seed the demo catalogue if the database is empty",
+    usage: "seed",
+    async run(db) {
+      await migrateToLatest(db);
+      console.log((await seedDemoIfEmpty(db)) ? "Seeded the demo catalogue." : "The catalogue is not empty; nothing seeded.");
+      return 0;
+    },
   },
 
-  async backup(db, [file]) {
-    if (!file) {
-      console.error("backup needs a target file: npm run shop -- backup <file>");
-      return 2;
-    }
-    if (db.dialect === "postgres") {
-      console.error(
-        'This is a PostgreSQL database: back it up with pg_dump, e.g. pg_dump --format=custom --file=shop.dump "$DATABASE_URL".',
+  backup: {
+    summary: "write a consistent copy of the SQLite database to <file> (PostgreSQL: use pg_dump)",
+    usage: "backup <file>",
+    async run(db, { positionals: [file] }) {
+      if (!file) throw new UsageError("backup needs a target file");
+      if (db.dialect === "postgres") {
+        console.error('This is a PostgreSQL database: back it up with pg_dump, e.g. pg_dump --format=custom --file=shop.dump "$DATABASE_URL".');
+        return 1;
+      }
+      const target = resolve(file);
+      if (existsSync(target)) {
+        console.error(`${target} already exists; choose a new file.`);
+        return 1;
+      }
+      // VACUUM INTO writes a consistent, compacted snapshot while other connections keep reading and writing.
+      await sql`VACUUM INTO ${target}`.execute(db.kysely);
+      console.log(`Backed up to ${target}.`);
+      return 0;
+    },
+  },
+
+  stats: {
+    summary: "count products, variants, users and orders",
+    usage: "stats",
+    async run(db) {
+      const count = async (table: "products" | "product_variants" | "users" | "orders") =>
+        Number(
+          (
+            await db.kysely
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      console.table({
+        products: await count("products"),
+        variants: await count("product_variants"),
+        users: await count("users"),
+        orders: await count("orders"),
+      });
+      return 0;
+    },
+  },
+
+  "promo:create": {
+    summary: "create a promo code",
+    usage: `promo:create --code CODE --type percentage|fixed --value N [options]
+
+  --value N            percent (1-100) for percentage codes, pounds for fixed ones
+  --min-basket GBP     smallest basket (goods, without shipping) the code applies to
+  --starts DATE        first moment the code works (ISO date or time, UTC)
+  --ends DATE          moment the code stops working
+  --usage-limit N      redemptions allowed in total
+  --per-customer N     redemptions allowed per customer
+  --first-purchase     only a customer's first order
+  --description TEXT   shown with the code (default: made from the rules)`,
+    options: {
+      code: { type: "string" },
+      type: { type: "string" },
+      value: { type: "string" },
+      "min-basket": { type: "string" },
+      starts: { type: "string" },
+      ends: { type: "string" },
+      "usage-limit": { type: "string" },
+      "per-customer": { type: "string" },
+      "first-purchase": { type: "boolean" },
+      description: { type: "string" },
+    },
+    async run(db, { values }) {
+      const parsed = newPromoSchema.safeParse({
+        code: values.code,
+        type: values.type,
+        value: values.value,
+        description: values.description,
+        minBasket: values["min-basket"],
+        starts: values.starts,
+        ends: values.ends,
+        usageLimit: values["usage-limit"],
+        perCustomer: values["per-customer"],
+        firstPurchase: values["first-purchase"] ?? false,
+      });
+      if (!parsed.success) {
+        throw new UsageError(parsed.error.issues.map((issue) => `${optionName(issue.path[0])}: ${issue.message}`).join("\n"));
+      }
+      if (!(await createPromo(db, parsed.data))) {
+        console.error(`A promo code ${parsed.data.code} already exists.`);
+        return 1;
+      }
+      console.log(`Created promo code ${parsed.data.code}.`);
+      return 0;
+    },
+  },
+
+  "promo:list": {
+    summary: "list promo codes with their rules and uses",
+    usage: "promo:list",
+    async run(db) {
+      const promos = await listPromos(db);
+      if (promos.length === 0) {
+        console.log("No promo codes.");
+        return 0;
+      }
+      console.table(
+        promos.map((promo) => ({
+          code: promo.code,
+          active: promo.active === 1 ? "yes" : "no",
+          discount: promo.discount_type === "percentage" ? `${promo.discount_value}%` : gbp(promo.discount_value),
+          "min basket": gbp(promo.min_basket_pence),
+          window: `${promo.starts_at ?? "-"} .. ${promo.ends_at ?? "-"}`,
+          used: promo.usage_limit === null ? `${promo.times_used}` : `${promo.times_used}/${promo.usage_limit}`,
+          "per customer": promo.per_customer_limit ?? "-",
+          "first purchase": promo.first_purchase_only === 1 ? "yes" : "no",
+        })),
       );
-      return 1;
-    }
-    const target = resolve(file);
-    if (existsSync(target)) {
-      console.error(`${target} already exists; choose a new file.`);
-      return 1;
-    }
-    // VACUUM INTO writes a consistent, compacted snapshot while other connections keep reading and writing.
-    await sql`VACUUM INTO ${target}`.execute(db.kysely);
-    console.log(`Backed up to ${target}.`);
-    return 0;
+      return 0;
+    },
   },
 
-  async stats(db) {
-    const count = async (table: "products" | "product_variants" | "users" | "orders") =>
-      Number(
-        (
-          await db.kysely
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
+  "promo:disable": {
+    summary: "deactivate a promo code",
+    usage: "promo:disable <code>",
+    async run(db, { positionals: [code] }) {
+      if (!code) throw new UsageError("promo:disable needs a code");
+      if (!(await disablePromo(db, code))) {
+        console.error(`No promo code ${code.toUpperCase()}.`);
+        return 1;
+      }
+      console.log(`Disabled promo code ${code.toUpperCase()}.`);
+      return 0;
+    },
+  },
+
+  "orders:list": {
+    summary: "list the newest orders, optionally of one status",
+    usage: `orders:list [--status STATUS] [--limit N]
+
+  --status STATUS   one of ${ORDER_STATUSES.join(", ")}
+  --limit N         how many (default 50)`,
+    options: { status: { type: "string" }, limit: { type: "string" } },
+    async run(db, { values }) {
+      const status = values.status === undefined ? undefined : orderStatus(values.status as string, "--status");
+      const limit = values.limit === undefined ? 50 : wholeNumber(values.limit as string, "--limit");
+      const orders = await listOrders(db, { status, limit });
+      if (orders.length === 0) {
+        console.log(status ? `No ${status} orders.` : "No orders.");
+        return 0;
+      }
+      console.table(
+        orders.map((order) => ({
+          code: order.code,
+          placed: order.created_at,
+          status: order.status,
+          payment: order.payment_status,
+          total: gbp(order.total_pence),
+          customer: order.email,
+        })),
       );
-    console.table({
-      products: await count("products"),
-      variants: await count("product_variants"),
-      users: await count("users"),
-      orders: await count("orders"),
-    });
-    return 0;
+      return 0;
+    },
+  },
+
+  "order:status": {
+    summary: "move an order to another status (pending, processing, delivered, completed, cancelled)",
+    usage: `order:status <order code> <status>
+
+Allowed: pending -> processing | cancelled; processing -> delivered | cancelled; delivered -> completed.
+Cancelling returns the items to stock and refunds the payment.`,
+    async run(db, { positionals: [code, status] }) {
+      if (!code || !status) throw new UsageError("order:status needs an order code and a status");
+      const target = orderStatus(status, "status");
+      const gateway = createGateway(readBackendConfig().PAYMENT_GATEWAY);
+      const result = await changeOrderStatus(db, systemClock, gateway, code.trim().toUpperCase(), target);
+      if (!result.ok) {
+        console.error(
+          result.reason === "not_found"
+            ? `No order ${code.toUpperCase()}.`
+            : `Order ${code.toUpperCase()} is ${result.from}; it cannot become ${target}.`,
+        );
+        return 1;
+      }
+      console.log(`Order ${code.toUpperCase()}: ${result.from} -> ${result.to}.`);
+      return 0;
+    },
+  },
+
+  "stock:set": {
+    summary: "set a variant's stock by its SKU",
+    usage: "stock:set <variant sku> <quantity>",
+    async run(db, { positionals: [sku, quantity] }) {
+      if (!sku || quantity === undefined) throw new UsageError("stock:set needs a variant SKU and a quantity");
+      const change = await setVariantStock(db, sku, wholeNumber(quantity, "quantity"));
+      if (!change) {
+        console.error(`No variant with SKU ${sku}.`);
+        return 1;
+      }
+      console.log(`Stock of ${sku}: ${change.from} -> ${change.to}.`);
+      return 0;
+    },
+  },
+
+  "products:import": {
+    summary: "add the products of a JSON file (format in the README); all or nothing",
+    usage: "products:import <file.json>",
+    async run(db, { positionals: [file] }) {
+      if (!file) throw new UsageError("products:import needs a JSON file");
+      let input: unknown;
+      try {
+        input = JSON.parse(readFileSync(resolve(file), "utf8"));
+      } catch (error) {
+        console.error(`Cannot read ${file} as JSON: ${error instanceof Error ? error.message : error}`);
+        return 1;
+      }
+      const result = await importProducts(db, input, systemClock.now().toISOString());
+      if (!result.ok) {
+        console.error(`Nothing imported; ${file} has ${result.errors.length} problem(s):\n${result.errors.map((error) => `  ${error}`).join("\n")}`);
+        return 1;
+      }
+      console.log(`Imported ${result.imported} product(s).`);
+      return 0;
+    },
   },
 };
 
-const [name = "help", ...args] = process.argv.slice(2);
-const command = commands[name];
-if (!command) {
-  if (name === "help") {
+const width = Math.max(...Object.keys(commands).map((name) => name.length)) + 2;
+const USAGE = `Usage: npm run shop -- <command> [arguments]   (<command> --help for its options)
+
+${Object.entries(commands)
+  .map(([name, command]) => `  ${name.padEnd(width)}${command.summary}`)
+  .join("\n")}
+  ${"help".padEnd(width)}show this text
+
+The database is DATABASE_URL (default data/shop.db).`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name = "help", ...rest] = argv;
+  if (name === "help" || name === "--help" || name === "-h") {
     console.log(USAGE);
-    process.exit(0);
+    return 0;
   }
-  console.error(`Unknown command "${name}".\n\n${USAGE}`);
-  process.exit(2);
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${USAGE}`);
+    return 2;
+  }
+  const usage = `Usage: npm run shop -- ${command.usage}`;
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs({ args: rest, options: { ...command.options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${usage}`);
+    return 2;
+  }
+  if (args.values.help) {
+    console.log(`${command.summary}\n\n${usage}`);
+    return 0;
+  }
+  const db = connect(process.env.DATABASE_URL);
+  try {
+    return await command.run(db, args as Parameters<Command["run"]>[1]);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${usage}`);
+      return 2;
+    }
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  } finally {
+    await db.close();
+  }
 }
-const db = connect(process.env.DATABASE_URL);
-try {
-  process.exitCode = await command(db, args);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await db.close();
-}
+
+process.exitCode = await main(process.argv.slice(2));

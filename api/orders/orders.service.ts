@@ -152,3 +152,16 @@ async function refundOrder(db: Db, gateway: PaymentGateway, orderId: number): Pr
     await trx.updateTable("orders").set({ payment_status: "refunded" }).where("id", "=", orderId).execute();
   });
 }
+
+/** The operator's view: newest orders first, optionally of one status. */
+export function listOrders(db: Db, filter: { status?: OrderStatus; limit: number }) {
+  let query = db.kysely
+    .selectFrom("orders")
+    .innerJoin("users", "users.id", "orders.user_id")
+    .select(["orders.code", "orders.created_at", "orders.status", "orders.payment_status", "orders.total_pence", "users.email"])
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(filter.limit);
+  if (filter.status) query = query.where("orders.status", "=", filter.status);
+  return query.execute();
+}

@@ -199,10 +199,10 @@ async function priceLine(db: Kysely<Database>, item: PaymentCartItem): Promise<P
   let fit = requested && offered.includes(requested) ? requested : null;
   if (!fit && requested && requested !== DEFAULT_FIT.cart) throw badRequest(MSG.payment.fitUnavailable(requested));
   if (!fit && offered.length > 0) fit = row.default_fit && offered.includes(row.default_fit) ? row.default_fit : offered[0];
-  const image =
-    row.color_image ??
-    (await db.selectFrom("product_images").select("url").where("product_id", "=", item.productId).orderBy("position").limit(1).executeTakeFirst())?.url ??
-    null;
+  // The picture in the chosen colour when the shop has one, else the product's first.
+  const firstImage = () =>
+    db.selectFrom("product_images").select("url").where("product_id", "=", item.productId).orderBy("position").limit(1).executeTakeFirst();
+  const image = row.color_image || (await firstImage())?.url || null;
   return {
     productId: item.productId,
     variantId: item.variantId,

@@ -83,7 +83,7 @@ export interface AssembledVariant {
   sku: string;
   color_name: string;
   color_code: string;
-  color_image: string;
+  color_image: string | null;
   size: string;
   stock: number;
   extra_price_pence: number;
@@ -93,7 +93,7 @@ export interface AssembledVariant {
 export interface AssembledProduct {
   row: Insertable<ProductsTable>;
   variants: AssembledVariant[];
-  images: { url: string; alt: string; color_name: string; position: number }[];
+  images: { url: string; alt: string; color_name: string | null; position: number }[];
   fits: { value: string; position: number }[];
 }
 

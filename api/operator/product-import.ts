@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { toPence } from "../../app/lib/money.ts";
+import { buildSearchText } from "../catalogue/products.service.ts";
+import type { Db } from "../db/connect.ts";
+import type { AssembledProduct } from "../db/seed/catalogue-builder.ts";
+import { slugify } from "../db/seed/catalogue-builder.ts";
+import { insertProducts } from "../db/seed/product-writer.ts";
+
+/** The `products:import` file: `{ "products": [...] }`, documented in the README. Prices in GBP. */
+const gbp = z.number().nonnegative().max(100_000).multipleOf(0.01);
+const sku = z.string().trim().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, "SKU may hold letters, digits, - and _ only");
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = z.string().trim().max(2000).nullish();
+
+const variantSchema = z.object({
+  sku,
+  color: text(40),
+  colorCode: z.string().regex(/^#[0-9a-fA-F]{6}$/, "colorCode must look like #1a2b3c"),
+  colorImage: z.string().max(300).nullish(),
+  size: text(20),
+  stock: z.number().int().min(0).max(1_000_000),
+  extraPrice: gbp.default(0),
+});
+
+const productSchema = z
+  .object({
+    sku,
+    name: text(120),
+    category: text(60),
+    description: text(5000),
+    price: gbp,
+    originalPrice: gbp.optional(),
+    status: z.enum(["Active", "Inactive"]).default("Active"),
+    fits: z.array(text(40)).max(10).default([]),
+    defaultFit: text(40).optional(),
+    fitRequired: z.boolean().default(false),
+    materialsCare: optionalText,
+    deliveryReturns: optionalText,
+    returnExchanges: optionalText,
+    contactInfo: optionalText,
+    images: z.array(z.object({ url: text(300), alt: z.string().trim().max(200).optional(), color: text(40).optional() })).max(20).default([]),
+    variants: z.array(variantSchema).min(1).max(200),
+  })
+  .refine((product) => !product.defaultFit || product.fits.includes(product.defaultFit), {
+    path: ["defaultFit"],
+    message: "defaultFit must be one of fits",
+  });
+
+export const productImportSchema = z.object({ products: z.array(productSchema).min(1).max(10_000) });
+export type ProductImport = z.infer<typeof productImportSchema>;
+
+export type ImportResult = { ok: true; imported: number } | { ok: false; errors: string[] };
+
+/**
+ * Validates the whole file against the schema, the catalogue's categories and every SKU already
+ * used, then inserts all products in one transaction: all of them or none.
+ */
+export async function importProducts(db: Db, input: unknown, now: string): Promise<ImportResult> {
+  const parsed = productImportSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, errors: parsed.error.issues.map((issue) => `${issue.path.join(".") || "file"}: ${issue.message}`) };
+  }
+  const { products } = parsed.data;
+  const categories = await db.kysely.selectFrom("categories").select(["id", "name", "collection"]).execute();
+  const categoryByName = new Map(categories.map((category) => [category.name.toLowerCase(), category]));
+  const skus = products.flatMap((product, index) => [
+    { sku: product.sku, where: `products.${index}.sku` },
+    ...product.variants.map((variant, v) => ({ sku: variant.sku, where: `products.${index}.variants.${v}.sku` })),
+  ]);
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  for (const { sku: value, where } of skus) {
+    if (seen.has(value)) errors.push(`${where}: SKU ${value} appears more than once in the file`);
+    seen.add(value);
+  }
+  const taken = new Set([
+    ...(await db.kysely.selectFrom("products").select("sku").execute()).map((row) => row.sku),
+    ...(await db.kysely.selectFrom("product_variants").select("sku").execute()).map((row) => row.sku),
+  ]);
+  for (const { sku: value, where } of skus) if (taken.has(value)) errors.push(`${where}: SKU ${value} is already in the catalogue`);
+  products.forEach((product, index) => {
+    if (!categoryByName.has(product.category.toLowerCase())) errors.push(`products.${index}.category: no category named "${product.category}"`);
+    const combos = new Set(product.variants.map((variant) => `${variant.color.toLowerCase()}|${variant.size.toLowerCase()}`));
+    if (combos.size !== product.variants.length) errors.push(`products.${index}.variants: each colour and size pair may appear once`);
+  });
+  if (errors.length > 0) return { ok: false, errors };
+
+  const assembled = products.map((product): AssembledProduct => {
+    const category = categoryByName.get(product.category.toLowerCase()) as (typeof categories)[number];
+    const stockTotal = product.variants.reduce((sum, variant) => sum + variant.stock, 0);
+    return {
+      row: {
+        category_id: category.id,
+        name: product.name,
+        slug: slugify(product.name),
+        sku: product.sku,
+        description: product.description,
+        current_price_pence: toPence(product.price),
+        original_price_pence: toPence(product.originalPrice ?? product.price),
+        default_fit: product.defaultFit ?? product.fits[0] ?? null,
+        fit_required: product.fitRequired ? 1 : 0,
+        materials_care: product.materialsCare ?? null,
+        delivery_returns: product.deliveryReturns ?? null,
+        return_exchanges: product.returnExchanges ?? null,
+        contact_info: product.contactInfo ?? null,
+        search_text: buildSearchText({
+          category: category.name,
+          collection: category.collection,
+          colors: product.variants.map((variant) => variant.color),
+          description: product.description,
+        }),
+        stock_total: stockTotal,
+        status: product.status,
+        created_at: now,
+        updated_at: now,
+      },
+      variants: product.variants.map((variant) => ({
+        sku: variant.sku,
+        color_name: variant.color,
+        color_code: variant.colorCode,
+        color_image: variant.colorImage ?? null,
+        size: variant.size,
+        stock: variant.stock,
+        extra_price_pence: toPence(variant.extraPrice),
+      })),
+      images: product.images.map((image, position) => ({
+        url: image.url,
+        alt: image.alt ?? product.name,
+        color_name: image.color ?? null,
+        position,
+      })),
+      fits: product.fits.map((value, position) => ({ value, position })),
+    };
+  });
+  await db.kysely.transaction().execute((trx) => insertProducts(trx, assembled));
+  return { ok: true, imported: assembled.length };
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { PROMO_TYPES } from "../../app/lib/checkout.ts";
+import { toPence } from "../../app/lib/money.ts";
+import { PROMO_CODE_MAX, promoCodeField } from "../../app/lib/schemas/checkout.ts";
+import type { Db } from "../db/connect.ts";
+import type { PromoCode } from "../db/schema.ts";
+
+const isoDate = z
+  .string()
+  .refine((value) => !Number.isNaN(Date.parse(value)), "must be a date such as 2026-12-31 or 2026-12-31T23:59:59Z")
+  .transform((value) => new Date(value).toISOString());
+const count = z.coerce.number().int().positive();
+
+/** What an operator gives `promo:create`: percent (1-100) or GBP for fixed codes; the window is [starts, ends). */
+export const newPromoSchema = z
+  .object({
+    code: promoCodeField.pipe(z.string().regex(/^[A-Z0-9_-]+$/, "code may hold letters, digits, - and _ only").max(PROMO_CODE_MAX)),
+    type: z.enum(PROMO_TYPES),
+    value: z.coerce.number().positive(),
+    description: z.string().trim().max(200).optional(),
+    minBasket: z.coerce.number().nonnegative().default(0),
+    starts: isoDate.optional(),
+    ends: isoDate.optional(),
+    usageLimit: count.optional(),
+    perCustomer: count.optional(),
+    firstPurchase: z.boolean().default(false),
+  })
+  .refine((promo) => promo.type === "fixed" || (Number.isInteger(promo.value) && promo.value <= 100), {
+    path: ["value"],
+    message: "a percentage must be a whole number from 1 to 100",
+  })
+  .refine((promo) => !promo.starts || !promo.ends || promo.starts < promo.ends, { path: ["ends"], message: "ends must be after starts" });
+export type NewPromo = z.infer<typeof newPromoSchema>;
+
+const describe = (promo: NewPromo) =>
+  promo.description ??
+  (promo.type === "percentage" ? `${promo.value}% off` : `£${promo.value.toFixed(2)} off`) +
+    (promo.minBasket > 0 ? ` baskets of £${promo.minBasket.toFixed(2)} or more` : "") +
+    (promo.firstPurchase ? " your first purchase" : "");
+
+/** Creates a promo code; false when the code exists already. */
+export async function createPromo(db: Db, promo: NewPromo): Promise<boolean> {
+  const inserted = await db.kysely
+    .insertInto("promo_codes")
+    .values({
+      code: promo.code,
+      description: describe(promo),
+      discount_type: promo.type,
+      discount_value: promo.type === "fixed" ? toPence(promo.value) : promo.value,
+      min_basket_pence: toPence(promo.minBasket),
+      first_purchase_only: promo.firstPurchase ? 1 : 0,
+      active: 1,
+      starts_at: promo.starts ?? null,
+      ends_at: promo.ends ?? null,
+      usage_limit: promo.usageLimit ?? null,
+      per_customer_limit: promo.perCustomer ?? null,
+    })
+    .onConflict((oc) => oc.column("code").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export const listPromos = (db: Db): Promise<PromoCode[]> => db.kysely.selectFrom("promo_codes").selectAll().orderBy("code").execute();
+
+/** Deactivates a code (it then answers 'Invalid promo code'); false when there is no such code. */
+export async function disablePromo(db: Db, code: string): Promise<boolean> {
+  const result = await db.kysely.updateTable("promo_codes").set({ active: 0 }).where("code", "=", code.trim().toUpperCase()).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
