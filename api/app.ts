@@ -12,7 +12,7 @@ import type { ApiDeps, ApiEnv } from "./core/env.ts";
 import { errorBody } from "./core/envelope.ts";
 import { ApiError } from "./core/errors.ts";
 import { lookupRoutes } from "./lookups/lookups.routes.ts";
-import { orderDetailRoutes, myOrdersRoutes } from "./orders/orders.routes.ts";
+import { myOrdersRoutes, orderDetailRoutes } from "./orders/orders.routes.ts";
 import { otpRoutes } from "./otp/otp.routes.ts";
 import { paymentRoutes } from "./payments/payments.routes.ts";
 import { promoRoutes } from "./promo/promo.routes.ts";

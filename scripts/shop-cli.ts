@@ -3,18 +3,18 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { ORDER_STATUSES, type OrderStatus } from "../app/lib/checkout.ts";
-import { toGbp } from "../app/lib/money.ts";
 import { readBackendConfig } from "../api/config.ts";
 import { systemClock } from "../api/core/clock.ts";
 import { connect, type Db } from "../api/db/connect.ts";
 import { migrateToLatest } from "../api/db/migrate.ts";
 import { seedDemoIfEmpty } from "../api/db/seed/demo.ts";
-import { createPromo, disablePromo, listPromos, newPromoSchema } from "../api/operator/promo-admin.ts";
 import { importProducts } from "../api/operator/product-import.ts";
+import { createPromo, disablePromo, listPromos, newPromoSchema } from "../api/operator/promo-admin.ts";
 import { setVariantStock } from "../api/operator/stock.ts";
 import { changeOrderStatus, listOrders } from "../api/orders/orders.service.ts";
 import { createGateway } from "../api/payments/gateway.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../app/lib/checkout.ts";
+import { toGbp } from "../app/lib/money.ts";
 
 /** A wrong invocation: the message and the command's usage go to stderr, exit code 2. */
 class UsageError extends Error {}
@@ -65,7 +65,9 @@ const commands: Record<string, Command> = {
     async run(db, { positionals: [file] }) {
       if (!file) throw new UsageError("backup needs a target file");
       if (db.dialect === "postgres") {
-        console.error('This is a PostgreSQL database: back it up with pg_dump, e.g. pg_dump --format=custom --file=shop.dump "$DATABASE_URL".');
+        console.error(
+          'This is a PostgreSQL database: back it up with pg_dump, e.g. pg_dump --format=custom --file=shop.dump "$DATABASE_URL".',
+        );
         return 1;
       }
       const target = resolve(file);
@@ -273,7 +275,9 @@ Cancelling returns the items to stock and refunds the payment.`,
       }
       const result = await importProducts(db, input, systemClock.now().toISOString());
       if (!result.ok) {
-        console.error(`Nothing imported; ${file} has ${result.errors.length} problem(s):\n${result.errors.map((error) => `  ${error}`).join("\n")}`);
+        console.error(
+          `Nothing imported; ${file} has ${result.errors.length} problem(s):\n${result.errors.map((error) => `  ${error}`).join("\n")}`,
+        );
         return 1;
       }
       console.log(`Imported ${result.imported} product(s).`);
@@ -306,7 +310,12 @@ async function main(argv: string[]): Promise<number> {
   const usage = `Usage: npm run shop -- ${command.usage}`;
   let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs({ args: rest, options: { ...command.options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    args = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : error}\n\n${usage}`);
     return 2;

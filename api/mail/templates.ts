@@ -93,14 +93,21 @@ export const templates = {
   orderConfirmation: (data: { name: string; order: OrderDetailDto }) => {
     const { order } = data;
     const pounds = (amount: number) => `£${amount.toFixed(2)}`;
-    const items = order.items.map((item) => `${item.quantity} × ${item.product_name} (${item.variant_name}) ${pounds(item.unit_price * item.quantity)}`);
+    const items = order.items.map(
+      (item) => `${item.quantity} × ${item.product_name} (${item.variant_name}) ${pounds(item.unit_price * item.quantity)}`,
+    );
     const totals: [string, string][] = [
       ["Subtotal", pounds(order.subtotal)],
       ["Shipping", `${pounds(order.shipping)} (${order.shipping_method})`],
       ...(order.discount > 0 ? [[`Discount (${order.promo_code})`, `-${pounds(order.discount)}`] as [string, string]] : []),
       ["Total", pounds(order.total)],
     ];
-    const address = [order.shipping_address.line1, order.shipping_address.line2, order.shipping_address.city, order.shipping_address.postal_code]
+    const address = [
+      order.shipping_address.line1,
+      order.shipping_address.line2,
+      order.shipping_address.city,
+      order.shipping_address.postal_code,
+    ]
       .filter(Boolean)
       .join(", ");
     const intro = `Thank you for your order ${order.order_code}. We will e-mail you again with tracking once it ships.`;
@@ -112,7 +119,10 @@ export const templates = {
         data.name,
         `<p>${escapeHtml(intro)}</p><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` +
           `<table style="border-collapse:collapse;margin:16px 0">${totals
-            .map(([label, value]) => `<tr><th style="text-align:left;padding:4px 16px 4px 0;font-weight:normal">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+            .map(
+              ([label, value]) =>
+                `<tr><th style="text-align:left;padding:4px 16px 4px 0;font-weight:normal">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+            )
             .join("")}</table><p>${escapeHtml(`Delivering to: ${address}`)}</p>`,
       ),
       preview: `order confirmation ${order.order_code}`,

@@ -8,7 +8,12 @@ import { insertProducts } from "../db/seed/product-writer.ts";
 
 /** The `products:import` file: `{ "products": [...] }`, documented in the README. Prices in GBP. */
 const gbp = z.number().nonnegative().max(100_000).multipleOf(0.01);
-const sku = z.string().trim().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, "SKU may hold letters, digits, - and _ only");
+const sku = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[A-Za-z0-9_-]+$/, "SKU may hold letters, digits, - and _ only");
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = z.string().trim().max(2000).nullish();
 
@@ -38,7 +43,10 @@ const productSchema = z
     deliveryReturns: optionalText,
     returnExchanges: optionalText,
     contactInfo: optionalText,
-    images: z.array(z.object({ url: text(300), alt: z.string().trim().max(200).optional(), color: text(40).optional() })).max(20).default([]),
+    images: z
+      .array(z.object({ url: text(300), alt: z.string().trim().max(200).optional(), color: text(40).optional() }))
+      .max(20)
+      .default([]),
     variants: z.array(variantSchema).min(1).max(200),
   })
   .refine((product) => !product.defaultFit || product.fits.includes(product.defaultFit), {
@@ -79,7 +87,8 @@ export async function importProducts(db: Db, input: unknown, now: string): Promi
   ]);
   for (const { sku: value, where } of skus) if (taken.has(value)) errors.push(`${where}: SKU ${value} is already in the catalogue`);
   products.forEach((product, index) => {
-    if (!categoryByName.has(product.category.toLowerCase())) errors.push(`products.${index}.category: no category named "${product.category}"`);
+    if (!categoryByName.has(product.category.toLowerCase()))
+      errors.push(`products.${index}.category: no category named "${product.category}"`);
     const combos = new Set(product.variants.map((variant) => `${variant.color.toLowerCase()}|${variant.size.toLowerCase()}`));
     if (combos.size !== product.variants.length) errors.push(`products.${index}.variants: each colour and size pair may appear once`);
   });

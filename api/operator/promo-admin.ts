@@ -14,7 +14,12 @@ const count = z.coerce.number().int().positive();
 /** What an operator gives `promo:create`: percent (1-100) or GBP for fixed codes; the window is [starts, ends). */
 export const newPromoSchema = z
   .object({
-    code: promoCodeField.pipe(z.string().regex(/^[A-Z0-9_-]+$/, "code may hold letters, digits, - and _ only").max(PROMO_CODE_MAX)),
+    code: promoCodeField.pipe(
+      z
+        .string()
+        .regex(/^[A-Z0-9_-]+$/, "code may hold letters, digits, - and _ only")
+        .max(PROMO_CODE_MAX),
+    ),
     type: z.enum(PROMO_TYPES),
     value: z.coerce.number().positive(),
     description: z.string().trim().max(200).optional(),
@@ -32,7 +37,7 @@ export const newPromoSchema = z
   .refine((promo) => !promo.starts || !promo.ends || promo.starts < promo.ends, { path: ["ends"], message: "ends must be after starts" });
 export type NewPromo = z.infer<typeof newPromoSchema>;
 
-const describe = (promo: NewPromo) =>
+const defaultDescription = (promo: NewPromo) =>
   promo.description ??
   (promo.type === "percentage" ? `${promo.value}% off` : `£${promo.value.toFixed(2)} off`) +
     (promo.minBasket > 0 ? ` baskets of £${promo.minBasket.toFixed(2)} or more` : "") +
@@ -44,7 +49,7 @@ export async function createPromo(db: Db, promo: NewPromo): Promise<boolean> {
     .insertInto("promo_codes")
     .values({
       code: promo.code,
-      description: describe(promo),
+      description: defaultDescription(promo),
       discount_type: promo.type,
       discount_value: promo.type === "fixed" ? toPence(promo.value) : promo.value,
       min_basket_pence: toPence(promo.minBasket),
@@ -65,6 +70,10 @@ export const listPromos = (db: Db): Promise<PromoCode[]> => db.kysely.selectFrom
 
 /** Deactivates a code (it then answers 'Invalid promo code'); false when there is no such code. */
 export async function disablePromo(db: Db, code: string): Promise<boolean> {
-  const result = await db.kysely.updateTable("promo_codes").set({ active: 0 }).where("code", "=", code.trim().toUpperCase()).executeTakeFirst();
+  const result = await db.kysely
+    .updateTable("promo_codes")
+    .set({ active: 0 })
+    .where("code", "=", code.trim().toUpperCase())
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

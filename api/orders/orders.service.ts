@@ -1,5 +1,11 @@
 import type { Kysely } from "kysely";
-import { canChangeOrderStatus, type OrderStatus, PAYMENT_METHOD_NAMES, type PaymentMethod, type PaymentStatus } from "../../app/lib/checkout.ts";
+import {
+  canChangeOrderStatus,
+  type OrderStatus,
+  PAYMENT_METHOD_NAMES,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "../../app/lib/checkout.ts";
 import { toGbp } from "../../app/lib/money.ts";
 import type { OrderDetailDto, OrderSummaryDto } from "../../app/lib/order.types.ts";
 import { type Clock, isoNow } from "../core/clock.ts";
@@ -105,7 +111,13 @@ export type StatusChange =
  * The operator moves an order along ORDER_TRANSITIONS. Cancelling returns its units to stock (and
  * takes them off units_sold) in the same transaction, then refunds the payment through the gateway.
  */
-export async function changeOrderStatus(db: Db, clock: Clock, gateway: PaymentGateway, code: string, to: OrderStatus): Promise<StatusChange> {
+export async function changeOrderStatus(
+  db: Db,
+  clock: Clock,
+  gateway: PaymentGateway,
+  code: string,
+  to: OrderStatus,
+): Promise<StatusChange> {
   const change = await db.kysely.transaction().execute(async (trx): Promise<StatusChange & { orderId?: number }> => {
     let query = trx.selectFrom("orders").select(["id", "status"]).where("code", "=", code);
     if (db.dialect === "postgres") query = query.forUpdate();
@@ -123,7 +135,11 @@ export async function changeOrderStatus(db: Db, clock: Clock, gateway: PaymentGa
 }
 
 async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
-  const items = await trx.selectFrom("order_items").select(["product_id", "variant_id", "quantity"]).where("order_id", "=", orderId).execute();
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["product_id", "variant_id", "quantity"])
+    .where("order_id", "=", orderId)
+    .execute();
   for (const item of items) {
     if (item.variant_id !== null) {
       await trx
@@ -144,7 +160,11 @@ async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
 }
 
 async function refundOrder(db: Db, gateway: PaymentGateway, orderId: number): Promise<void> {
-  const payment = await db.kysely.selectFrom("payments").select(["id", "reference", "amount_pence", "status"]).where("order_id", "=", orderId).executeTakeFirst();
+  const payment = await db.kysely
+    .selectFrom("payments")
+    .select(["id", "reference", "amount_pence", "status"])
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
   if (payment?.status !== "captured") return;
   await gateway.refund(payment.reference, payment.amount_pence, `refund-${payment.reference}`);
   await db.kysely.transaction().execute(async (trx) => {

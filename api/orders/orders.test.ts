@@ -16,7 +16,11 @@ async function placeOrders(count: number) {
   const orders = [];
   for (let index = 0; index < count; index++) {
     api.clock.advance(60_000);
-    const { body } = await pay(api, shopper.token, paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }]));
+    const { body } = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }]),
+    );
     orders.push(body.data);
   }
   return { shopper, orders };
@@ -66,6 +70,12 @@ describe("orders", () => {
 
   it("holds order statuses to the known set in the database", async () => {
     const { orders } = await placeOrders(1);
-    await expect(api.db.kysely.updateTable("orders").set({ status: "shipped" as never }).where("id", "=", orders[0].id).execute()).rejects.toThrow();
+    await expect(
+      api.db.kysely
+        .updateTable("orders")
+        .set({ status: "shipped" as never })
+        .where("id", "=", orders[0].id)
+        .execute(),
+    ).rejects.toThrow();
   });
 });

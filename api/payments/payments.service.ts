@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import { cardExpired, orderTotals, type OrderTotals } from "../../app/lib/checkout.ts";
+import { cardExpired, type OrderTotals, orderTotals } from "../../app/lib/checkout.ts";
 import { DEFAULT_FIT, SHIPPING_METHOD, TIMING_MS } from "../../app/lib/constants.ts";
 import { MSG } from "../../app/lib/messages.ts";
 import type { OrderDetailDto } from "../../app/lib/order.types.ts";
@@ -54,7 +54,14 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
   const now = isoNow(clock);
   const claimed = await db.kysely
     .insertInto("payment_attempts")
-    .values({ user_id: user.id, idempotency_key: key, status: "processing", method: request.payment.method, created_at: now, updated_at: now })
+    .values({
+      user_id: user.id,
+      idempotency_key: key,
+      status: "processing",
+      method: request.payment.method,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -104,7 +111,9 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
     reference = authorisation.reference;
     await db.kysely.updateTable("payment_attempts").set({ gateway_reference: reference }).where("id", "=", attemptId).execute();
 
-    const orderId = await db.kysely.transaction().execute((trx) => placeOrder(trx, deps, user.id, key, request, quote, reference as string));
+    const orderId = await db.kysely
+      .transaction()
+      .execute((trx) => placeOrder(trx, deps, user.id, key, request, quote, reference as string));
     await capture(deps, orderId, reference, gatewayKey);
     await settle("succeeded", { order_id: orderId });
     const detail = (await userOrderDetail(db.kysely, user.id, orderId)) as OrderDetailDto;
@@ -325,7 +334,12 @@ async function placeOrder(
     })
     .execute();
   if (quote.promo) {
-    await recordRedemption(trx, deps.clock, { promoId: quote.promo.promo.id, userId, orderId: order.id, discountPence: totals.discountPence });
+    await recordRedemption(trx, deps.clock, {
+      promoId: quote.promo.promo.id,
+      userId,
+      orderId: order.id,
+      discountPence: totals.discountPence,
+    });
   }
   return order.id;
 }
@@ -340,6 +354,10 @@ async function capture(deps: ApiDeps, orderId: number, reference: string, gatewa
   }
   await deps.db.kysely.transaction().execute(async (trx) => {
     await trx.updateTable("payments").set({ status: "captured" }).where("order_id", "=", orderId).execute();
-    await trx.updateTable("orders").set({ payment_status: "paid", updated_at: isoNow(deps.clock) }).where("id", "=", orderId).execute();
+    await trx
+      .updateTable("orders")
+      .set({ payment_status: "paid", updated_at: isoNow(deps.clock) })
+      .where("id", "=", orderId)
+      .execute();
   });
 }

@@ -62,7 +62,14 @@ describe("POST /payments/process", () => {
       discount: 0,
       promo_code: null,
       total: 281,
-      shipping_address: { label: "Home", line1: "12 Romford Road", line2: null, city: "London", postal_code: "E7 9HZ", phone: "07700 900123" },
+      shipping_address: {
+        label: "Home",
+        line1: "12 Romford Road",
+        line2: null,
+        city: "London",
+        postal_code: "E7 9HZ",
+        phone: "07700 900123",
+      },
     });
     expect(body.data.items).toEqual([
       {
@@ -99,7 +106,11 @@ describe("POST /payments/process", () => {
   it("sends the order confirmation e-mail", async () => {
     const shop = await checkoutCatalogue(api);
     const shopper = await shopperWithAddress(api);
-    const { body } = await pay(api, shopper.token, paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]));
+    const { body } = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
     await expect.poll(() => api.mailer.sent.length).toBe(1);
     expect(api.mailer.sent[0]).toMatchObject({ template: "orderConfirmation", to: shopper.user.email });
     expect(api.mailer.sent[0].mail.text).toContain(body.data.order_code);
@@ -207,7 +218,11 @@ describe("POST /payments/process", () => {
     const shop = await checkoutCatalogue(api);
     const owner = await shopperWithAddress(api);
     const other = await createSignedInUser(api);
-    const { status, body } = await pay(api, other.token, paymentRequest(owner.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]));
+    const { status, body } = await pay(
+      api,
+      other.token,
+      paymentRequest(owner.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
     expect(status).toBe(400);
     expect(body.message).toBe(MSG.payment.addressNotFound);
     expect(await countRows("orders")).toBe(0);
@@ -216,7 +231,11 @@ describe("POST /payments/process", () => {
   it("checks the variant and fit against the product", async () => {
     const shop = await checkoutCatalogue(api);
     const shopper = await shopperWithAddress(api);
-    const wrongVariant = await pay(api, shopper.token, paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.blackAbaya, quantity: 1 }]));
+    const wrongVariant = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.blackAbaya, quantity: 1 }]),
+    );
     expect(wrongVariant).toMatchObject({ status: 400, body: { message: MSG.payment.variantUnavailable } });
     const wrongFit = await pay(
       api,
@@ -254,7 +273,9 @@ describe("POST /payments/process", () => {
     const { status } = await pay(
       api,
       shopper.token,
-      paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }], { card: { expiryDate: "11/26" } }),
+      paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }], {
+        card: { expiryDate: "11/26" },
+      }),
     );
     expect(status).toBe(200);
   });
@@ -297,7 +318,9 @@ describe("POST /payments/process", () => {
     const shop = await checkoutCatalogue(api);
     const shopper = await shopperWithAddress(api);
     const key = randomUUID();
-    const body = paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }], { card: declinedCard });
+    const body = paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }], {
+      card: declinedCard,
+    });
     await pay(api, shopper.token, body, key);
     const replay = await pay(api, shopper.token, body, key);
     expect(replay).toMatchObject({ status: 400, body: { message: MSG.payment.cardDeclined, error: { code: "PAYMENT_DECLINED" } } });
@@ -311,7 +334,11 @@ describe("POST /payments/process", () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, index) => {
         const shopper = shoppers[index % shoppers.length];
-        return pay(api, shopper.token, paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }]));
+        return pay(
+          api,
+          shopper.token,
+          paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }]),
+        );
       }),
     );
     const statuses = results.map((result) => result.status);

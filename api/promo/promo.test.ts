@@ -22,7 +22,11 @@ const refusal = async (body: unknown, token?: string) => {
 
 /** A paid order of the Black abaya (£120) for this shopper, with an optional promo. */
 function order(shopper: Awaited<ReturnType<typeof shopperWithAddress>>, promo?: string) {
-  return pay(api, shopper.token, paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }], { promo }));
+  return pay(
+    api,
+    shopper.token,
+    paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }], { promo }),
+  );
 }
 
 describe("POST /public/validate-promo-code", () => {

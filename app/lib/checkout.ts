@@ -58,7 +58,10 @@ export interface OrderTotals {
 }
 
 /** Spec: total = subtotal + shipping + variant extras − promo discount; shipping is the one flat method. */
-export function orderTotals(lines: readonly { basePricePence: number; extraPricePence: number; quantity: number }[], discountPence: number) {
+export function orderTotals(
+  lines: readonly { basePricePence: number; extraPricePence: number; quantity: number }[],
+  discountPence: number,
+) {
   const subtotalPence = lines.reduce((sum, line) => sum + line.basePricePence * line.quantity, 0);
   const extrasPence = lines.reduce((sum, line) => sum + line.extraPricePence * line.quantity, 0);
   const shippingPence = lines.length > 0 ? SHIPPING_METHOD.pricePence : 0;

@@ -43,9 +43,7 @@ export function checkoutOrders(dialect: DialectName) {
         .addColumn("id", id, pk)
         .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
         .addColumn("idempotency_key", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) =>
-          c.notNull().check(sql`status IN ('processing', 'declined', 'refused', 'failed', 'succeeded')`),
-        )
+        .addColumn("status", "text", (c) => c.notNull().check(sql`status IN ('processing', 'declined', 'refused', 'failed', 'succeeded')`))
         .addColumn("method", "text", (c) => c.notNull())
         .addColumn("gateway", "text")
         .addColumn("gateway_reference", "text")

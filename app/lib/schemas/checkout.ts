@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CARD_NUMBER_DIGITS, CART_MAX_LINES, CART_MAX_QUANTITY, CVV_DIGITS, SHIPPING_METHOD } from "../constants.ts";
 import { PAYMENT_METHODS, passesLuhn } from "../checkout.ts";
+import { CARD_NUMBER_DIGITS, CART_MAX_LINES, CART_MAX_QUANTITY, CVV_DIGITS, SHIPPING_METHOD } from "../constants.ts";
 import { MSG } from "../messages.ts";
 
 /**
@@ -58,7 +58,10 @@ export const cardDetailsSchema = z.object({
       z
         .string()
         .min(1, { error: MSG.payment.cardNumberRequired, abort: true })
-        .regex(new RegExp(`^\\d{${CARD_NUMBER_DIGITS.min},${CARD_NUMBER_DIGITS.max}}$`), { error: MSG.payment.cardNumberInvalid, abort: true })
+        .regex(new RegExp(`^\\d{${CARD_NUMBER_DIGITS.min},${CARD_NUMBER_DIGITS.max}}$`), {
+          error: MSG.payment.cardNumberInvalid,
+          abort: true,
+        })
         .refine(passesLuhn, MSG.payment.cardNumberInvalid),
     ),
   expiryDate: z

@@ -1,0 +1,228 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { insertCatalogue, insertOrder, insertUser } from "../api/catalogue/testing-fixtures.ts";
+import { connect, type Db } from "../api/db/connect.ts";
+import { migrateToLatest } from "../api/db/migrate.ts";
+
+/** The operator CLI, run as operators run it: a child process on a database file of its own. */
+let dir: string;
+let db: Db;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "shop-cli-"));
+  db = connect(`file:${join(dir, "shop.db")}`);
+  await migrateToLatest(db);
+});
+afterEach(async () => {
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function shop(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["scripts/shop-cli.ts", ...args],
+      { env: { ...process.env, DATABASE_URL: `file:${join(dir, "shop.db")}`, LOG_LEVEL: "silent" } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const promo = (code: string) => db.kysely.selectFrom("promo_codes").selectAll().where("code", "=", code).executeTakeFirst();
+
+// Each command is a fresh Node process; on a busy machine a test with many of them takes a while.
+describe("npm run shop", { timeout: 120_000 }, () => {
+  it("lists every command, and refuses an unknown one with exit code 2", async () => {
+    const help = await shop("help");
+    expect(help.code).toBe(0);
+    for (const name of ["promo:create", "promo:list", "promo:disable", "orders:list", "order:status", "stock:set", "products:import"]) {
+      expect(help.stdout).toContain(name);
+    }
+    const unknown = await shop("promo:explode");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "promo:explode"');
+  });
+
+  it("creates, lists and disables promo codes; refuses bad arguments with exit code 2", async () => {
+    const help = await shop("promo:create", "--help");
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining("--per-customer N") });
+
+    const created = await shop(
+      "promo:create",
+      "--code=summer15",
+      "--type=percentage",
+      "--value=15",
+      "--min-basket=40",
+      "--ends=2026-12-31",
+      "--usage-limit=100",
+      "--per-customer=1",
+      "--first-purchase",
+    );
+    expect(created).toMatchObject({ code: 0, stdout: "Created promo code SUMMER15.\n" });
+    expect(await promo("SUMMER15")).toMatchObject({
+      discount_type: "percentage",
+      discount_value: 15,
+      min_basket_pence: 4_000,
+      ends_at: "2026-12-31T00:00:00.000Z",
+      usage_limit: 100,
+      per_customer_limit: 1,
+      first_purchase_only: 1,
+      active: 1,
+    });
+    expect((await shop("promo:create", "--code=SUMMER15", "--type=fixed", "--value=5")).code).toBe(1);
+    const fixed = await shop("promo:create", "--code=FIVER", "--type=fixed", "--value=5.5");
+    expect(fixed.code).toBe(0);
+    expect(await promo("FIVER")).toMatchObject({ discount_type: "fixed", discount_value: 550, usage_limit: null });
+
+    const refusals = [];
+    for (const bad of [
+      ["--code=X", "--type=percentage", "--value=150"],
+      ["--code=X", "--type=bogus", "--value=5"],
+      ["--code=X", "--type=fixed"],
+      ["--code=X", "--type=fixed", "--value=5", "--starts=2026-12-01", "--ends=2026-11-01"],
+      ["--code=X", "--type=fixed", "--value=5", "--unknown-flag"],
+    ]) {
+      refusals.push(shop("promo:create", ...bad).then((refused) => ({ ...refused, args: bad.join(" ") })));
+    }
+    for (const refused of await Promise.all(refusals)) {
+      expect(refused.code, refused.args).toBe(2);
+      expect(refused.stderr).toContain("Usage: npm run shop -- promo:create");
+    }
+    expect(await promo("X")).toBeUndefined();
+
+    const listed = await shop("promo:list");
+    expect(listed.stdout).toMatch(/SUMMER15.*15%.*£40\.00/);
+    expect(await shop("promo:disable", "summer15")).toMatchObject({ code: 0, stdout: "Disabled promo code SUMMER15.\n" });
+    expect((await promo("SUMMER15"))?.active).toBe(0);
+    expect((await shop("promo:disable", "NOPE")).code).toBe(1);
+    expect((await shop("promo:disable")).code).toBe(2);
+  });
+
+  it("sets a variant's stock and keeps the product's stock total in step", async () => {
+    const { products } = await insertCatalogue(db);
+    const variant = await db.kysely
+      .selectFrom("product_variants")
+      .select(["sku", "stock"])
+      .where("product_id", "=", products.linenDress)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const stockTotal = async () =>
+      (await db.kysely.selectFrom("products").select("stock_total").where("id", "=", products.linenDress).executeTakeFirstOrThrow())
+        .stock_total;
+    const before = await stockTotal();
+    expect(await shop("stock:set", variant.sku, "10")).toMatchObject({
+      code: 0,
+      stdout: `Stock of ${variant.sku}: ${variant.stock} -> 10.\n`,
+    });
+    expect(await stockTotal()).toBe(before - variant.stock + 10);
+    expect((await shop("stock:set", "NO-SUCH-SKU", "1")).code).toBe(1);
+    expect((await shop("stock:set", variant.sku, "-1")).code).toBe(2);
+    expect((await shop("stock:set", variant.sku, "lots")).code).toBe(2);
+  });
+
+  it("lists orders by status and moves them only along the allowed transitions", async () => {
+    const { products } = await insertCatalogue(db);
+    const userId = await insertUser(db);
+    const orderId = await insertOrder(db, {
+      userId,
+      createdAt: "2026-11-20T10:00:00.000Z",
+      status: "pending",
+      items: [{ productId: products.linenDress, quantity: 1 }],
+    });
+    await insertOrder(db, {
+      userId,
+      createdAt: "2026-11-19T10:00:00.000Z",
+      status: "delivered",
+      items: [{ productId: products.linenDress, quantity: 1 }],
+    });
+    const { code } = await db.kysely.selectFrom("orders").select("code").where("id", "=", orderId).executeTakeFirstOrThrow();
+
+    const pending = await shop("orders:list", "--status", "pending");
+    expect(pending.code).toBe(0);
+    expect(pending.stdout).toContain(code);
+    expect(pending.stdout).not.toContain("delivered");
+    expect((await shop("orders:list", "--status", "shipped")).code).toBe(2);
+
+    const forbidden = await shop("order:status", code, "completed");
+    expect(forbidden).toMatchObject({ code: 1, stderr: `Order ${code} is pending; it cannot become completed.\n` });
+    expect(await shop("order:status", code, "processing")).toMatchObject({ code: 0, stdout: `Order ${code}: pending -> processing.\n` });
+    expect((await shop("order:status", code, "delivered")).code).toBe(0);
+    expect((await shop("order:status", code, "cancelled")).code).toBe(1);
+    expect((await shop("order:status", code, "lost")).code).toBe(2);
+    expect((await shop("order:status", "MN-NONE-NONE", "processing")).code).toBe(1);
+    const { status } = await db.kysely.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect(status).toBe("delivered");
+  });
+
+  it("imports a valid products file whole, and nothing of a file with any problem", async () => {
+    await insertCatalogue(db);
+    const product = (sku: string, category = "Abayas") => ({
+      sku,
+      name: `Imported ${sku}`,
+      category,
+      description: "Crepe abaya with a satin trim.",
+      price: 89.99,
+      originalPrice: 99.99,
+      fits: ["Fitted", "Relaxed"],
+      images: [{ url: "/images/imported.jpg", alt: "Imported abaya" }],
+      variants: [
+        { sku: `${sku}-BLK-M`, color: "Black", colorCode: "#111111", size: "M", stock: 4 },
+        { sku: `${sku}-BLK-L`, color: "Black", colorCode: "#111111", size: "L", stock: 2, extraPrice: 5 },
+      ],
+    });
+    const write = (name: string, content: unknown) => {
+      const file = join(dir, name);
+      writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
+      return file;
+    };
+    const count = async () =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom("products")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+
+    const bad = await shop(
+      "products:import",
+      write("bad.json", { products: [product("IMP-1"), product("IMP-2", "Nowhere"), product("IMP-1")] }),
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('products.1.category: no category named "Nowhere"');
+    expect(bad.stderr).toContain("SKU IMP-1 appears more than once");
+    expect(await count()).toBe(before);
+    expect((await shop("products:import", write("broken.json", "{ not json"))).code).toBe(1);
+    expect((await shop("products:import", write("wrong.json", { products: [{ sku: "X" }] }))).stderr).toContain("products.0.name");
+    expect((await shop("products:import")).code).toBe(2);
+
+    const good = await shop("products:import", write("good.json", { products: [product("IMP-1"), product("IMP-2")] }));
+    expect(good).toMatchObject({ code: 0, stdout: "Imported 2 product(s).\n" });
+    const imported = await db.kysely.selectFrom("products").selectAll().where("sku", "=", "IMP-1").executeTakeFirstOrThrow();
+    expect(imported).toMatchObject({
+      current_price_pence: 8_999,
+      original_price_pence: 9_999,
+      stock_total: 6,
+      default_fit: "Fitted",
+      status: "Active",
+    });
+    const variants = await db.kysely
+      .selectFrom("product_variants")
+      .select(["sku", "extra_price_pence"])
+      .where("product_id", "=", imported.id)
+      .orderBy("sku")
+      .execute();
+    expect(variants).toEqual([
+      { sku: "IMP-1-BLK-L", extra_price_pence: 500 },
+      { sku: "IMP-1-BLK-M", extra_price_pence: 0 },
+    ]);
+    expect((await shop("products:import", write("again.json", { products: [product("IMP-1")] }))).stderr).toContain(
+      "already in the catalogue",
+    );
+  });
+});
