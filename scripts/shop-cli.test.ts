@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { insertCatalogue, insertOrder, insertUser } from "../api/catalogue/testing-fixtures.ts";
 import { connect, type Db } from "../api/db/connect.ts";
+import { countRows } from "../api/db/count.ts";
 import { migrateToLatest } from "../api/db/migrate.ts";
 
 /** The operator CLI, run as operators run it: a child process on a database file of its own. */
@@ -178,15 +179,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
       return file;
     };
-    const count = async () =>
-      Number(
-        (
-          await db.kysely
-            .selectFrom("products")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => countRows(db, "products");
     const before = await count();
 
     const bad = await shop(

@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { readBackendConfig } from "../api/config.ts";
 import { systemClock } from "../api/core/clock.ts";
 import { connect, type Db } from "../api/db/connect.ts";
+import { countRows } from "../api/db/count.ts";
 import { migrateToLatest } from "../api/db/migrate.ts";
 import { seedDemoIfEmpty } from "../api/db/seed/demo.ts";
 import { importProducts } from "../api/operator/product-import.ts";
@@ -86,15 +87,7 @@ const commands: Record<string, Command> = {
     summary: "count products, variants, users and orders",
     usage: "stats",
     async run(db) {
-      const count = async (table: "products" | "product_variants" | "users" | "orders") =>
-        Number(
-          (
-            await db.kysely
-              .selectFrom(table)
-              .select((eb) => eb.fn.countAll<number>().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const count = (table: "products" | "product_variants" | "users" | "orders") => countRows(db, table);
       console.table({
         products: await count("products"),
         variants: await count("product_variants"),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "../../app/lib/messages.ts";
+import { countRows as countRowsOf } from "../db/count.ts";
 import { createSignedInUser } from "../testing/accounts.ts";
 import {
   checkoutCatalogue,
@@ -23,15 +24,7 @@ const stockOf = async (variantId: number) =>
   (await api.db.kysely.selectFrom("product_variants").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow()).stock;
 const productCounters = (productId: number) =>
   api.db.kysely.selectFrom("products").select(["stock_total", "units_sold"]).where("id", "=", productId).executeTakeFirstOrThrow();
-const countRows = async (table: "orders" | "payments" | "promo_redemptions" | "payment_attempts") =>
-  Number(
-    (
-      await api.db.kysely
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countRows = (table: "orders" | "payments" | "promo_redemptions" | "payment_attempts") => countRowsOf(api.db, table);
 
 describe("POST /payments/process", () => {
   it("prices every line from the catalogue, ignores client prices and answers the order detail", async () => {

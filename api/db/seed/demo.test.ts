@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COLLECTIONS, PRODUCT_CATEGORY } from "../../../app/lib/constants.ts";
 import { freshApi } from "../../testing/harness.ts";
 import type { Db } from "../connect.ts";
+import { countRows } from "../count.ts";
 import { seedDemoIfEmpty } from "./demo.ts";
 
 // A fresh migrated database per test: SQLite in memory, or PostgreSQL under the `postgres` test project.
@@ -15,15 +16,8 @@ beforeEach(async () => {
 });
 afterEach(() => close());
 
-const countOf = async (table: "categories" | "products" | "product_variants" | "product_images" | "lookup_values" | "promo_codes") =>
-  Number(
-    (
-      await db.kysely
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countOf = (table: "categories" | "products" | "product_variants" | "product_images" | "lookup_values" | "promo_codes") =>
+  countRows(db, table);
 
 /** Product names the full-text index matches for all the words (FTS5 on SQLite, tsvector on PostgreSQL). */
 const fullTextNames = async (words: string) => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { freshApi } from "../../testing/harness.ts";
 import type { Db } from "../connect.ts";
+import { countRows } from "../count.ts";
 import { seedSyntheticProducts } from "./synthetic.ts";
 
 let db: Db;
@@ -10,15 +11,7 @@ beforeEach(async () => {
 });
 afterEach(() => close());
 
-const productCount = async () =>
-  Number(
-    (
-      await db.kysely
-        .selectFrom("products")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const productCount = () => countRows(db, "products");
 
 it("fills an empty catalogue with the demo and synthetic products up to exactly the target", async () => {
   const added = await seedSyntheticProducts(db, 1_234, { batchSize: 500 });
