@@ -3,6 +3,7 @@ import { MSG } from "../../app/lib/messages.ts";
 import { createSignedInUser } from "../testing/accounts.ts";
 import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "../testing/checkout.ts";
 import { type FreshApi, freshApi } from "../testing/harness.ts";
+import { changeOrderStatus } from "./orders.service.ts";
 
 let api: FreshApi;
 beforeEach(async () => {
@@ -66,6 +67,26 @@ describe("orders", () => {
     expect(theirs).toMatchObject({ status: 404, body: { success: false, message: MSG.orders.notFound } });
     expect((await api.call("GET", "/public/orders/999999", { token: shopper.token })).status).toBe(404);
     expect((await api.call("GET", "/public/orders/abc", { token: shopper.token })).status).toBe(400);
+  });
+
+  it("moves orders only along the allowed transitions; cancelling restocks and refunds", async () => {
+    const { shopper, orders } = await placeOrders(1);
+    const code = orders[0].order_code as string;
+    const change = (to: Parameters<typeof changeOrderStatus>[4]) => changeOrderStatus(api.db, api.clock, api.gateway, code, to);
+    const stock = () => api.db.kysely.selectFrom("product_variants").select("stock").orderBy("id").executeTakeFirstOrThrow();
+    expect((await stock()).stock).toBe(9);
+    expect(await change("completed")).toEqual({ ok: false, reason: "forbidden", from: "pending" });
+    expect(await change("processing")).toEqual({ ok: true, from: "pending", to: "processing" });
+    expect(await change("cancelled")).toEqual({ ok: true, from: "processing", to: "cancelled" });
+    expect((await stock()).stock).toBe(10);
+    expect(api.gateway.refunded.size).toBe(1);
+    const { body } = await api.call("GET", `/public/orders/${orders[0].id}`, { token: shopper.token });
+    expect(body.data).toMatchObject({ status_name: "cancelled", payment_status: "refunded" });
+    expect(await change("processing")).toEqual({ ok: false, reason: "forbidden", from: "cancelled" });
+    expect(await changeOrderStatus(api.db, api.clock, api.gateway, "MN-NONE-NONE", "processing")).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
   });
 
   it("holds order statuses to the known set in the database", async () => {
