@@ -5,7 +5,7 @@ import { cardExpired, type OrderTotals, orderTotals } from "../../app/lib/checko
 import { DEFAULT_FIT, SHIPPING_METHOD, TIMING_MS } from "../../app/lib/constants.ts";
 import { MSG } from "../../app/lib/messages.ts";
 import type { OrderDetailDto } from "../../app/lib/order.types.ts";
-import type { PaymentCartItem, PaymentRequest } from "../../app/lib/schemas/checkout.ts";
+import { cardOf, type PaymentCartItem, type PaymentRequest } from "../../app/lib/schemas/checkout.ts";
 import { isoNow } from "../core/clock.ts";
 import type { ApiDeps, AuthUser } from "../core/env.ts";
 import { ApiError, badRequest, conflict, type ErrorCode } from "../core/errors.ts";
@@ -82,25 +82,21 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
       .where("id", "=", attemptId)
       .execute();
 
+  const card = cardOf(request);
   let reference: string | undefined;
   try {
     const quote = await priceOrder(deps, user.id, request);
-    if (request.card && cardExpired(request.card.expiryDate, clock.now())) throw badRequest(MSG.payment.cardExpired);
+    if (card && cardExpired(card.expiryDate, clock.now())) throw badRequest(MSG.payment.cardExpired);
     const gatewayKey = `${user.id}:${key}`;
     await db.kysely
       .updateTable("payment_attempts")
-      .set({ gateway: deps.gateway.name, amount_pence: quote.totals.totalPence, card_last4: request.card?.cardNumber.slice(-4) ?? null })
+      .set({ gateway: deps.gateway.name, amount_pence: quote.totals.totalPence, card_last4: card?.cardNumber.slice(-4) ?? null })
       .where("id", "=", attemptId)
       .execute();
     const authorisation = await deps.gateway.authorise({
       amountPence: quote.totals.totalPence,
       method: request.payment.method,
-      card: request.card && {
-        number: request.card.cardNumber,
-        expiry: request.card.expiryDate,
-        cvv: request.card.cvv,
-        holder: request.card.cardholderName,
-      },
+      card: card && { number: card.cardNumber, expiry: card.expiryDate, cvv: card.cvv, holder: card.cardholderName },
       idempotencyKey: gatewayKey,
     });
     if (!authorisation.approved) {
@@ -329,7 +325,7 @@ async function placeOrder(
       status: "authorised",
       amount_pence: totals.totalPence,
       reference,
-      card_last4: request.card?.cardNumber.slice(-4) ?? null,
+      card_last4: cardOf(request)?.cardNumber.slice(-4) ?? null,
       created_at: now,
     })
     .execute();

@@ -259,6 +259,32 @@ describe("POST /payments/process", () => {
     expect(await countRows("orders")).toBe(0);
   });
 
+  it("asks for every card field when a card payment has no details, and ignores card details of a wallet payment", async () => {
+    const shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    const items = [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }];
+    const withoutCard = paymentRequest(shopper.addressId, items);
+    const { status, body } = await pay(api, shopper.token, { ...withoutCard, payment: { method: "credit_card" } });
+    expect(status).toBe(400);
+    expect(body.error.details.map((detail: { message: string }) => detail.message)).toEqual([
+      MSG.payment.cardholderRequired,
+      MSG.payment.cardNumberRequired,
+      MSG.payment.expiryRequired,
+      MSG.payment.cvvRequired,
+    ]);
+    const wallet = await pay(api, shopper.token, {
+      ...withoutCard,
+      payment: { method: "paypal", cardDetails: { cardNumber: "nonsense" } },
+    });
+    expect(wallet.status).toBe(200);
+    const attempt = await api.db.kysely
+      .selectFrom("payment_attempts")
+      .select("card_last4")
+      .where("status", "=", "succeeded")
+      .executeTakeFirstOrThrow();
+    expect(attempt.card_last4).toBeNull();
+  });
+
   it("accepts a card expiring this month", async () => {
     const shop = await checkoutCatalogue(api);
     const shopper = await shopperWithAddress(api);

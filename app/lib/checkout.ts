@@ -5,7 +5,9 @@ import { SHIPPING_METHOD } from "./constants.ts";
  * and the price maths (integer pence). The API charges by these; the storefront shows them.
  */
 
-export const PAYMENT_METHODS = ["credit_card", "paypal", "apple_pay", "google_pay"] as const;
+/** Methods that pay without card details (spec section 5: they skip card checks). */
+export const WALLET_METHODS = ["paypal", "apple_pay", "google_pay"] as const;
+export const PAYMENT_METHODS = ["credit_card", ...WALLET_METHODS] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** How a method is named to shoppers (tabs, order detail, failure toasts). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYMENT_METHODS, passesLuhn } from "../checkout.ts";
+import { passesLuhn, WALLET_METHODS } from "../checkout.ts";
 import { CARD_NUMBER_DIGITS, CART_MAX_LINES, CART_MAX_QUANTITY, CVV_DIGITS, SHIPPING_METHOD } from "../constants.ts";
 import { MSG } from "../messages.ts";
 
@@ -77,36 +77,40 @@ export const cardDetailsSchema = z.object({
 });
 export type CardDetails = z.infer<typeof cardDetailsSchema>;
 
+const paymentSchema = z.discriminatedUnion("method", [
+  z.object({
+    method: z.literal("credit_card"),
+    // Absent details answer each field's own "is required" text.
+    cardDetails: z.preprocess((value) => value ?? {}, cardDetailsSchema),
+    paymentIntentId: z.string().max(200).nullish(),
+    sameAsBilling: z.boolean().default(true),
+  }),
+  z.object({
+    // Wallets skip card checks (spec section 5): card details, if any, are dropped.
+    method: z.enum(WALLET_METHODS),
+    paymentIntentId: z.string().max(200).nullish(),
+    sameAsBilling: z.boolean().default(true),
+  }),
+]);
+
 /** Spec section 3's payment request. Only `address.id`, the items' choices and `promoCode.code` are trusted. */
-export const paymentRequestSchema = z
-  .object({
-    cart: z.object({ items: z.array(cartItemSchema).min(1).max(CART_MAX_LINES) }),
-    address: z.object({ id: recordId }),
-    shipping: z
-      .object({
-        // The method's id, or the method object of section 3.
-        method: z.union([recordId, z.object({ id: recordId })]).transform((method) => (typeof method === "number" ? method : method.id)),
-      })
-      .refine((shipping) => shipping.method === SHIPPING_METHOD.id, { message: MSG.payment.shippingMethodInvalid, path: ["method"] }),
-    payment: z.object({
-      method: z.enum(PAYMENT_METHODS),
-      cardDetails: z.unknown().optional(),
-      paymentIntentId: z.string().max(200).nullish(),
-      sameAsBilling: z.boolean().default(true),
-    }),
-    promoCode: z.object({ code: promoCodeField }).nullish(),
-  })
-  .transform((request, ctx) => {
-    // Wallets skip card checks (spec section 5): their card details, if any, are ignored.
-    if (request.payment.method !== "credit_card") return { ...request, card: null };
-    const card = cardDetailsSchema.safeParse(request.payment.cardDetails ?? {});
-    if (!card.success) {
-      for (const issue of card.error.issues) ctx.addIssue({ ...issue, path: ["payment", "cardDetails", ...issue.path] } as never);
-      return z.NEVER;
-    }
-    return { ...request, card: card.data };
-  });
+export const paymentRequestSchema = z.object({
+  cart: z.object({ items: z.array(cartItemSchema).min(1).max(CART_MAX_LINES) }),
+  address: z.object({ id: recordId }),
+  shipping: z
+    .object({
+      // The method's id, or the method object of section 3.
+      method: z.union([recordId, z.object({ id: recordId })]).transform((method) => (typeof method === "number" ? method : method.id)),
+    })
+    .refine((shipping) => shipping.method === SHIPPING_METHOD.id, { message: MSG.payment.shippingMethodInvalid, path: ["method"] }),
+  payment: paymentSchema,
+  promoCode: z.object({ code: promoCodeField }).nullish(),
+});
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+/** The card of a card payment; null for wallets. */
+export const cardOf = (request: PaymentRequest): CardDetails | null =>
+  request.payment.method === "credit_card" ? request.payment.cardDetails : null;
 
 /** The `Idempotency-Key` header: one per rendered payment form. */
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
