@@ -83,11 +83,12 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
       .execute();
 
   const card = cardOf(request);
+  const gatewayKey = `${user.id}:${key}`;
   let reference: string | undefined;
+  let orderId: number | undefined;
   try {
     const quote = await priceOrder(deps, user.id, request);
     if (card && cardExpired(card.expiryDate, clock.now())) throw badRequest(MSG.payment.cardExpired);
-    const gatewayKey = `${user.id}:${key}`;
     await db.kysely
       .updateTable("payment_attempts")
       .set({ gateway: deps.gateway.name, amount_pence: quote.totals.totalPence, card_last4: card?.cardNumber.slice(-4) ?? null })
@@ -107,9 +108,8 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
     reference = authorisation.reference;
     await db.kysely.updateTable("payment_attempts").set({ gateway_reference: reference }).where("id", "=", attemptId).execute();
 
-    const orderId = await db.kysely
-      .transaction()
-      .execute((trx) => placeOrder(trx, deps, user.id, key, request, quote, reference as string));
+    const authorised = reference;
+    orderId = await db.kysely.transaction().execute((trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
     await capture(deps, orderId, reference, gatewayKey);
     await settle("succeeded", { order_id: orderId });
     const detail = (await userOrderDetail(db.kysely, user.id, orderId)) as OrderDetailDto;
@@ -117,8 +117,13 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
     return detail;
   } catch (error) {
     if (error instanceof ApiError && error.code === "PAYMENT_DECLINED") throw error;
+    // Once the order is committed it stands: a replay of the key answers it.
+    if (orderId !== undefined) {
+      await settle("succeeded", { order_id: orderId });
+      throw error;
+    }
     if (reference) {
-      await deps.gateway.voidAuthorisation(reference, `${user.id}:${key}:void`).catch((voidError: unknown) => {
+      await deps.gateway.voidAuthorisation(reference, `${gatewayKey}:void`).catch((voidError: unknown) => {
         deps.logger.error({ err: voidError, attemptId }, "voiding a refused order's authorisation failed");
       });
     }
