@@ -64,9 +64,14 @@ export async function claimPromoUse(trx: Kysely<Database>, promo: PromoCode, use
     .updateTable("promo_codes")
     .set((eb) => ({ times_used: eb("times_used", "+", 1) }))
     .where("id", "=", promo.id)
+    .where("active", "=", 1)
     .where((eb) => eb.or([eb("usage_limit", "is", null), eb("times_used", "<", eb.ref("usage_limit"))]))
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) throw badRequest(MSG.promo.usageLimitReached);
+  if (Number(claimed.numUpdatedRows) === 0) {
+    // Disabled since it was priced, or its last use went to another order meanwhile.
+    const current = await trx.selectFrom("promo_codes").select("active").where("id", "=", promo.id).executeTakeFirst();
+    throw badRequest(current?.active === 1 ? MSG.promo.usageLimitReached : MSG.promo.invalid);
+  }
   await checkCustomer(trx, promo, userId);
 }
 
