@@ -79,6 +79,20 @@ describe("POST /public/validate-promo-code", () => {
     expect((await order(second, "ONCE")).body.message).toBe(MSG.promo.usageLimitReached);
   });
 
+  it("gives a limited code to exactly as many parallel orders as it has uses", async () => {
+    await insertPromo(api, { code: "THREE", usage_limit: 3 });
+    const shoppers = await Promise.all(Array.from({ length: 10 }, () => shopperWithAddress(api)));
+    const results = await Promise.all(shoppers.map((shopper) => order(shopper, "THREE")));
+    expect(results.filter((result) => result.status === 200)).toHaveLength(3);
+    expect(results.filter((result) => result.body.message === MSG.promo.usageLimitReached)).toHaveLength(7);
+    const { times_used } = await api.db.kysely
+      .selectFrom("promo_codes")
+      .select("times_used")
+      .where("code", "=", "THREE")
+      .executeTakeFirstOrThrow();
+    expect(times_used).toBe(3);
+  });
+
   it("counts uses per customer for a signed-in shopper", async () => {
     await insertPromo(api, { code: "TWICE", per_customer_limit: 2 });
     const shopper = await shopperWithAddress(api);
