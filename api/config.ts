@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SHOP } from "../app/lib/shop.ts";
+import { SHOP } from "#contract/shop.ts";
 import { GATEWAY_NAMES } from "./payments/gateway.ts";
 
 /** Backend configuration from the environment, parsed once; see README "Configuration". */

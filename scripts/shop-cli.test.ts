@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { insertCatalogue, insertOrder, insertUser } from "../api/catalogue/testing-fixtures.ts";
-import { connect, type Db } from "../api/db/connect.ts";
-import { countRows } from "../api/db/count.ts";
-import { migrateToLatest } from "../api/db/migrate.ts";
+import { insertCatalogue, insertOrder, insertUser } from "#api/catalogue/testing-fixtures.ts";
+import { connect, type Db } from "#api/db/connect.ts";
+import { countRows } from "#api/db/count.ts";
+import { migrateToLatest } from "#api/db/migrate.ts";
 
 /** The operator CLI, run as operators run it: a child process on a database file of its own. */
 let dir: string;

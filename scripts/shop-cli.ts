@@ -3,19 +3,19 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { readBackendConfig } from "../api/config.ts";
-import { systemClock } from "../api/core/clock.ts";
-import { connect, type Db } from "../api/db/connect.ts";
-import { countRows } from "../api/db/count.ts";
-import { migrateToLatest } from "../api/db/migrate.ts";
-import { seedDemoIfEmpty } from "../api/db/seed/demo.ts";
-import { importProducts } from "../api/operator/product-import.ts";
-import { createPromo, disablePromo, listPromos, newPromoSchema } from "../api/operator/promo-admin.ts";
-import { setVariantStock } from "../api/operator/stock.ts";
-import { changeOrderStatus, listOrders } from "../api/orders/orders.service.ts";
-import { createGateway } from "../api/payments/gateway.ts";
-import { ORDER_STATUSES, type OrderStatus } from "../app/lib/checkout.ts";
-import { toGbp } from "../app/lib/money.ts";
+import { readBackendConfig } from "#api/config.ts";
+import { systemClock } from "#api/core/clock.ts";
+import { connect, type Db } from "#api/db/connect.ts";
+import { countRows } from "#api/db/count.ts";
+import { migrateToLatest } from "#api/db/migrate.ts";
+import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
+import { importProducts } from "#api/operator/product-import.ts";
+import { createPromo, disablePromo, listPromos, newPromoSchema } from "#api/operator/promo-admin.ts";
+import { setVariantStock } from "#api/operator/stock.ts";
+import { changeOrderStatus, listOrders } from "#api/orders/orders.service.ts";
+import { createGateway } from "#api/payments/gateway.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#app/lib/checkout.ts";
+import { toGbp } from "#contract/money.ts";
 
 /** A wrong invocation: the message and the command's usage go to stderr, exit code 2. */
 class UsageError extends Error {}

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { MSG } from "../../app/lib/messages.ts";
+import { MSG } from "#contract/messages.ts";
 import { isoNow } from "./clock.ts";
 import type { ApiEnv, AuthUser } from "./env.ts";
 import { unauthorized } from "./errors.ts";

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
-import type { Db } from "../db/connect.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import type { PaymentGateway } from "../payments/gateway.ts";
+import type { Db } from "#api/db/connect.ts";
+import type { Mailer } from "#api/mail/mailer.ts";
+import type { PaymentGateway } from "#api/payments/gateway.ts";
 import type { Clock } from "./clock.ts";
 
 /** What every handler can reach: set once per app by `createApi`. */

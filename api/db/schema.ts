@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { OrderStatus } from "../../app/lib/checkout.ts";
+import type { OrderStatus } from "#app/lib/checkout.ts";
 
 /**
  * The database as Kysely sees it. Money columns end in `_pence` (integer pence, GBP);

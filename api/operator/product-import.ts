@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { toPence } from "../../app/lib/money.ts";
-import { buildSearchText } from "../catalogue/products.service.ts";
-import type { Db } from "../db/connect.ts";
-import type { AssembledProduct } from "../db/seed/catalogue-builder.ts";
-import { slugify } from "../db/seed/catalogue-builder.ts";
-import { insertProducts } from "../db/seed/product-writer.ts";
+import { buildSearchText } from "#api/catalogue/products.service.ts";
+import type { Db } from "#api/db/connect.ts";
+import type { AssembledProduct } from "#api/db/seed/catalogue-builder.ts";
+import { slugify } from "#api/db/seed/catalogue-builder.ts";
+import { insertProducts } from "#api/db/seed/product-writer.ts";
+import { toPence } from "#contract/money.ts";
 
 /** The `products:import` file: `{ "products": [...] }`, documented in the README. Prices in GBP. */
 const gbp = z.number().nonnegative().max(100_000).multipleOf(0.01);

@@ -1,4 +1,4 @@
-import type { Db } from "../db/connect.ts";
+import type { Db } from "#api/db/connect.ts";
 
 /**
  * Sets one variant's stock (by its SKU) and moves its product's stock_total by the same difference,

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { MSG } from "../../app/lib/messages.ts";
-import { requireVerifiedEmail } from "../auth/require-verified.ts";
-import { requireAuth } from "../core/auth-middleware.ts";
-import type { ApiEnv } from "../core/env.ts";
-import { ok, paginate } from "../core/envelope.ts";
-import { notFound } from "../core/errors.ts";
-import { validate } from "../core/validate.ts";
+import { requireVerifiedEmail } from "#api/auth/require-verified.ts";
+import { requireAuth } from "#api/core/auth-middleware.ts";
+import type { ApiEnv } from "#api/core/env.ts";
+import { ok, paginate } from "#api/core/envelope.ts";
+import { notFound } from "#api/core/errors.ts";
+import { validate } from "#api/core/validate.ts";
+import { MSG } from "#contract/messages.ts";
 import { listUserOrders, userOrderDetail } from "./orders.service.ts";
 
 export const ORDERS_PAGE = { defaultLimit: 10, maxLimit: 50 } as const;

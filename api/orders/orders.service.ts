@@ -1,17 +1,11 @@
 import type { Kysely } from "kysely";
-import {
-  canChangeOrderStatus,
-  type OrderStatus,
-  PAYMENT_METHOD_NAMES,
-  type PaymentMethod,
-  type PaymentStatus,
-} from "../../app/lib/checkout.ts";
-import { toGbp } from "../../app/lib/money.ts";
-import type { OrderDetailDto, OrderSummaryDto } from "../../app/lib/order.types.ts";
-import { type Clock, isoNow } from "../core/clock.ts";
-import type { Db } from "../db/connect.ts";
-import type { Database, Order, OrderItem } from "../db/schema.ts";
-import type { PaymentGateway } from "../payments/gateway.ts";
+import { type Clock, isoNow } from "#api/core/clock.ts";
+import type { Db } from "#api/db/connect.ts";
+import type { Database, Order, OrderItem } from "#api/db/schema.ts";
+import type { PaymentGateway } from "#api/payments/gateway.ts";
+import { canChangeOrderStatus, type OrderStatus, PAYMENT_METHOD_NAMES, type PaymentMethod, type PaymentStatus } from "#app/lib/checkout.ts";
+import type { OrderDetailDto, OrderSummaryDto } from "#app/lib/order.types.ts";
+import { toGbp } from "#contract/money.ts";
 
 /** A shopper's orders, newest first, one page of them with the total count. */
 export async function listUserOrders(db: Db, userId: number, page: number, limit: number) {

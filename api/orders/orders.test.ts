@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MSG } from "../../app/lib/messages.ts";
-import { createSignedInUser } from "../testing/accounts.ts";
-import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "../testing/checkout.ts";
-import { type FreshApi, freshApi } from "../testing/harness.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
+import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { MSG } from "#contract/messages.ts";
 import { changeOrderStatus } from "./orders.service.ts";
 
 let api: FreshApi;

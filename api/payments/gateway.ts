@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { PaymentMethod } from "../../app/lib/checkout.ts";
-import { MSG } from "../../app/lib/messages.ts";
+import type { PaymentMethod } from "#app/lib/checkout.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * A payment provider as checkout uses it: authorise the amount first, capture it only once the

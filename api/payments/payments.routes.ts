@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { MSG } from "../../app/lib/messages.ts";
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, paymentRequestSchema } from "../../app/lib/schemas/checkout.ts";
-import { requireVerifiedEmail } from "../auth/require-verified.ts";
-import { requireAuth } from "../core/auth-middleware.ts";
-import type { ApiEnv } from "../core/env.ts";
-import { ok } from "../core/envelope.ts";
-import { validate } from "../core/validate.ts";
+import { requireVerifiedEmail } from "#api/auth/require-verified.ts";
+import { requireAuth } from "#api/core/auth-middleware.ts";
+import type { ApiEnv } from "#api/core/env.ts";
+import { ok } from "#api/core/envelope.ts";
+import { validate } from "#api/core/validate.ts";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, paymentRequestSchema } from "#app/lib/schemas/checkout.ts";
+import { MSG } from "#contract/messages.ts";
 import { processPayment } from "./payments.service.ts";
 
 const keyHeader = z.object({ [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: idempotencyKeySchema });

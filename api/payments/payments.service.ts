@@ -1,18 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import { cardExpired, type OrderTotals, orderTotals } from "../../app/lib/checkout.ts";
-import { DEFAULT_FIT, SHIPPING_METHOD, TIMING_MS } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import type { OrderDetailDto } from "../../app/lib/order.types.ts";
-import { cardOf, type PaymentCartItem, type PaymentRequest } from "../../app/lib/schemas/checkout.ts";
-import { isoNow } from "../core/clock.ts";
-import type { ApiDeps, AuthUser } from "../core/env.ts";
-import { ApiError, badRequest, conflict, type ErrorCode } from "../core/errors.ts";
-import type { Database, PaymentAttemptStatus } from "../db/schema.ts";
-import { sendInBackground } from "../mail/mailer.ts";
-import { userOrderDetail } from "../orders/orders.service.ts";
-import { type AppliedPromo, applyPromo, claimPromoUse, recordRedemption } from "../promo/promo.service.ts";
+import { isoNow } from "#api/core/clock.ts";
+import type { ApiDeps, AuthUser } from "#api/core/env.ts";
+import { ApiError, badRequest, conflict, type ErrorCode } from "#api/core/errors.ts";
+import type { Database, PaymentAttemptStatus } from "#api/db/schema.ts";
+import { sendInBackground } from "#api/mail/mailer.ts";
+import { userOrderDetail } from "#api/orders/orders.service.ts";
+import { type AppliedPromo, applyPromo, claimPromoUse, recordRedemption } from "#api/promo/promo.service.ts";
+import { cardExpired, type OrderTotals, orderTotals } from "#app/lib/checkout.ts";
+import type { OrderDetailDto } from "#app/lib/order.types.ts";
+import { cardOf, type PaymentCartItem, type PaymentRequest } from "#app/lib/schemas/checkout.ts";
+import { DEFAULT_FIT, SHIPPING_METHOD, TIMING_MS } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * POST /payments/process. Order of events, so that nothing is charged for a refused order:

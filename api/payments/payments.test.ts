@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MSG } from "../../app/lib/messages.ts";
-import { countRows as countRowsOf } from "../db/count.ts";
-import { createSignedInUser } from "../testing/accounts.ts";
+import { countRows as countRowsOf } from "#api/db/count.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
 import {
   checkoutCatalogue,
   declinedCard,
@@ -11,8 +10,9 @@ import {
   pay,
   paymentRequest,
   shopperWithAddress,
-} from "../testing/checkout.ts";
-import { type FreshApi, freshApi } from "../testing/harness.ts";
+} from "#api/testing/checkout.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { MSG } from "#contract/messages.ts";
 
 let api: FreshApi;
 beforeEach(async () => {

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import { promoDiscountPence } from "../../app/lib/checkout.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import { toGbp } from "../../app/lib/money.ts";
-import type { PromoResultDto } from "../../app/lib/order.types.ts";
-import { type Clock, isoNow } from "../core/clock.ts";
-import { badRequest } from "../core/errors.ts";
-import type { Database, PromoCode } from "../db/schema.ts";
+import { type Clock, isoNow } from "#api/core/clock.ts";
+import { badRequest } from "#api/core/errors.ts";
+import type { Database, PromoCode } from "#api/db/schema.ts";
+import { promoDiscountPence } from "#app/lib/checkout.ts";
+import type { PromoResultDto } from "#app/lib/order.types.ts";
+import { MSG } from "#contract/messages.ts";
+import { toGbp } from "#contract/money.ts";
 
 /**
  * Promo rules: a code applies when it is active and inside its validity window ('Invalid promo code'

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MSG } from "../../app/lib/messages.ts";
-import { seedDemoIfEmpty } from "../db/seed/demo.ts";
-import { createSignedInUser } from "../testing/accounts.ts";
-import { checkoutCatalogue, insertPromo, pay, paymentRequest, shopperWithAddress } from "../testing/checkout.ts";
-import { type FreshApi, freshApi } from "../testing/harness.ts";
+import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
+import { checkoutCatalogue, insertPromo, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { MSG } from "#contract/messages.ts";
 
 let api: FreshApi;
 let shop: Awaited<ReturnType<typeof checkoutCatalogue>>;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { PaymentMethod } from "../../app/lib/checkout.ts";
-import { insertCategory, insertProduct } from "../catalogue/testing-fixtures.ts";
-import type { PromoCode } from "../db/schema.ts";
-import { TEST_CARDS } from "../payments/gateway.ts";
+import { insertCategory, insertProduct } from "#api/catalogue/testing-fixtures.ts";
+import type { PromoCode } from "#api/db/schema.ts";
+import { TEST_CARDS } from "#api/payments/gateway.ts";
+import type { PaymentMethod } from "#app/lib/checkout.ts";
 import { createSignedInUser } from "./accounts.ts";
 import type { FreshApi } from "./harness.ts";
 

@@ -1,5 +1,5 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
-import type { DialectName } from "../connect.ts";
+import type { DialectName } from "#api/db/connect.ts";
 
 /**
  * Checkout: promo usage rules and redemptions, payment attempts (declined ones have no order),

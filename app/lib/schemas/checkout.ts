@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { passesLuhn, WALLET_METHODS } from "../checkout.ts";
-import { CARD_NUMBER_DIGITS, CART_MAX_LINES, CART_MAX_QUANTITY, CVV_DIGITS, SHIPPING_METHOD } from "../constants.ts";
-import { MSG } from "../messages.ts";
+import { passesLuhn, WALLET_METHODS } from "#app/lib/checkout.ts";
+import { CARD_NUMBER_DIGITS, CART_MAX_LINES, CART_MAX_QUANTITY, CVV_DIGITS, SHIPPING_METHOD } from "#app/lib/constants.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * The checkout requests of the contract: `POST /public/validate-promo-code` and `POST /payments/process`.
