@@ -14,6 +14,7 @@ import { readBackendConfig } from "./api/config.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
 import { readStorefrontConfig } from "./app/lib/env.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
+import { guardStorefrontRequests } from "./app/lib/request-guard.server.ts";
 
 type EntryWithContext = { requestInfoContext: typeof RequestInfoContext };
 
@@ -50,9 +51,11 @@ export async function createShopServer(options: { dev?: boolean; env?: NodeJS.Pr
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // A refused request is the client's doing: a warning with the reason, never an error with a stack.
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
-        res: (res) => ({ status: res.statusCode }),
+        res: (res) => ({ status: res.statusCode, reason: res.statusCode >= 400 ? res.statusMessage : undefined }),
       },
     }),
   );
@@ -82,9 +85,14 @@ export async function createShopServer(options: { dev?: boolean; env?: NodeJS.Pr
       // Helmet's "no-referrer" makes browsers send `Origin: null` on form posts, which React Router's origin check
       // refuses: every form would fail without JavaScript. This policy sends the origin to this site only.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+      // Agrees with `frame-ancestors 'none'` for browsers that only know the older header.
+      xFrameOptions: { action: "deny" },
+      // Set below for HTTPS responses only: on plain HTTP the header is ignored at best and misleading at worst.
+      strictTransportSecurity: false,
     }),
   );
+  const strictTransportSecurity = helmet.strictTransportSecurity({ maxAge: 31536000, includeSubDomains: true });
+  app.use((req, res, next) => (req.secure ? strictTransportSecurity(req, res, next) : next()));
   app.use(compression());
 
   const apiListener = getRequestListener(api.fetch);
@@ -108,6 +116,7 @@ export async function createShopServer(options: { dev?: boolean; env?: NodeJS.Pr
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
 
+  app.use(guardStorefrontRequests());
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -121,6 +130,7 @@ export async function createShopServer(options: { dev?: boolean; env?: NodeJS.Pr
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           userAgent: req.get("user-agent") ?? "",
           transport,
+          refusal: res.locals.refusal,
         });
         return context;
       },

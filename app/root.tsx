@@ -35,10 +35,12 @@ import { ValueStrip } from "./components/ui/value-strip.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { BASE_CURRENCY } from "./lib/constants.ts";
+import { refuse } from "./lib/form-data.server.ts";
 import { honeypot } from "./lib/honeypot.server.ts";
 import { MSG } from "./lib/messages.ts";
 import { ratesService } from "./lib/rates.server.ts";
 import { fetchRecentlyViewed } from "./lib/recently-viewed.server.ts";
+import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency } from "./lib/session.server.ts";
 import { SHOP } from "./lib/shop.ts";
 
@@ -54,6 +56,15 @@ export const meta: Route.MetaFunction = ({ error }) => [
 ];
 
 /** What every page's chrome needs. Reading the flash toast consumes it, so the session is committed only then. */
+/** A request the server refused before routing (see request-guard.server.ts) shows as this error, on any route. */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }, next) => {
+    const { refusal } = context.get(requestInfoContext);
+    if (refusal) throw refuse(refusal.status, refusal.reason);
+    return next();
+  },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [session, currency, pricing, honeypotInputProps] = await Promise.all([
     getSession(request),

@@ -102,6 +102,8 @@ describe("POST /public/contact", () => {
     for (let n = 0; n < PUBLIC_FORM_LIMITS.contact.hits; n++) expect((await send(message)).status).toBe(201);
     const blocked = await send(message);
     expect(blocked).toMatchObject({ status: 429, body: { message: MSG.api.tooManyRequests, error: { code: "TOO_MANY_REQUESTS" } } });
+    expect(blocked.headers.get("retry-after")).toBe(String(blocked.body.retryAfterSeconds));
+    expect(blocked.body.retryAfterSeconds).toBeGreaterThan(0);
     expect((await send(message, "198.51.100.40")).status).toBe(201);
     expect(await rows()).toHaveLength(PUBLIC_FORM_LIMITS.contact.hits + 1);
   });

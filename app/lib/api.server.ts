@@ -38,6 +38,8 @@ export type ApiResult<T> =
       serverMessage?: string;
       code?: string;
       details?: ErrorDetail[];
+      /** A 429's wait, for the storefront's own Retry-After. */
+      retryAfterSeconds?: number;
     };
 
 /** The rows of the failure table that the helper rethrows: the caller decides what they mean. */
@@ -125,7 +127,10 @@ function mapResponse<T>(status: number, body: ApiBody<T>): ApiResult<T> {
       throw new ApiRequestError(status, body);
     case 429:
       // Not in the spec's table: a rate limit is not a network error, so its own message shows (decision 0002).
-      return failure(status, serverMessage || MSG.api.tooManyRequests, body.error?.code);
+      return {
+        ...failure(status, serverMessage || MSG.api.tooManyRequests, body.error?.code),
+        retryAfterSeconds: typeof body.retryAfterSeconds === "number" ? body.retryAfterSeconds : undefined,
+      };
     case 500:
       return failure(status, MSG.helper.server, body.error?.code);
     default:

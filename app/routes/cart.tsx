@@ -8,6 +8,7 @@ import { apiFor } from "../lib/api.server.ts";
 import { applyCartIntent, fetchCartProducts, readCart, serializeCart } from "../lib/cart.server.ts";
 import { type CartItem, type CartLine, refreshCart, summarizeCart } from "../lib/cart.ts";
 import { CART_MAX_LINES } from "../lib/constants.ts";
+import { readForm } from "../lib/form-data.server.ts";
 import { MSG } from "../lib/messages.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { cartIntentSchema } from "../lib/schemas/cart.ts";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * every outcome is a 303 back to `redirectTo` (same-site) or /cart, with a toast when there is something to say.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectPath(form.redirectTo, "/cart");
   const parsed = cartIntentSchema.safeParse(form);
   if (!parsed.success) {

@@ -21,7 +21,8 @@ import {
 import { pageMeta } from "../content/page-meta.ts";
 import { apiFor } from "../lib/api.server.ts";
 import { CONTACT_SUBJECTS } from "../lib/constants.ts";
-import { callForForm } from "../lib/form-api.server.ts";
+import { callForForm, failureHeaders } from "../lib/form-api.server.ts";
+import { parseForm, readForm } from "../lib/form-data.server.ts";
 import { checkHoneypot } from "../lib/honeypot.server.ts";
 import { MSG } from "../lib/messages.ts";
 import { contactSchema } from "../lib/schemas/contact.ts";
@@ -40,9 +41,9 @@ const FIELDS = ["firstName", "lastName", "email", "phone", "orderNumber", "subje
  * comes back empty; a failure answers in place, with everything typed kept, field errors on their fields and a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkHoneypot(formData);
-  const submission = parseWithZod(formData, { schema: contactSchema });
+  const submission = parseForm(formData, contactSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
 
   const outcome = await callForForm(
@@ -54,7 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.ok) return redirectWithToast(request, "/contact", "success", MSG.contact.sent, { status: 303 });
   const message = outcome.status === null ? MSG.contact.failedLater : (outcome.formError ?? MSG.contact.failed);
   const toast: Toast = { id: randomUUID(), type: "error", message };
-  return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), toast }, { status: outcome.status ?? 503 });
+  return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), toast }, {
+    status: outcome.status ?? 503,
+    headers: failureHeaders(outcome),
+  });
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

@@ -17,6 +17,7 @@ import { apiFor } from "../lib/api.server.ts";
 import { codeScreenLoader } from "../lib/auth.server.ts";
 import { OTP_LENGTH, TIMING_MS } from "../lib/constants.ts";
 import { callForForm, failureReply, resendCode } from "../lib/form-api.server.ts";
+import { parseForm, readForm } from "../lib/form-data.server.ts";
 import { checkHoneypot } from "../lib/honeypot.server.ts";
 import { MSG } from "../lib/messages.ts";
 import { emailRequestSchema, verifyEmailSchema } from "../lib/schemas/auth.ts";
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${S
 export const loader = codeScreenLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkHoneypot(formData);
   return formData.get("intent") === "resend"
     ? resendCode(request, apiFor(context), formData, {
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function verify(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const submission = parseWithZod(formData, { schema: verifyEmailSchema });
+  const submission = parseForm(formData, verifyEmailSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), verified: false }, { status: 400 });
 
   const api = apiFor(context);

@@ -15,6 +15,7 @@ import { apiFor } from "../lib/api.server.ts";
 import { codeScreenLoader, signOutSession } from "../lib/auth.server.ts";
 import { OTP_LENGTH } from "../lib/constants.ts";
 import { callForForm, failureReply, resendCode } from "../lib/form-api.server.ts";
+import { parseForm, readForm } from "../lib/form-data.server.ts";
 import { checkHoneypot } from "../lib/honeypot.server.ts";
 import { MSG } from "../lib/messages.ts";
 import { emailRequestSchema, resetPasswordFormSchema } from "../lib/schemas/auth.ts";
@@ -31,7 +32,7 @@ const HIDDEN = ["newPassword", "confirmPassword"];
 export const loader = codeScreenLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkHoneypot(formData);
   return formData.get("intent") === "resend"
     ? resendCode(request, apiFor(context), formData, {
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function resetPassword(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
+  const submission = parseForm(formData, resetPasswordFormSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
   const { email, otp, newPassword } = submission.value;

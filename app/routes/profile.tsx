@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useLocation } from "react-router";
 import { z } from "zod";
 import type { AddressDto } from "../../api/addresses/addresses.service.ts";
@@ -11,6 +10,7 @@ import { StateMessage } from "../components/ui/state-message.tsx";
 import { type ApiClient, apiFor } from "../lib/api.server.ts";
 import { requireVerifiedUser } from "../lib/auth.server.ts";
 import { callForForm, failureReply } from "../lib/form-api.server.ts";
+import { parseForm, readForm } from "../lib/form-data.server.ts";
 import { MSG } from "../lib/messages.ts";
 import { addressSchema } from "../lib/schemas/address.ts";
 import { redirectWithToast } from "../lib/session.server.ts";
@@ -54,14 +54,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The address book's one action, switching on intent: create, update, delete, default. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = await requireVerifiedUser(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const api = apiFor(context);
 
   if (intent === "create" || intent === "update") {
     const id = intent === "update" ? idField.safeParse(formData.get("id")).data : undefined;
     if (intent === "update" && id === undefined) throw data(null, { status: 400 });
-    const submission = parseWithZod(formData, { schema: addressSchema });
+    const submission = parseForm(formData, addressSchema);
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const call = id
       ? { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: submission.value, token }
