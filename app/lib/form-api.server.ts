@@ -69,7 +69,9 @@ export function failureReply(outcome: Extract<FormCallOutcome<unknown>, { ok: fa
 
 /** Headers for a page that answers with the API's failure status: a 429 says when to retry. */
 export function failureHeaders(outcome: Extract<FormCallOutcome<unknown>, { ok: false }>): HeadersInit | undefined {
-  return outcome.status === 429 && outcome.retryAfterSeconds !== undefined ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+  return outcome.status === 429 && outcome.retryAfterSeconds !== undefined
+    ? { "Retry-After": String(outcome.retryAfterSeconds) }
+    : undefined;
 }
 
 /** The Resend button of a code screen: asks the API for a new code and reports back on the same page with a toast. */

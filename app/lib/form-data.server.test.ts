@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { FORM_LIMITS, parseForm, readForm } from "./form-data.server.ts";
 
 const FORM = "application/x-www-form-urlencoded";

@@ -55,10 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.ok) return redirectWithToast(request, "/contact", "success", MSG.contact.sent, { status: 303 });
   const message = outcome.status === null ? MSG.contact.failedLater : (outcome.formError ?? MSG.contact.failed);
   const toast: Toast = { id: randomUUID(), type: "error", message };
-  return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), toast }, {
-    status: outcome.status ?? 503,
-    headers: failureHeaders(outcome),
-  });
+  return data(
+    { result: submission.reply({ fieldErrors: outcome.fieldErrors }), toast },
+    {
+      status: outcome.status ?? 503,
+      headers: failureHeaders(outcome),
+    },
+  );
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
