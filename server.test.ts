@@ -101,8 +101,8 @@ describe("server.ts", () => {
   });
 
   it.each([
-    ["a foreign Origin", { origin: "http://evil.example" }],
-    ["Origin null", { origin: "null" }],
+    ["a foreign Origin", { origin: "http://evil.example", referer: undefined }],
+    ["Origin null", { origin: "null", referer: undefined }],
     ["no Origin and a foreign Referer", { origin: null, referer: "http://evil.example/page" }],
   ])("refuses a post with %s to a resource route (403)", async (_case, { origin, referer }) => {
     for (const path of ["/subscribe", "/logout", "/currency", "/cart"]) {
