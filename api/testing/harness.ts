@@ -166,7 +166,7 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
       },
       options.clientIp ? { inProcess: true } : undefined,
     );
-    return { status: response.status, headers: response.headers, body: (await response.json()) as T & Record<string, any> };
+    return { status: response.status, body: (await response.json()) as T & Record<string, any> };
   }
 
   return { db, app, clock, mailer, call, close };
