@@ -55,7 +55,11 @@ export async function createShopServer(options: { dev?: boolean; env?: NodeJS.Pr
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
-        res: (res) => ({ status: res.statusCode, reason: res.statusCode >= 400 ? res.statusMessage : undefined }),
+        // The guard's refusal reason, else the status text a route gave its refusal.
+        res: (res) => ({
+          status: res.statusCode,
+          reason: res.raw.locals?.refusal?.reason ?? (res.statusCode >= 400 ? res.raw.statusMessage || undefined : undefined),
+        }),
       },
     }),
   );
