@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { MSG } from "../../app/lib/messages.ts";
-import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { createVerifiedAccount, honeypotFields, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** Any 6 digits but the right ones. */
@@ -220,7 +220,7 @@ test("cross-site and bot form posts are refused, and a sign-in returns only to t
   const email = uniqueEmail(testInfo, "posts");
   await createVerifiedAccount(request, inbox, email);
   const sameSite = { origin: baseURL ?? "" };
-  const form = { intent: "login", email, password: PASSWORD };
+  const form = { intent: "login", email, password: PASSWORD, ...(await honeypotFields(request, "/signin")) };
 
   const crossSite = await request.post("/signin", { form, headers: { origin: "https://evil.example" }, maxRedirects: 0 });
   expect(crossSite.status()).toBeGreaterThanOrEqual(400);
