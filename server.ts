@@ -6,11 +6,12 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { sql } from "kysely";
-import pino from "pino";
+import type { DestinationStream, Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startBackend } from "./api/bootstrap.ts";
 import { readBackendConfig } from "./api/config.ts";
+import { createLogger } from "./api/core/logging.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
 import { readStorefrontConfig } from "./app/lib/env.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
@@ -18,11 +19,11 @@ import type { requestInfoContext as RequestInfoContext } from "./app/lib/request
 type EntryWithContext = { requestInfoContext: typeof RequestInfoContext };
 
 /** Builds the whole shop: Express with security headers, static assets, the API at /api and the storefront. */
-export async function createShopServer(options: { dev?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+export async function createShopServer(options: { dev?: boolean; env?: NodeJS.ProcessEnv; logTo?: DestinationStream } = {}) {
   const env = options.env ?? process.env;
   const config = readStorefrontConfig(env);
   const backendConfig = readBackendConfig(env);
-  const logger = pino({ level: backendConfig.LOG_LEVEL });
+  const logger = createLogger(backendConfig.LOG_LEVEL, options.logTo);
   const { db, api } = await startBackend(backendConfig, logger);
 
   const transport: ApiTransport = config.API_BASE_URL
@@ -141,7 +142,7 @@ function parseTrustProxy(value: string): boolean | number | string {
 }
 
 /** Stops accepting connections, lets in-flight requests finish (up to 10 s), then closes the database. */
-function shutdownOnSignals(server: Server, close: () => Promise<void>, logger: pino.Logger) {
+function shutdownOnSignals(server: Server, close: () => Promise<void>, logger: Logger) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -162,6 +163,8 @@ function shutdownOnSignals(server: Server, close: () => Promise<void>, logger: p
 
 if (import.meta.main) {
   const dev = process.argv.includes("--dev");
+  // `npm run dev` is development unless told otherwise: the local outbox then logs codes.
+  if (dev) process.env.NODE_ENV ??= "development";
   const { app, config, logger, close } = await createShopServer({ dev });
   const server = createHttpServer(app);
   server.listen(config.PORT, config.HOST, () => {

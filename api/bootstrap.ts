@@ -5,7 +5,7 @@ import { systemClock } from "./core/clock.ts";
 import { connect } from "./db/connect.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
-import { createMailer } from "./mail/mailer.ts";
+import { createMailer, mailerConfig } from "./mail/mailer.ts";
 import { pruneCodes } from "./otp/otp.service.ts";
 import { pruneRateLimits } from "./security/rate-limit.ts";
 
@@ -18,7 +18,7 @@ export async function startBackend(config: BackendConfig, logger: Logger) {
   if (config.SEED_DEMO === "auto" && (await seedDemoIfEmpty(db))) {
     logger.info("seeded the demo catalogue into an empty database");
   }
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR }, logger);
+  const mailer = createMailer(mailerConfig(config), logger);
   if (!config.SMTP_URL) logger.info({ outbox: config.OUTBOX_DIR }, "SMTP_URL unset: e-mails go to the local outbox");
   // Ended rate-limit windows and old one-time codes are dead rows; clear them now and then.
   const prune = () =>

@@ -6,7 +6,7 @@ import type { ApiEnv } from "../core/env.ts";
 import { type Envelope, ok } from "../core/envelope.ts";
 import { validate } from "../core/validate.ts";
 import { requestCode } from "../otp/otp.service.ts";
-import { limitAction } from "../security/rate-limit.ts";
+import { admitLogin, limitAction } from "../security/rate-limit.ts";
 import { logIn, resetPassword, revokeToken, type Session, signUp, toUserDto } from "./auth.service.ts";
 
 export const authRoutes = new Hono<ApiEnv>()
@@ -24,8 +24,8 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .post("/login", validate("json", loginSchema), async (c) => {
     const input = c.req.valid("json");
-    await limitAction(c, "login", input.email);
-    return ok(c, await logIn(c.var.deps, input), MSG.auth.welcomeBack);
+    const attempt = await admitLogin(c, input.email);
+    return ok(c, await logIn(c.var.deps, input, attempt), MSG.auth.welcomeBack);
   })
   .post("/logout", requireAuth, async (c) => {
     await revokeToken(c.var.deps.db, c.var.deps.clock, c.var.user.tokenId);
@@ -41,6 +41,6 @@ export const authRoutes = new Hono<ApiEnv>()
   .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const input = c.req.valid("json");
     await limitAction(c, "codeCheck", input.email);
-    await resetPassword(c.var.deps, input);
+    await resetPassword(c.var.deps, input, c.var.clientIp);
     return ok(c, null, MSG.auth.passwordResetLogin);
   });
