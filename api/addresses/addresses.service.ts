@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
-import type { AddressInput } from "../../app/lib/schemas/address.ts";
-import { type Clock, isoNow } from "../core/clock.ts";
-import type { Db } from "../db/connect.ts";
-import type { Address, Database } from "../db/schema.ts";
+import { type Clock, isoNow } from "#api/core/clock.ts";
+import type { Db } from "#api/db/connect.ts";
+import type { Address, Database } from "#api/db/schema.ts";
+import type { AddressInput } from "#contract/schemas/address.ts";
 
 /** An address as the contract shows it (spec section 3). */
 export interface AddressDto {

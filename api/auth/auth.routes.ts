@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import { MSG } from "../../app/lib/messages.ts";
-import { emailRequestSchema, loginSchema, resetPasswordSchema, signupSchema } from "../../app/lib/schemas/auth.ts";
-import { requireAuth } from "../core/auth-middleware.ts";
-import type { ApiEnv } from "../core/env.ts";
-import { type Envelope, ok } from "../core/envelope.ts";
-import { validate } from "../core/validate.ts";
-import { requestCode } from "../otp/otp.service.ts";
-import { admitLogin, limitAction } from "../security/rate-limit.ts";
+import { requireAuth } from "#api/core/auth-middleware.ts";
+import type { ApiEnv } from "#api/core/env.ts";
+import { type Envelope, ok } from "#api/core/envelope.ts";
+import { validate } from "#api/core/validate.ts";
+import { requestCode } from "#api/otp/otp.service.ts";
+import { admitLogin, limitAction } from "#api/security/rate-limit.ts";
+import { MSG } from "#contract/messages.ts";
+import { emailRequestSchema, loginSchema, resetPasswordSchema, signupSchema } from "#contract/schemas/auth.ts";
 import { logIn, resetPassword, revokeToken, type Session, signUp, toUserDto } from "./auth.service.ts";
 
 export const authRoutes = new Hono<ApiEnv>()

@@ -1,16 +1,16 @@
-import { AUTH_TOKEN_TTL_MS, OTP_POLICY } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import type { LoginInput, ResetPasswordInput, SignupInput } from "../../app/lib/schemas/auth.ts";
-import { type Clock, isoIn, isoNow } from "../core/clock.ts";
-import type { ApiDeps } from "../core/env.ts";
-import { ApiError, unauthorized } from "../core/errors.ts";
-import { hashToken, newOpaqueToken } from "../core/tokens.ts";
-import type { Db, Queryable } from "../db/connect.ts";
-import type { User } from "../db/schema.ts";
-import { sendInBackground } from "../mail/mailer.ts";
-import { codeRejected, consumeCode, issueCode } from "../otp/otp.service.ts";
-import { hashPassword, needsRehash, verifyPassword } from "../security/passwords.ts";
-import { type LoginAttempt, rememberLoginAddress, startCooldown } from "../security/rate-limit.ts";
+import { type Clock, isoIn, isoNow } from "#api/core/clock.ts";
+import type { ApiDeps } from "#api/core/env.ts";
+import { ApiError, unauthorized } from "#api/core/errors.ts";
+import { hashToken, newOpaqueToken } from "#api/core/tokens.ts";
+import type { Db, Queryable } from "#api/db/connect.ts";
+import type { User } from "#api/db/schema.ts";
+import { sendInBackground } from "#api/mail/mailer.ts";
+import { codeRejected, consumeCode, issueCode } from "#api/otp/otp.service.ts";
+import { hashPassword, needsRehash, verifyPassword } from "#api/security/passwords.ts";
+import { type LoginAttempt, rememberLoginAddress, startCooldown } from "#api/security/rate-limit.ts";
+import { AUTH_TOKEN_TTL_MS, OTP_POLICY } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
+import type { LoginInput, ResetPasswordInput, SignupInput } from "#contract/schemas/auth.ts";
 
 /** The user as the contract shows it (spec section 3). */
 export interface UserDto {

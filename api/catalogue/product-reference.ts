@@ -1,4 +1,4 @@
-import type { ProductSummaryDto } from "./product.types.ts";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
 
 /**
  * A product as the wishlist and recently-viewed lists name it (spec section 3): both spellings of name and

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { LISTING_SORTS, PAGE_SIZE, SIZES, STOCK_STATUSES } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import type { ApiEnv } from "../core/env.ts";
-import { ok } from "../core/envelope.ts";
-import { notFound } from "../core/errors.ts";
-import { validate } from "../core/validate.ts";
+import type { ApiEnv } from "#api/core/env.ts";
+import { ok } from "#api/core/envelope.ts";
+import { notFound } from "#api/core/errors.ts";
+import { validate } from "#api/core/validate.ts";
+import { LISTING_SORTS, PAGE_SIZE, SIZES, STOCK_STATUSES } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 import { latestProducts, listProducts, productsByIds, recommendedProducts, trendingProducts, viewProduct } from "./products.service.ts";
 
 const LIST_FILTER_MAX = 50;

@@ -1,12 +1,12 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
-import { type ListingSort, PLACEHOLDER_IMAGE, SIZES } from "../../app/lib/constants.ts";
-import { toGbp, toPence } from "../../app/lib/money.ts";
-import { encodeProductId } from "../../app/lib/product-id.ts";
-import type { Clock } from "../core/clock.ts";
-import { type Pagination, paginate } from "../core/envelope.ts";
-import type { Db } from "../db/connect.ts";
-import type { Database, Variant } from "../db/schema.ts";
-import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, StockStatus, VariantDto } from "./product.types.ts";
+import type { Clock } from "#api/core/clock.ts";
+import { type Pagination, paginate } from "#api/core/envelope.ts";
+import type { Db } from "#api/db/connect.ts";
+import type { Database, Variant } from "#api/db/schema.ts";
+import { type ListingSort, PLACEHOLDER_IMAGE, SIZES } from "#contract/constants.ts";
+import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, StockStatus, VariantDto } from "#contract/dto/product.ts";
+import { toGbp, toPence } from "#contract/money.ts";
+import { encodeProductId } from "#contract/product-id.ts";
 
 type Size = (typeof SIZES)[number];
 

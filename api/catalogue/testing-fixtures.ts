@@ -1,4 +1,4 @@
-import type { Db } from "../db/connect.ts";
+import type { Db } from "#api/db/connect.ts";
 import { buildSearchText } from "./products.service.ts";
 
 /** Small deterministic catalogue rows for API tests (the demo seed is for people, not assertions). */

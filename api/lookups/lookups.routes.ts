@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../core/env.ts";
-import { ok } from "../core/envelope.ts";
-import { validate } from "../core/validate.ts";
+import type { ApiEnv } from "#api/core/env.ts";
+import { ok } from "#api/core/envelope.ts";
+import { validate } from "#api/core/validate.ts";
 import { lookupValues } from "./lookups.service.ts";
 
 const body = z.object({

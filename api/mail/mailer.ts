@@ -3,8 +3,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
-import type { BackendConfig } from "../config.ts";
-import { emailDigest } from "../core/logging.ts";
+import type { BackendConfig } from "#api/config.ts";
+import { emailDigest } from "#api/core/logging.ts";
 import { type RenderedMail, renderMail, type TemplateData, type TemplateName } from "./templates.ts";
 
 /** Sends the shop's e-mails by template name; resolves once the message is handed over. */

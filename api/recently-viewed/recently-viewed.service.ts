@@ -1,8 +1,8 @@
-import { RECENTLY_VIEWED_LIMIT } from "../../app/lib/constants.ts";
-import { type ProductReferenceDto, productReference } from "../catalogue/product-reference.ts";
-import { productsByIds } from "../catalogue/products.service.ts";
-import { type Clock, isoNow } from "../core/clock.ts";
-import type { Db } from "../db/connect.ts";
+import { type ProductReferenceDto, productReference } from "#api/catalogue/product-reference.ts";
+import { productsByIds } from "#api/catalogue/products.service.ts";
+import { type Clock, isoNow } from "#api/core/clock.ts";
+import type { Db } from "#api/db/connect.ts";
+import { RECENTLY_VIEWED_LIMIT } from "#contract/constants.ts";
 
 /** A recently viewed product as the contract reads it (spec section 3). */
 export interface RecentlyViewedDto extends ProductReferenceDto {

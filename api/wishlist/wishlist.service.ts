@@ -1,8 +1,8 @@
-import type { ProductSummaryDto } from "../catalogue/product.types.ts";
-import { type ProductReferenceDto, productReference } from "../catalogue/product-reference.ts";
-import { productsByIds } from "../catalogue/products.service.ts";
-import { type Clock, isoNow } from "../core/clock.ts";
-import type { Db } from "../db/connect.ts";
+import { type ProductReferenceDto, productReference } from "#api/catalogue/product-reference.ts";
+import { productsByIds } from "#api/catalogue/products.service.ts";
+import { type Clock, isoNow } from "#api/core/clock.ts";
+import type { Db } from "#api/db/connect.ts";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
 
 /** A wishlist entry as the contract reads it (spec section 3), with both spellings of the category too. */
 export interface WishlistEntryDto extends ProductReferenceDto {

@@ -1,4 +1,4 @@
-import type { Api } from "../../api/app.ts";
+import type { Api } from "#api/app.ts";
 import { API_HEADERS } from "./constants.ts";
 
 /** Sends one request to the commerce API; `path` starts after `/api` (for example `/public/categories`). */

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import type { Envelope, Pagination } from "../../api/core/envelope.ts";
+import type { Envelope, Pagination } from "#api/core/envelope.ts";
+import { MSG } from "#contract/messages.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
 import { API_HEADERS, TIMING_MS } from "./constants.ts";
-import { MSG } from "./messages.ts";
 import { requestInfoContext } from "./request-context.ts";
 
 /**

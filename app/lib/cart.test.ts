@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProductSummaryDto, VariantDto } from "../../api/catalogue/product.types.ts";
+import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import {
   addLine,
   type CartLine,

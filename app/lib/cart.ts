@@ -1,6 +1,6 @@
-import type { ProductSummaryDto, VariantDto } from "../../api/catalogue/product.types.ts";
+import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
+import { toPence } from "#contract/money.ts";
 import { CART_MAX_LINES, PLACEHOLDER_IMAGE, SHIPPING_METHOD } from "./constants.ts";
-import { toPence } from "./money.ts";
 
 /**
  * The cart's rules (spec sections 3, 4, 5 and 9), pure and isomorphic: lines in, lines or a refusal out.

@@ -1,5 +1,5 @@
-import type { RecentlyViewedDto } from "../../api/recently-viewed/recently-viewed.service.ts";
-import type { WishlistEntryDto } from "../../api/wishlist/wishlist.service.ts";
+import type { RecentlyViewedDto } from "#api/recently-viewed/recently-viewed.service.ts";
+import type { WishlistEntryDto } from "#api/wishlist/wishlist.service.ts";
 import { PLACEHOLDER_IMAGE } from "./constants.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeProductId, encodeProductId } from "./product-id.ts";
+import { decodeProductId, encodeProductId } from "#contract/product-id.ts";
 
 const b64url = (text: string) => Buffer.from(text, "latin1").toString("base64url");
 

@@ -1,4 +1,4 @@
-import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, VariantDto } from "../../api/catalogue/product.types.ts";
+import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import { DEFAULT_FIT, DESCRIPTION_TRUNCATE_AT, PLACEHOLDER_IMAGE, SIZES } from "./constants.ts";
 
 /** Pure rules of the product screens: colour dots, variant pre-selection, description truncation, gallery. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ADDRESS_TYPES } from "../constants.ts";
-import { MSG } from "../messages.ts";
+import { ADDRESS_TYPES } from "#app/lib/constants.ts";
+import { MSG } from "#contract/messages.ts";
 
 /** The address form of the profile and checkout, shared by the storefront (Conform) and the API. */
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CONTACT_MAX, CONTACT_SUBJECTS, NAME_MAX } from "../constants.ts";
-import { MSG } from "../messages.ts";
-import { emailField } from "./auth.ts";
+import { CONTACT_MAX, CONTACT_SUBJECTS, NAME_MAX } from "#app/lib/constants.ts";
+import { MSG } from "#contract/messages.ts";
+import { emailField } from "#contract/schemas/auth.ts";
 
 /**
  * The contact form (spec sections 3 and 5), shared by the /contact page (Conform) and `POST /public/contact`.

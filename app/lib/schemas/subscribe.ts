@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MSG } from "../messages.ts";
-import { emailField } from "./auth.ts";
+import { MSG } from "#contract/messages.ts";
+import { emailField } from "#contract/schemas/auth.ts";
 
 /** The newsletter sign-up (spec section 5), shared by the /subscribe action and `POST /public/subscribe`. */
 export const subscribeSchema = z.object({
