@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MSG } from "../app/lib/messages.ts";
+import { MSG } from "#contract/messages.ts";
 import { API_BODY_LIMIT_BYTES } from "./app.ts";
 import { requireAuth } from "./core/auth-middleware.ts";
 import { hashToken, newOpaqueToken } from "./core/tokens.ts";

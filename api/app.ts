@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { API_HEADERS } from "../app/lib/constants.ts";
-import { MSG } from "../app/lib/messages.ts";
+import { API_HEADERS } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 import { addressRoutes } from "./addresses/addresses.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { categoryRoutes } from "./catalogue/categories.routes.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SHOP } from "../app/lib/shop.ts";
+import { SHOP } from "#contract/shop.ts";
 
 /** Backend configuration from the environment, parsed once; see README "Configuration". */
 const schema = z.object({

@@ -21,6 +21,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { BASE_CURRENCY } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
+import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/root";
 import { ErrorView } from "./components/layout/error-view.tsx";
 import { LoadingOverlay } from "./components/layout/loading-overlay.tsx";
@@ -34,13 +37,10 @@ import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-to
 import { ValueStrip } from "./components/ui/value-strip.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
-import { BASE_CURRENCY } from "./lib/constants.ts";
 import { honeypot } from "./lib/honeypot.server.ts";
-import { MSG } from "./lib/messages.ts";
 import { ratesService } from "./lib/rates.server.ts";
 import { fetchRecentlyViewed } from "./lib/recently-viewed.server.ts";
 import { commitSession, getSession, readCurrency } from "./lib/session.server.ts";
-import { SHOP } from "./lib/shop.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: displayFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

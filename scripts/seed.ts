@@ -4,10 +4,10 @@
  * then adds synthetic products until the catalogue holds the asked number.
  */
 import { parseArgs } from "node:util";
-import { connect } from "../api/db/connect.ts";
-import { migrateToLatest } from "../api/db/migrate.ts";
-import { seedDemoIfEmpty } from "../api/db/seed/demo.ts";
-import { seedSyntheticProducts } from "../api/db/seed/synthetic.ts";
+import { connect } from "#api/db/connect.ts";
+import { migrateToLatest } from "#api/db/migrate.ts";
+import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
+import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
 
 const { values } = parseArgs({ options: { products: { type: "string" } } });
 const target = values.products === undefined ? 0 : Number(values.products);

@@ -2,9 +2,9 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "kysely";
-import { connect, type Db } from "../api/db/connect.ts";
-import { migrateToLatest } from "../api/db/migrate.ts";
-import { seedDemoIfEmpty } from "../api/db/seed/demo.ts";
+import { connect, type Db } from "#api/db/connect.ts";
+import { migrateToLatest } from "#api/db/migrate.ts";
+import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
 
 const USAGE = `Usage: npm run shop -- <command>
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MSG } from "../../app/lib/messages.ts";
-import { createSignedInUser } from "../testing/accounts.ts";
-import { type FreshApi, freshApi } from "../testing/harness.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { MSG } from "#contract/messages.ts";
 
 let api: FreshApi;
 beforeEach(async () => {

@@ -1,29 +1,17 @@
-import { AUTH_TOKEN_TTL_MS, OTP_POLICY } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import type { LoginInput, ResetPasswordInput, SignupInput } from "../../app/lib/schemas/auth.ts";
-import { type Clock, isoIn, isoNow } from "../core/clock.ts";
-import type { ApiDeps } from "../core/env.ts";
-import { ApiError, unauthorized } from "../core/errors.ts";
-import { hashToken, newOpaqueToken } from "../core/tokens.ts";
-import type { Db } from "../db/connect.ts";
-import type { User } from "../db/schema.ts";
-import { sendInBackground } from "../mail/mailer.ts";
-import { codeRejected, consumeCode, issueCode } from "../otp/otp.service.ts";
-import { hashPassword, needsRehash, verifyPassword } from "../security/passwords.ts";
-import { startCooldown } from "../security/rate-limit.ts";
-
-/** The user as the contract shows it (spec section 3). */
-export interface UserDto {
-  id: number;
-  name: string;
-  email: string;
-  email_verified: boolean;
-}
-
-export interface Session {
-  user: UserDto;
-  token: string;
-}
+import { type Clock, isoIn, isoNow } from "#api/core/clock.ts";
+import type { ApiDeps } from "#api/core/env.ts";
+import { ApiError, unauthorized } from "#api/core/errors.ts";
+import { hashToken, newOpaqueToken } from "#api/core/tokens.ts";
+import type { Db } from "#api/db/connect.ts";
+import type { User } from "#api/db/schema.ts";
+import { sendInBackground } from "#api/mail/mailer.ts";
+import { codeRejected, consumeCode, issueCode } from "#api/otp/otp.service.ts";
+import { hashPassword, needsRehash, verifyPassword } from "#api/security/passwords.ts";
+import { startCooldown } from "#api/security/rate-limit.ts";
+import { AUTH_TOKEN_TTL_MS, OTP_POLICY } from "#contract/constants.ts";
+import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
+import { MSG } from "#contract/messages.ts";
+import type { LoginInput, ResetPasswordInput, SignupInput } from "#contract/schemas/auth.ts";
 
 export const toUserDto = (user: Pick<User, "id" | "name" | "email"> & { email_verified: 0 | 1 | boolean }): UserDto => ({
   id: user.id,
@@ -47,7 +35,7 @@ export async function issueToken(db: Db, clock: Clock, userId: number): Promise<
 }
 
 /** Creates an unverified account, mails its verification code and signs it in. 409 when the e-mail is taken. */
-export async function signUp(deps: ApiDeps, input: SignupInput): Promise<Session> {
+export async function signUp(deps: ApiDeps, input: SignupInput): Promise<AuthSessionDto> {
   const { db, clock } = deps;
   const passwordHash = await hashPassword(input.password);
   const now = isoNow(clock);
@@ -73,7 +61,7 @@ export async function signUp(deps: ApiDeps, input: SignupInput): Promise<Session
  * with the same hashing work either way. A right password on an unverified account answers
  * needsVerification and no token.
  */
-export async function logIn(deps: ApiDeps, input: LoginInput): Promise<Session> {
+export async function logIn(deps: ApiDeps, input: LoginInput): Promise<AuthSessionDto> {
   const { db, clock } = deps;
   const user = await db.kysely.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
   const passwordMatches = await verifyPassword(user?.password_hash, input.password);

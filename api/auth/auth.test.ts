@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_TOKEN_TTL_MS, PASSWORD_MAX } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import { createSignedInUser } from "../testing/accounts.ts";
-import { type FreshApi, freshApi } from "../testing/harness.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { AUTH_TOKEN_TTL_MS, PASSWORD_MAX } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 
 let api: FreshApi;
 beforeEach(async () => {

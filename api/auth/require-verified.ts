@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { ApiEnv } from "../core/env.ts";
+import type { ApiEnv } from "#api/core/env.ts";
 import { needsVerification } from "./auth.service.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLACEHOLDER_IMAGE } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import { encodeProductId } from "../../app/lib/product-id.ts";
-import { freshApi } from "../testing/harness.ts";
-import type { ProductDetailDto, ProductSummaryDto } from "./product.types.ts";
+import { freshApi } from "#api/testing/harness.ts";
+import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
+import type { ProductDetailDto, ProductSummaryDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
+import { encodeProductId } from "#contract/product-id.ts";
 import { type ListingQuery, listProducts } from "./products.service.ts";
 import { type Catalogue, insertCatalogue, insertCategory, insertOrder, insertProduct, insertUser } from "./testing-fixtures.ts";
 

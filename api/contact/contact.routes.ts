@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { MSG } from "../../app/lib/messages.ts";
-import { contactSchema } from "../../app/lib/schemas/contact.ts";
-import type { ApiEnv } from "../core/env.ts";
-import { ok } from "../core/envelope.ts";
-import { validate } from "../core/validate.ts";
-import { limitPublicForm } from "../security/rate-limit.ts";
+import type { ApiEnv } from "#api/core/env.ts";
+import { ok } from "#api/core/envelope.ts";
+import { validate } from "#api/core/validate.ts";
+import { limitPublicForm } from "#api/security/rate-limit.ts";
+import { MSG } from "#contract/messages.ts";
+import { contactSchema } from "#contract/schemas/contact.ts";
 import { receiveContactMessage } from "./contact.service.ts";
 
 export const contactRoutes = new Hono<ApiEnv>().post("/", validate("json", contactSchema), async (c) => {

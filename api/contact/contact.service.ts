@@ -1,8 +1,8 @@
-import type { ContactInput } from "../../app/lib/schemas/contact.ts";
-import { SHOP } from "../../app/lib/shop.ts";
-import { isoNow } from "../core/clock.ts";
-import type { ApiDeps } from "../core/env.ts";
-import { sendInBackground } from "../mail/mailer.ts";
+import { isoNow } from "#api/core/clock.ts";
+import type { ApiDeps } from "#api/core/env.ts";
+import { sendInBackground } from "#api/mail/mailer.ts";
+import type { ContactInput } from "#contract/schemas/contact.ts";
+import { SHOP } from "#contract/shop.ts";
 
 /**
  * Keeps the message and forwards it to the shop's inbox. The sender gets no automatic reply:

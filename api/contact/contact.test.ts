@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CONTACT_MAX, NAME_MAX } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import { SHOP } from "../../app/lib/shop.ts";
-import { PUBLIC_FORM_LIMITS } from "../security/rate-limit.ts";
-import { type FreshApi, freshApi } from "../testing/harness.ts";
+import { PUBLIC_FORM_LIMITS } from "#api/security/rate-limit.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { CONTACT_MAX, NAME_MAX } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
+import { SHOP } from "#contract/shop.ts";
 
 let api: FreshApi;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { MSG } from "../../app/lib/messages.ts";
+import { MSG } from "#contract/messages.ts";
 import { isoNow } from "./clock.ts";
 import type { ApiEnv } from "./env.ts";
 import { unauthorized } from "./errors.ts";

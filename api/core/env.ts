@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
-import type { Db } from "../db/connect.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { Db } from "#api/db/connect.ts";
+import type { Mailer } from "#api/mail/mailer.ts";
 import type { Clock } from "./clock.ts";
 
 /** What every handler can reach: set once per app by `createApi`. */

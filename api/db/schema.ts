@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { AddressDto } from "#contract/dto/account.ts";
+import type { VariantDto } from "#contract/dto/product.ts";
 
 /**
  * The database as Kysely sees it. Money columns end in `_pence` (integer pence, GBP);
@@ -81,15 +83,9 @@ export interface ProductsTable {
   updated_at: string;
 }
 
-export interface ProductVariantsTable {
+/** The variant the API shows, with its extra price stored in pence instead of the GBP prices. */
+export interface ProductVariantsTable extends Omit<VariantDto, "id" | "extra_price" | "price"> {
   id: Generated<number>;
-  product_id: number;
-  sku: string;
-  color_name: string;
-  color_code: string;
-  color_image: string | null;
-  size: string;
-  stock: number;
   extra_price_pence: number;
 }
 
@@ -118,16 +114,10 @@ export interface LookupValuesTable {
   status: "Active" | "Inactive";
 }
 
-export interface AddressesTable {
+/** The address the API shows, owned by a user, with the default flag as 0/1. */
+export interface AddressesTable extends Omit<AddressDto, "id" | "is_default"> {
   id: Generated<number>;
   user_id: number;
-  label: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  postal_code: string;
-  phone: string;
-  address_type: string;
   is_default: Bool;
   created_at: CreatedAt;
   updated_at: string;

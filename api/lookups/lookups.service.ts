@@ -1,4 +1,4 @@
-import type { Db } from "../db/connect.ts";
+import type { Db } from "#api/db/connect.ts";
 
 export interface LookupValueDto {
   id: number;

@@ -5,9 +5,9 @@ import getPort from "get-port";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { MSG } from "../../app/lib/messages.ts";
-import { SHOP } from "../../app/lib/shop.ts";
-import { freshApi } from "../testing/harness.ts";
+import { freshApi } from "#api/testing/harness.ts";
+import { MSG } from "#contract/messages.ts";
+import { SHOP } from "#contract/shop.ts";
 import { createMailer, outboxMailer, smtpMailer } from "./mailer.ts";
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -1,5 +1,5 @@
-import { OTP_POLICY } from "../../app/lib/constants.ts";
-import { SHOP, SHOP_ADDRESS_ONE_LINE } from "../../app/lib/shop.ts";
+import { OTP_POLICY } from "#contract/constants.ts";
+import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 
 /** One rendered message: a plain text part (codes are easy to read from it) and an HTML part. */
 export interface RenderedMail {

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
-import { MSG } from "../../app/lib/messages.ts";
-import { emailRequestSchema, verifyEmailSchema } from "../../app/lib/schemas/auth.ts";
-import type { ApiEnv } from "../core/env.ts";
-import { ok } from "../core/envelope.ts";
-import { validate } from "../core/validate.ts";
-import { limitAction } from "../security/rate-limit.ts";
+import type { ApiEnv } from "#api/core/env.ts";
+import { ok } from "#api/core/envelope.ts";
+import { validate } from "#api/core/validate.ts";
+import { limitAction } from "#api/security/rate-limit.ts";
+import { MSG } from "#contract/messages.ts";
+import { emailRequestSchema, verifyEmailSchema } from "#contract/schemas/auth.ts";
 import { requestCode, verifyEmail } from "./otp.service.ts";
 
 const factory = createFactory<ApiEnv>();

@@ -1,12 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { OTP_LENGTH, OTP_POLICY } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import { type Clock, isoIn, isoNow } from "../core/clock.ts";
-import type { ApiDeps } from "../core/env.ts";
-import { badRequest } from "../core/errors.ts";
-import type { Db } from "../db/connect.ts";
-import { sendInBackground } from "../mail/mailer.ts";
-import { enforceCooldown } from "../security/rate-limit.ts";
+import { type Clock, isoIn, isoNow } from "#api/core/clock.ts";
+import type { ApiDeps } from "#api/core/env.ts";
+import { badRequest } from "#api/core/errors.ts";
+import type { Db } from "#api/db/connect.ts";
+import { sendInBackground } from "#api/mail/mailer.ts";
+import { enforceCooldown } from "#api/security/rate-limit.ts";
+import { OTP_LENGTH, OTP_POLICY } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * One-time codes (ASVS 5.0 6.6): 6 digits from the CSPRNG, stored only as a digest bound to the

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { OTP_POLICY } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import { type FreshApi, freshApi } from "../testing/harness.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { OTP_POLICY } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 
 let api: FreshApi;
 beforeEach(async () => {

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import { MSG } from "../../app/lib/messages.ts";
-import { productIdBodySchema } from "../../app/lib/schemas/wishlist.ts";
-import { requireVerifiedEmail } from "../auth/require-verified.ts";
-import { requireAuth } from "../core/auth-middleware.ts";
-import type { ApiEnv } from "../core/env.ts";
-import { ok } from "../core/envelope.ts";
-import { notFound } from "../core/errors.ts";
-import { validate } from "../core/validate.ts";
+import { requireVerifiedEmail } from "#api/auth/require-verified.ts";
+import { requireAuth } from "#api/core/auth-middleware.ts";
+import type { ApiEnv } from "#api/core/env.ts";
+import { ok } from "#api/core/envelope.ts";
+import { notFound } from "#api/core/errors.ts";
+import { validate } from "#api/core/validate.ts";
+import { MSG } from "#contract/messages.ts";
+import { productIdBodySchema } from "#contract/schemas/product-reference.ts";
 import { listRecentlyViewed, recordRecentlyViewed } from "./recently-viewed.service.ts";
 
 /** The signed-in user's own recently viewed products (spec section 7). */

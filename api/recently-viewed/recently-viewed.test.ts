@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RECENTLY_VIEWED_LIMIT } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
-import { encodeProductId } from "../../app/lib/product-id.ts";
-import { insertCategory, insertProduct } from "../catalogue/testing-fixtures.ts";
-import { createSignedInUser } from "../testing/accounts.ts";
-import { type FreshApi, freshApi } from "../testing/harness.ts";
+import { insertCategory, insertProduct } from "#api/catalogue/testing-fixtures.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { RECENTLY_VIEWED_LIMIT } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
+import { encodeProductId } from "#contract/product-id.ts";
 
 let api: FreshApi;
 let products: number[];

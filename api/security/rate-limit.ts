@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
-import { MSG } from "../../app/lib/messages.ts";
-import { type Clock, isoIn, isoNow } from "../core/clock.ts";
-import type { ApiEnv } from "../core/env.ts";
-import { ApiError } from "../core/errors.ts";
-import type { Db } from "../db/connect.ts";
+import { type Clock, isoIn, isoNow } from "#api/core/clock.ts";
+import type { ApiEnv } from "#api/core/env.ts";
+import { ApiError } from "#api/core/errors.ts";
+import type { Db } from "#api/db/connect.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * Fixed-window counters in the `rate_limits` table, so every instance behind a load balancer

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FreshApi, freshApi } from "../testing/harness.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 import { hit, pruneRateLimits } from "./rate-limit.ts";
 

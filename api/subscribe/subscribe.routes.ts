@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { MSG } from "../../app/lib/messages.ts";
-import { subscribeSchema } from "../../app/lib/schemas/subscribe.ts";
-import type { ApiEnv } from "../core/env.ts";
-import { ok } from "../core/envelope.ts";
-import { validate } from "../core/validate.ts";
-import { limitPublicForm } from "../security/rate-limit.ts";
+import type { ApiEnv } from "#api/core/env.ts";
+import { ok } from "#api/core/envelope.ts";
+import { validate } from "#api/core/validate.ts";
+import { limitPublicForm } from "#api/security/rate-limit.ts";
+import { MSG } from "#contract/messages.ts";
+import { subscribeSchema } from "#contract/schemas/subscribe.ts";
 import { subscribe } from "./subscribe.service.ts";
 
 export const subscribeRoutes = new Hono<ApiEnv>().post("/", validate("json", subscribeSchema), async (c) => {

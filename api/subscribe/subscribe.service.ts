@@ -1,5 +1,5 @@
-import { type Clock, isoNow } from "../core/clock.ts";
-import type { Db } from "../db/connect.ts";
+import { type Clock, isoNow } from "#api/core/clock.ts";
+import type { Db } from "#api/db/connect.ts";
 
 /**
  * Adds the address to the newsletter list. Signing up twice is not an error: the answer only says

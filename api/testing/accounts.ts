@@ -1,7 +1,7 @@
-import { issueToken, toUserDto } from "../auth/auth.service.ts";
-import { type Clock, isoNow } from "../core/clock.ts";
-import type { Db } from "../db/connect.ts";
-import { hashPassword } from "../security/passwords.ts";
+import { issueToken, toUserDto } from "#api/auth/auth.service.ts";
+import { type Clock, isoNow } from "#api/core/clock.ts";
+import type { Db } from "#api/db/connect.ts";
+import { hashPassword } from "#api/security/passwords.ts";
 
 let serial = 0;
 

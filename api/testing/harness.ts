@@ -4,12 +4,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import pino from "pino";
-import { API_HEADERS } from "../../app/lib/constants.ts";
-import { createApi } from "../app.ts";
-import type { Clock } from "../core/clock.ts";
-import { connect, type Db } from "../db/connect.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { type Mailer, type MemoryMailer, memoryMailer } from "../mail/mailer.ts";
+import { createApi } from "#api/app.ts";
+import type { Clock } from "#api/core/clock.ts";
+import { connect, type Db } from "#api/db/connect.ts";
+import { migrateToLatest } from "#api/db/migrate.ts";
+import { type Mailer, type MemoryMailer, memoryMailer } from "#api/mail/mailer.ts";
+import { API_HEADERS } from "#contract/constants.ts";
 
 /** A movable clock for tests of expiry windows. */
 export function testClock(start = new Date("2026-11-22T10:00:00Z")) {

@@ -1,5 +1,5 @@
-import { collectionHref } from "../components/layout/navigation.ts";
-import { SHOP } from "../lib/shop.ts";
+import { collectionHref } from "#app/components/layout/navigation.ts";
+import { SHOP } from "#contract/shop.ts";
 import type { CardCopy, PageCopy, ProseBlock } from "./types.ts";
 
 export const ABOUT_PAGE: PageCopy = {

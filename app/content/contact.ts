@@ -1,4 +1,4 @@
-import { SHOP, SHOP_ADDRESS_ONE_LINE } from "../lib/shop.ts";
+import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import type { PageCopy } from "./types.ts";
 
 export const CONTACT_PAGE: PageCopy = {

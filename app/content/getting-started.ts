@@ -1,4 +1,4 @@
-import { SHOP } from "../lib/shop.ts";
+import { SHOP } from "#contract/shop.ts";
 import type { PageCopy, ProseBlock, StepCopy } from "./types.ts";
 
 export const GETTING_STARTED_PAGE: PageCopy = {

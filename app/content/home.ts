@@ -1,5 +1,5 @@
-import type { IconName } from "../components/ui/icons.tsx";
-import { SHOP } from "../lib/shop.ts";
+import type { IconName } from "#app/components/ui/icons.tsx";
+import { SHOP } from "#contract/shop.ts";
 
 /** The home page's copy (spec section 2, Home). Layout and behaviour live in the route and components. */
 

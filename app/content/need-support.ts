@@ -1,5 +1,5 @@
-import { telHref } from "../components/layout/navigation.ts";
-import { SHOP } from "../lib/shop.ts";
+import { telHref } from "#app/components/layout/navigation.ts";
+import { SHOP } from "#contract/shop.ts";
 import type { CardCopy, PageCopy } from "./types.ts";
 
 export const SUPPORT_PAGE: PageCopy = {

@@ -1,4 +1,4 @@
-import { SHOP } from "../lib/shop.ts";
+import { SHOP } from "#contract/shop.ts";
 import type { PageCopy } from "./types.ts";
 
 /** Title and description tags of an information page. */

@@ -1,4 +1,4 @@
-import { SHOP } from "../lib/shop.ts";
+import { SHOP } from "#contract/shop.ts";
 
 /**
  * The product detail's four accordions (spec section 2): their titles and the text shown when a

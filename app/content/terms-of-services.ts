@@ -1,4 +1,4 @@
-import { SHOP } from "../lib/shop.ts";
+import { SHOP } from "#contract/shop.ts";
 import type { PageCopy, ProseBlock } from "./types.ts";
 
 export const TERMS_PAGE: PageCopy = {

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSignedInUser } from "../../api/testing/accounts.ts";
-import { type FreshApi, freshApi } from "../../api/testing/harness.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { inProcessTransport } from "./api-transport.server.ts";
 import { requestInfoContext } from "./request-context.ts";
 

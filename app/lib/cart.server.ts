@@ -1,6 +1,7 @@
 import { type Cookie, createCookie } from "react-router";
 import { z } from "zod";
-import type { ProductSummaryDto } from "../../api/catalogue/product.types.ts";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
 import { type ApiClient, ApiRequestError } from "./api.server.ts";
 import {
   addLine,
@@ -15,7 +16,6 @@ import {
   variantForCard,
 } from "./cart.ts";
 import { CART_COOKIE, CART_MAX_LINES, CART_MAX_QUANTITY, DEFAULT_FIT, type ToastType } from "./constants.ts";
-import { MSG } from "./messages.ts";
 import { CART_LABEL_MAX, type CartIntent } from "./schemas/cart.ts";
 import { cookieSecrets, isSecureRequest } from "./session.server.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { MSG } from "#contract/messages.ts";
 import { createApiClient } from "./api.server.ts";
 import { callForForm, failureReply } from "./form-api.server.ts";
-import { MSG } from "./messages.ts";
 
 const clientAnswering = (status: number, body: unknown) => createApiClient({ transport: async () => Response.json(body, { status }) });
 

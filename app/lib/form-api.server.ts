@@ -1,6 +1,7 @@
-import { type ApiCall, type ApiClient, ApiRequestError, type ErrorDetail } from "./api.server.ts";
+import type { ErrorDetail } from "#contract/envelope.ts";
+import { emailRequestSchema } from "#contract/schemas/auth.ts";
+import { type ApiCall, type ApiClient, ApiRequestError } from "./api.server.ts";
 import { pagePath } from "./auth.server.ts";
-import { emailRequestSchema } from "./schemas/auth.ts";
 import { redirectWithToast } from "./session.server.ts";
 
 /** What a form action needs from one API call: the data, or errors to put back on the form. */

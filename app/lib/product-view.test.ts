@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { VariantDto } from "../../api/catalogue/product.types.ts";
+import type { VariantDto } from "#contract/dto/product.ts";
 import {
   colorDots,
   defaultFit,

@@ -1,7 +1,7 @@
 import getPort from "get-port";
 import { describe, expect, it, vi } from "vitest";
+import { MSG } from "#contract/messages.ts";
 import { FALLBACK_RATES } from "./currency.ts";
-import { MSG } from "./messages.ts";
 import { createRatesService, DEFAULT_EXCHANGE_RATES_URL, ratesService } from "./rates.server.ts";
 
 const RATES_URL = "https://rates.test/latest/GBP";

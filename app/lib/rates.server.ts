@@ -1,7 +1,7 @@
-import { BASE_CURRENCY } from "./constants.ts";
+import { BASE_CURRENCY } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 import { FALLBACK_RATES, isSupportedCurrency, type Rates } from "./currency.ts";
 import { readStorefrontConfig } from "./env.server.ts";
-import { MSG } from "./messages.ts";
 
 /** The pricing state of spec section 3 as the server knows it. */
 export interface RatesSnapshot {

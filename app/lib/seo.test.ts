@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProductDetailDto } from "../../api/catalogue/product.types.ts";
+import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { absoluteUrl, breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd, robotsTxt, sitemapXml } from "./seo.ts";
 
 const origin = "https://shop.example";

@@ -1,6 +1,6 @@
-import type { ProductDetailDto } from "../../api/catalogue/product.types.ts";
-import { BASE_CURRENCY } from "./constants.ts";
-import { SHOP } from "./shop.ts";
+import { BASE_CURRENCY } from "#contract/constants.ts";
+import type { ProductDetailDto } from "#contract/dto/product.ts";
+import { SHOP } from "#contract/shop.ts";
 
 /**
  * Builders for what search engines and link previews read: title, description, canonical URL, Open Graph,

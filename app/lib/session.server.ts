@@ -1,21 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { createCookie, createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
-import { BASE_CURRENCY, CURRENCY_COOKIE, type ToastType } from "./constants.ts";
+import { BASE_CURRENCY } from "#contract/constants.ts";
+import type { UserDto } from "#contract/dto/account.ts";
+import { CURRENCY_COOKIE, type ToastType } from "./constants.ts";
 import { isSupportedCurrency } from "./currency.ts";
 import { readStorefrontConfig } from "./env.server.ts";
 import { resolveSessionSecret } from "./secret.server.ts";
 import type { Toast } from "./toast.ts";
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  email_verified: boolean;
-}
-
 interface SessionData {
   token: string;
-  user: SessionUser;
+  user: UserDto;
   /** The e-mail the verification and reset screens work on (spec: "the stored sign-up e-mail"). */
   pendingEmail: string;
 }

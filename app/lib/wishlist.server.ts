@@ -1,6 +1,6 @@
-import type { WishlistEntryDto } from "../../api/wishlist/wishlist.service.ts";
+import type { WishlistEntryDto } from "#contract/dto/product-reference.ts";
+import { MSG } from "#contract/messages.ts";
 import { type ApiCall, type ApiClient, ApiRequestError } from "./api.server.ts";
-import { MSG } from "./messages.ts";
 
 /** A call's outcome for the wishlist screens: the data, or a message to show and the status behind it. */
 export type WishlistOutcome<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string };

@@ -1,10 +1,10 @@
-import "../styles/info-pages.css";
-import { ButtonLink } from "../components/ui/button.tsx";
-import { Icon } from "../components/ui/icons.tsx";
-import { InfoCards } from "../components/ui/info-cards.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { PageSection } from "../components/ui/page-section.tsx";
-import { ProseSection } from "../components/ui/prose-section.tsx";
+import "#app/styles/info-pages.css";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { InfoCards } from "#app/components/ui/info-cards.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { PageSection } from "#app/components/ui/page-section.tsx";
+import { ProseSection } from "#app/components/ui/prose-section.tsx";
 import {
   ABOUT_CHILDREN,
   ABOUT_CHILDREN_LINK,
@@ -13,9 +13,9 @@ import {
   ABOUT_PAGE,
   ABOUT_PILLARS,
   ABOUT_STORY,
-} from "../content/about.ts";
-import { pageMeta } from "../content/page-meta.ts";
-import { SHOP, SHOP_ADDRESS_ONE_LINE } from "../lib/shop.ts";
+} from "#app/content/about.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 
 export const meta = () => pageMeta(ABOUT_PAGE);
 

@@ -1,18 +1,18 @@
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { ProductSummaryDto } from "../../api/catalogue/product.types.ts";
-import { MSG } from "../lib/messages.ts";
-import { requestInfoContext } from "../lib/request-context.ts";
+import { requestInfoContext } from "#app/lib/request-context.ts";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.
 vi.stubEnv("SESSION_SECRET", "cart-route-test-secret-0123456789abcdef");
 let route: typeof import("./cart.tsx");
-let session: typeof import("../lib/session.server.ts");
-let cart: typeof import("../lib/cart.server.ts");
+let session: typeof import("#app/lib/session.server.ts");
+let cart: typeof import("#app/lib/cart.server.ts");
 beforeAll(async () => {
   route = await import("./cart.tsx");
-  session = await import("../lib/session.server.ts");
-  cart = await import("../lib/cart.server.ts");
+  session = await import("#app/lib/session.server.ts");
+  cart = await import("#app/lib/cart.server.ts");
 });
 
 const abaya: ProductSummaryDto = {

@@ -1,14 +1,14 @@
-import "../styles/catalogue.css";
+import "#app/styles/catalogue.css";
 import { Link } from "react-router";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { StateMessage } from "../components/ui/state-message.tsx";
-import { apiFor } from "../lib/api.server.ts";
-import { fetchActiveCategories } from "../lib/catalogue.server.ts";
-import { categoryHref } from "../lib/listing-url.ts";
-import { MSG } from "../lib/messages.ts";
-import { imageOrPlaceholder } from "../lib/product-view.ts";
-import { breadcrumbJsonLd, pageMeta } from "../lib/seo.ts";
-import { SHOP } from "../lib/shop.ts";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { StateMessage } from "#app/components/ui/state-message.tsx";
+import { apiFor } from "#app/lib/api.server.ts";
+import { fetchActiveCategories } from "#app/lib/catalogue.server.ts";
+import { categoryHref } from "#app/lib/listing-url.ts";
+import { imageOrPlaceholder } from "#app/lib/product-view.ts";
+import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
+import { MSG } from "#contract/messages.ts";
+import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/categories";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

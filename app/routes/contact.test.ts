@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MSG } from "../lib/messages.ts";
-import { type FakeAnswer, flashedToast, postForm } from "../lib/testing/form-post.server.ts";
+import { type FakeAnswer, flashedToast, postForm } from "#app/lib/testing/form-post.server.ts";
+import { MSG } from "#contract/messages.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.
 vi.stubEnv("SESSION_SECRET", "contact-route-test-secret-0123456789");

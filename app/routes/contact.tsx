@@ -3,13 +3,13 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { LocationMap } from "../components/contact/location-map.tsx";
-import { telHref } from "../components/layout/navigation.ts";
-import { Toaster } from "../components/layout/toaster.tsx";
-import { Button } from "../components/ui/button.tsx";
-import { Field, SelectField, TextareaField } from "../components/ui/field.tsx";
-import { Icon, SocialIcon } from "../components/ui/icons.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
+import { LocationMap } from "#app/components/contact/location-map.tsx";
+import { telHref } from "#app/components/layout/navigation.ts";
+import { Toaster } from "#app/components/layout/toaster.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, SelectField, TextareaField } from "#app/components/ui/field.tsx";
+import { Icon, SocialIcon } from "#app/components/ui/icons.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
 import {
   CONTACT_AVAILABILITY,
   CONTACT_DETAILS_COPY,
@@ -17,18 +17,18 @@ import {
   CONTACT_MAP_COPY,
   CONTACT_PAGE,
   MAP_SEARCH_URL,
-} from "../content/contact.ts";
-import { pageMeta } from "../content/page-meta.ts";
-import { apiFor } from "../lib/api.server.ts";
-import { CONTACT_SUBJECTS } from "../lib/constants.ts";
-import { callForForm } from "../lib/form-api.server.ts";
-import { checkHoneypot } from "../lib/honeypot.server.ts";
-import { MSG } from "../lib/messages.ts";
-import { contactSchema } from "../lib/schemas/contact.ts";
-import { redirectWithToast } from "../lib/session.server.ts";
-import { SHOP, SHOP_ADDRESS_ONE_LINE } from "../lib/shop.ts";
-import type { Toast } from "../lib/toast.ts";
-import "../styles/contact.css";
+} from "#app/content/contact.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { apiFor } from "#app/lib/api.server.ts";
+import { callForForm } from "#app/lib/form-api.server.ts";
+import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { redirectWithToast } from "#app/lib/session.server.ts";
+import type { Toast } from "#app/lib/toast.ts";
+import { CONTACT_SUBJECTS } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
+import { contactSchema } from "#contract/schemas/contact.ts";
+import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
+import "#app/styles/contact.css";
 import type { Route } from "./+types/contact";
 
 export const meta = () => pageMeta(CONTACT_PAGE);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
-import { currencyFormSchema } from "../lib/schemas/currency.ts";
-import { currencyCookie } from "../lib/session.server.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { currencyFormSchema } from "#app/lib/schemas/currency.ts";
+import { currencyCookie } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/currency";
 
 /** Nothing to show here: the picker posts to this route from every page. */

@@ -4,25 +4,26 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AuthPage } from "../components/account/auth-page.tsx";
-import { CodeField } from "../components/account/code-field.tsx";
-import { EnhancedField, isEnhanced } from "../components/account/enhanced-field.tsx";
-import { FormAlert, FormNotice } from "../components/account/form-messages.tsx";
-import { ResendCodeButton } from "../components/account/resend-code-button.tsx";
-import { useDelayedRedirect } from "../components/account/use-delayed-redirect.ts";
-import { useSubmitterLoadingText } from "../components/account/use-submitter-loading-text.ts";
-import { LoadingTextField } from "../components/layout/loading-overlay.tsx";
-import { Button } from "../components/ui/button.tsx";
-import { apiFor } from "../lib/api.server.ts";
-import { codeScreenLoader } from "../lib/auth.server.ts";
-import { OTP_LENGTH, TIMING_MS } from "../lib/constants.ts";
-import { callForForm, failureReply, resendCode } from "../lib/form-api.server.ts";
-import { checkHoneypot } from "../lib/honeypot.server.ts";
-import { MSG } from "../lib/messages.ts";
-import { emailRequestSchema, verifyEmailSchema } from "../lib/schemas/auth.ts";
-import type { SessionUser } from "../lib/session.server.ts";
-import { commitSession, getSession, redirectWithToast } from "../lib/session.server.ts";
-import { SHOP } from "../lib/shop.ts";
+import { AuthPage } from "#app/components/account/auth-page.tsx";
+import { CodeField } from "#app/components/account/code-field.tsx";
+import { EnhancedField, isEnhanced } from "#app/components/account/enhanced-field.tsx";
+import { FormAlert, FormNotice } from "#app/components/account/form-messages.tsx";
+import { ResendCodeButton } from "#app/components/account/resend-code-button.tsx";
+import { useDelayedRedirect } from "#app/components/account/use-delayed-redirect.ts";
+import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
+import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { apiFor } from "#app/lib/api.server.ts";
+import { codeScreenLoader } from "#app/lib/auth.server.ts";
+import { TIMING_MS } from "#app/lib/constants.ts";
+import { callForForm, failureReply, resendCode } from "#app/lib/form-api.server.ts";
+import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
+import { OTP_LENGTH } from "#contract/constants.ts";
+import type { UserDto } from "#contract/dto/account.ts";
+import { MSG } from "#contract/messages.ts";
+import { emailRequestSchema, verifyEmailSchema } from "#contract/schemas/auth.ts";
+import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/email-verification";
 
 export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${SHOP.name}` }];
@@ -63,7 +64,7 @@ async function verify(request: Request, context: Route.ActionArgs["context"], fo
   // A shopper signed in since sign-up is now verified: the header and the guards see it at once.
   const token = session.get("token");
   if (token) {
-    const me = await api<{ user: SessionUser }>({ method: "GET", endpoint: "/public/auth/me", token });
+    const me = await api<{ user: UserDto }>({ method: "GET", endpoint: "/public/auth/me", token });
     if (me.success) session.set("user", me.data.user);
   }
   const headers = { "Set-Cookie": await commitSession(request, session) };

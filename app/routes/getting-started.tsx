@@ -1,9 +1,9 @@
-import "../styles/info-pages.css";
-import { ButtonLink } from "../components/ui/button.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { PageSection } from "../components/ui/page-section.tsx";
-import { ProseSection } from "../components/ui/prose-section.tsx";
-import { StepList } from "../components/ui/step-list.tsx";
+import "#app/styles/info-pages.css";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { PageSection } from "#app/components/ui/page-section.tsx";
+import { ProseSection } from "#app/components/ui/prose-section.tsx";
+import { StepList } from "#app/components/ui/step-list.tsx";
 import {
   FIT_GUIDE,
   GETTING_STARTED_PAGE,
@@ -11,8 +11,8 @@ import {
   GETTING_STARTED_WELCOME,
   HOW_TO_SHOP,
   SIZE_TABLE,
-} from "../content/getting-started.ts";
-import { pageMeta } from "../content/page-meta.ts";
+} from "#app/content/getting-started.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
 
 export const meta = () => pageMeta(GETTING_STARTED_PAGE);
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { apiFor } from "../lib/api.server.ts";
-import { destroySession, getSession } from "../lib/session.server.ts";
+import { apiFor } from "#app/lib/api.server.ts";
+import { destroySession, getSession } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Signing out changes state, so only a POST does it; a GET (a typed URL, a prefetch) just goes home. */

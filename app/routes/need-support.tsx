@@ -1,10 +1,10 @@
-import "../styles/info-pages.css";
+import "#app/styles/info-pages.css";
 import { Form, Link } from "react-router";
-import { ButtonLink } from "../components/ui/button.tsx";
-import { Icon } from "../components/ui/icons.tsx";
-import { InfoCards } from "../components/ui/info-cards.tsx";
-import { PageHeader } from "../components/ui/page-header.tsx";
-import { PageSection } from "../components/ui/page-section.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { InfoCards } from "#app/components/ui/info-cards.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { PageSection } from "#app/components/ui/page-section.tsx";
 import {
   FAQ_PARAM,
   FAQ_TABS,
@@ -13,8 +13,8 @@ import {
   SUPPORT_HOURS,
   SUPPORT_PAGE,
   SUPPORT_REPLY_NOTE,
-} from "../content/need-support.ts";
-import { pageMeta } from "../content/page-meta.ts";
+} from "#app/content/need-support.ts";
+import { pageMeta } from "#app/content/page-meta.ts";
 import type { Route } from "./+types/need-support";
 
 export const meta = () => pageMeta(SUPPORT_PAGE);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { NotFoundView } from "../components/layout/not-found-view.tsx";
-import { MSG } from "../lib/messages.ts";
-import { SHOP } from "../lib/shop.ts";
+import { NotFoundView } from "#app/components/layout/not-found-view.tsx";
+import { MSG } from "#contract/messages.ts";
+import { SHOP } from "#contract/shop.ts";
 
 /** Registered for /not-found and for every unknown path; answers 404 either way. */
 export const loader = () => data(null, { status: 404 });

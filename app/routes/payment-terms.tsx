@@ -1,7 +1,7 @@
-import "../styles/info-pages.css";
-import { PolicyPage } from "../components/ui/policy-page.tsx";
-import { pageMeta } from "../content/page-meta.ts";
-import { PAYMENT_TERMS, PAYMENT_TERMS_PAGE } from "../content/payment-terms.ts";
+import "#app/styles/info-pages.css";
+import { PolicyPage } from "#app/components/ui/policy-page.tsx";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { PAYMENT_TERMS, PAYMENT_TERMS_PAGE } from "#app/content/payment-terms.ts";
 
 export const meta = () => pageMeta(PAYMENT_TERMS_PAGE);
 

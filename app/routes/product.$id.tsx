@@ -1,28 +1,25 @@
-import "../styles/catalogue.css";
-import "../styles/product.css";
+import "#app/styles/catalogue.css";
+import "#app/styles/product.css";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
-import type { ProductDetailDto } from "../../api/catalogue/product.types.ts";
-import { Accordion } from "../components/catalogue/accordion.tsx";
-import { AddToCartForm, WishlistButton } from "../components/catalogue/cart-forms.tsx";
-import { Gallery } from "../components/catalogue/gallery.tsx";
-import { ProductGrid } from "../components/catalogue/product-card.tsx";
-import { QuantityStepper } from "../components/catalogue/quantity-stepper.tsx";
-import { RatingSummary } from "../components/catalogue/rating.tsx";
-import { ShareButton } from "../components/catalogue/share-button.tsx";
-import { VariantPicker } from "../components/catalogue/variant-picker.tsx";
-import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
-import { ButtonLink } from "../components/ui/button.tsx";
-import { Price } from "../components/ui/price.tsx";
-import { SectionHeading } from "../components/ui/section-heading.tsx";
-import { StateMessage } from "../components/ui/state-message.tsx";
-import { PRODUCT_ACCORDIONS } from "../content/product.ts";
-import { apiFor } from "../lib/api.server.ts";
-import { optionalUser } from "../lib/auth.server.ts";
-import { fetchProductDetail, fetchRecommended } from "../lib/catalogue.server.ts";
-import { COLOR_DOTS } from "../lib/constants.ts";
-import { categoryHref, LISTING_PATH } from "../lib/listing-url.ts";
-import { MSG } from "../lib/messages.ts";
-import { decodeProductId, encodeProductId } from "../lib/product-id.ts";
+import { Accordion } from "#app/components/catalogue/accordion.tsx";
+import { AddToCartForm, WishlistButton } from "#app/components/catalogue/cart-forms.tsx";
+import { Gallery } from "#app/components/catalogue/gallery.tsx";
+import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
+import { QuantityStepper } from "#app/components/catalogue/quantity-stepper.tsx";
+import { RatingSummary } from "#app/components/catalogue/rating.tsx";
+import { ShareButton } from "#app/components/catalogue/share-button.tsx";
+import { VariantPicker } from "#app/components/catalogue/variant-picker.tsx";
+import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Price } from "#app/components/ui/price.tsx";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { StateMessage } from "#app/components/ui/state-message.tsx";
+import { PRODUCT_ACCORDIONS } from "#app/content/product.ts";
+import { apiFor } from "#app/lib/api.server.ts";
+import { optionalUser } from "#app/lib/auth.server.ts";
+import { fetchProductDetail, fetchRecommended } from "#app/lib/catalogue.server.ts";
+import { COLOR_DOTS } from "#app/lib/constants.ts";
+import { categoryHref, LISTING_PATH } from "#app/lib/listing-url.ts";
 import {
   galleryImages,
   galleryIndex,
@@ -31,9 +28,12 @@ import {
   struckPrice,
   truncateDescription,
   unitPrice,
-} from "../lib/product-view.ts";
-import { recordRecentlyViewed } from "../lib/recently-viewed.server.ts";
-import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "../lib/seo.ts";
+} from "#app/lib/product-view.ts";
+import { recordRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
+import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.ts";
+import type { ProductDetailDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
+import { decodeProductId, encodeProductId } from "#contract/product-id.ts";
 import type { Route } from "./+types/product.$id";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

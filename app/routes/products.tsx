@@ -1,21 +1,21 @@
-import "../styles/catalogue.css";
-import "../styles/listing.css";
+import "#app/styles/catalogue.css";
+import "#app/styles/listing.css";
 import { redirect } from "react-router";
-import { FilterPanel } from "../components/catalogue/filter-panel.tsx";
-import { ListingToolbar } from "../components/catalogue/listing-toolbar.tsx";
-import { Pagination } from "../components/catalogue/pagination.tsx";
-import { ProductGrid } from "../components/catalogue/product-card.tsx";
-import { useListingForm } from "../components/catalogue/use-listing-form.ts";
-import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
-import { StateMessage } from "../components/ui/state-message.tsx";
-import { apiFor } from "../lib/api.server.ts";
-import { fetchActiveCategories, fetchProductPage } from "../lib/catalogue.server.ts";
-import { COLOR_DOTS } from "../lib/constants.ts";
-import { canonicalListingHref, LISTING_PATH, listingHref, listingSearchParams } from "../lib/listing-url.ts";
-import { MSG } from "../lib/messages.ts";
-import { parseListingQuery } from "../lib/schemas/listing.ts";
-import { breadcrumbJsonLd, pageMeta } from "../lib/seo.ts";
-import { SHOP } from "../lib/shop.ts";
+import { FilterPanel } from "#app/components/catalogue/filter-panel.tsx";
+import { ListingToolbar } from "#app/components/catalogue/listing-toolbar.tsx";
+import { Pagination } from "#app/components/catalogue/pagination.tsx";
+import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
+import { useListingForm } from "#app/components/catalogue/use-listing-form.ts";
+import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
+import { StateMessage } from "#app/components/ui/state-message.tsx";
+import { apiFor } from "#app/lib/api.server.ts";
+import { fetchActiveCategories, fetchProductPage } from "#app/lib/catalogue.server.ts";
+import { COLOR_DOTS } from "#app/lib/constants.ts";
+import { canonicalListingHref, LISTING_PATH, listingHref, listingSearchParams } from "#app/lib/listing-url.ts";
+import { parseListingQuery } from "#app/lib/schemas/listing.ts";
+import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
+import { MSG } from "#contract/messages.ts";
+import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

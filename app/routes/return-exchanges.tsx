@@ -1,11 +1,11 @@
-import "../styles/info-pages.css";
-import { ButtonLink } from "../components/ui/button.tsx";
-import { PageSection } from "../components/ui/page-section.tsx";
-import { PolicyPage } from "../components/ui/policy-page.tsx";
-import { ProseSection } from "../components/ui/prose-section.tsx";
-import { StepList } from "../components/ui/step-list.tsx";
-import { pageMeta } from "../content/page-meta.ts";
-import { RETURN_POLICY, RETURN_STEPS, RETURNS_PAGE, RETURNS_PROMISE } from "../content/return-exchanges.ts";
+import "#app/styles/info-pages.css";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { PageSection } from "#app/components/ui/page-section.tsx";
+import { PolicyPage } from "#app/components/ui/policy-page.tsx";
+import { ProseSection } from "#app/components/ui/prose-section.tsx";
+import { StepList } from "#app/components/ui/step-list.tsx";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { RETURN_POLICY, RETURN_STEPS, RETURNS_PAGE, RETURNS_PROMISE } from "#app/content/return-exchanges.ts";
 
 export const meta = () => pageMeta(RETURNS_PAGE);
 

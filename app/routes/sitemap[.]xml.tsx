@@ -1,6 +1,6 @@
-import { apiFor } from "../lib/api.server.ts";
-import { sitemapXml } from "../lib/seo.ts";
-import { type SitemapSource, sitemapEntries } from "../lib/sitemap.server.ts";
+import { apiFor } from "#app/lib/api.server.ts";
+import { sitemapXml } from "#app/lib/seo.ts";
+import { type SitemapSource, sitemapEntries } from "#app/lib/sitemap.server.ts";
 import type { Route } from "./+types/sitemap[.]xml";
 
 const CACHE_SECONDS = 300;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MSG } from "../lib/messages.ts";
-import { type FakeAnswer, flashedToast, postForm } from "../lib/testing/form-post.server.ts";
+import { type FakeAnswer, flashedToast, postForm } from "#app/lib/testing/form-post.server.ts";
+import { MSG } from "#contract/messages.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.
 vi.stubEnv("SESSION_SECRET", "subscribe-route-test-secret-0123456789");
@@ -52,7 +52,7 @@ describe("/subscribe", () => {
   });
 
   it("refuses a filled honeypot", async () => {
-    const { honeypot } = await import("../lib/honeypot.server.ts");
+    const { honeypot } = await import("#app/lib/honeypot.server.ts");
     const trap = await honeypot.getInputProps();
     await expect(post({ email: "a@example.com", [trap.nameFieldName]: "bot" }, subscribed)).rejects.toMatchObject({
       init: { status: 400 },

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
-import { isEnhanced } from "../components/account/enhanced-field.tsx";
-import { apiFor } from "../lib/api.server.ts";
-import { callForForm } from "../lib/form-api.server.ts";
-import { checkHoneypot } from "../lib/honeypot.server.ts";
-import { MSG } from "../lib/messages.ts";
-import { safeRedirectPath } from "../lib/safe-redirect.ts";
-import { subscribeSchema } from "../lib/schemas/subscribe.ts";
-import { redirectWithToast } from "../lib/session.server.ts";
-import type { Toast } from "../lib/toast.ts";
+import { isEnhanced } from "#app/components/account/enhanced-field.tsx";
+import { apiFor } from "#app/lib/api.server.ts";
+import { callForForm } from "#app/lib/form-api.server.ts";
+import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { redirectWithToast } from "#app/lib/session.server.ts";
+import type { Toast } from "#app/lib/toast.ts";
+import { MSG } from "#contract/messages.ts";
+import { subscribeSchema } from "#contract/schemas/subscribe.ts";
 import type { Route } from "./+types/subscribe";
 
 /** Nothing to show here: the newsletter block posts to this route. */

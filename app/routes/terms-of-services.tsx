@@ -1,7 +1,7 @@
-import "../styles/info-pages.css";
-import { PolicyPage } from "../components/ui/policy-page.tsx";
-import { pageMeta } from "../content/page-meta.ts";
-import { TERMS_OF_SERVICES, TERMS_PAGE } from "../content/terms-of-services.ts";
+import "#app/styles/info-pages.css";
+import { PolicyPage } from "#app/components/ui/policy-page.tsx";
+import { pageMeta } from "#app/content/page-meta.ts";
+import { TERMS_OF_SERVICES, TERMS_PAGE } from "#app/content/terms-of-services.ts";
 
 export const meta = () => pageMeta(TERMS_PAGE);
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { MSG } from "../../app/lib/messages.ts";
+import { MSG } from "#contract/messages.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 

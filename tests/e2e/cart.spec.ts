@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import type { ProductDetailDto, VariantDto } from "../../api/catalogue/product.types.ts";
-import { MSG } from "../../app/lib/messages.ts";
+import type { ProductDetailDto, VariantDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
 import { expect, test } from "./fixtures.ts";
 
 interface Pick {

@@ -1,4 +1,4 @@
-import { MSG } from "../../app/lib/messages.ts";
+import { MSG } from "#contract/messages.ts";
 import { expect, type Shop, test } from "./fixtures.ts";
 
 /** Applies the listing form: with JavaScript changes apply by themselves, without it Apply submits them. */

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { MSG } from "../../app/lib/messages.ts";
-import { SHOP } from "../../app/lib/shop.ts";
+import { MSG } from "#contract/messages.ts";
+import { SHOP } from "#contract/shop.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** A fresh address per test and project, so runs never meet each other's sign-ups. */

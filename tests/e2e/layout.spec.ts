@@ -1,6 +1,6 @@
-import { INFORMATION_LINKS, MAIN_NAV } from "../../app/components/layout/navigation.ts";
-import { TOP_BAR_MESSAGES } from "../../app/lib/constants.ts";
-import { MSG } from "../../app/lib/messages.ts";
+import { INFORMATION_LINKS, MAIN_NAV } from "#app/components/layout/navigation.ts";
+import { TOP_BAR_MESSAGES } from "#app/lib/constants.ts";
+import { MSG } from "#contract/messages.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe("site chrome", () => {

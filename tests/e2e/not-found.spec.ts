@@ -1,4 +1,4 @@
-import { MSG } from "../../app/lib/messages.ts";
+import { MSG } from "#contract/messages.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe("404", () => {

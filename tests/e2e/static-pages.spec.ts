@@ -1,10 +1,10 @@
-import { ABOUT_CHILDREN, ABOUT_FLAGSHIP, ABOUT_PAGE, ABOUT_STORY } from "../../app/content/about.ts";
-import { FIT_GUIDE, GETTING_STARTED_PAGE, GETTING_STARTED_WELCOME } from "../../app/content/getting-started.ts";
-import { FAQ_TABS, SUPPORT_PAGE } from "../../app/content/need-support.ts";
-import { PAYMENT_TERMS, PAYMENT_TERMS_PAGE } from "../../app/content/payment-terms.ts";
-import { RETURN_POLICY, RETURNS_PAGE, RETURNS_PROMISE } from "../../app/content/return-exchanges.ts";
-import { TERMS_OF_SERVICES, TERMS_PAGE } from "../../app/content/terms-of-services.ts";
-import type { PageCopy, ProseBlock } from "../../app/content/types.ts";
+import { ABOUT_CHILDREN, ABOUT_FLAGSHIP, ABOUT_PAGE, ABOUT_STORY } from "#app/content/about.ts";
+import { FIT_GUIDE, GETTING_STARTED_PAGE, GETTING_STARTED_WELCOME } from "#app/content/getting-started.ts";
+import { FAQ_TABS, SUPPORT_PAGE } from "#app/content/need-support.ts";
+import { PAYMENT_TERMS, PAYMENT_TERMS_PAGE } from "#app/content/payment-terms.ts";
+import { RETURN_POLICY, RETURNS_PAGE, RETURNS_PROMISE } from "#app/content/return-exchanges.ts";
+import { TERMS_OF_SERVICES, TERMS_PAGE } from "#app/content/terms-of-services.ts";
+import type { PageCopy, ProseBlock } from "#app/content/types.ts";
 import { expect, test } from "./fixtures.ts";
 
 const PAGES: { path: string; page: PageCopy; sections: readonly ProseBlock[] }[] = [

@@ -1,5 +1,5 @@
-import type { ProductSummaryDto } from "../../api/catalogue/product.types.ts";
-import { MSG } from "../../app/lib/messages.ts";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 

@@ -1,5 +1,5 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
-import type { DialectName } from "../connect.ts";
+import type { DialectName } from "#api/db/connect.ts";
 
 /** The whole domain of spec section 3. Frozen: later changes go in new migrations. */
 export function initialDomain(dialect: DialectName) {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { DialectName } from "../connect.ts";
+import type { DialectName } from "#api/db/connect.ts";
 
 /**
  * Indexes for the catalogue queries beyond the initial ones. Frozen: later changes go in new migrations.

@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
-import { buildSearchText } from "../../catalogue/products.service.ts";
-import type { ProductsTable } from "../schema.ts";
+import { buildSearchText } from "#api/catalogue/search-text.ts";
+import type { ProductsTable } from "#api/db/schema.ts";
 import {
   CATEGORIES,
   COLOURS,

@@ -1,4 +1,4 @@
-import type { Collection } from "../../../app/lib/constants.ts";
+import type { Collection } from "#contract/constants.ts";
 
 /**
  * The demo catalogue of Maison Noor as plain data: palette, garments, categories, products and shop texts.

@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { COLLECTIONS, PRODUCT_CATEGORY } from "../../../app/lib/constants.ts";
-import { freshApi } from "../../testing/harness.ts";
-import type { Db } from "../connect.ts";
+import type { Db } from "#api/db/connect.ts";
+import { freshApi } from "#api/testing/harness.ts";
+import { COLLECTIONS, PRODUCT_CATEGORY } from "#contract/constants.ts";
 import { seedDemoIfEmpty } from "./demo.ts";
 
 // A fresh migrated database per test: SQLite in memory, or PostgreSQL under the `postgres` test project.

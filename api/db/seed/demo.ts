@@ -1,5 +1,5 @@
-import { PRODUCT_CATEGORY, SIZES } from "../../../app/lib/constants.ts";
-import type { Db } from "../connect.ts";
+import type { Db } from "#api/db/connect.ts";
+import { PRODUCT_CATEGORY, SIZES } from "#contract/constants.ts";
 import { buildDemoProducts, categoryImageUrl } from "./catalogue-builder.ts";
 import { CATEGORIES, CONTACT_SUBJECTS, FITS, LOOKUP_HEADER, PROMO_CODES } from "./catalogue-data.ts";
 import { insertProducts } from "./product-writer.ts";

@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PLACEHOLDER_IMAGE } from "../../../app/lib/constants.ts";
+import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import { categoryImage, heroImage, placeholderImage, productImage } from "./artwork.ts";
 import { COLOURS_BY_GARMENT, categoryImageUrl, productImageUrl } from "./catalogue-builder.ts";
 import { CATEGORIES, COLOURS, type ColourKey, type Garment } from "./catalogue-data.ts";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../schema.ts";
+import type { Database } from "#api/db/schema.ts";
 import type { AssembledProduct } from "./catalogue-builder.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { freshApi } from "../../testing/harness.ts";
-import type { Db } from "../connect.ts";
+import type { Db } from "#api/db/connect.ts";
+import { freshApi } from "#api/testing/harness.ts";
 import { seedSyntheticProducts } from "./synthetic.ts";
 
 let db: Db;

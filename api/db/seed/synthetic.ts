@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../connect.ts";
+import type { Db } from "#api/db/connect.ts";
 import { type AssembledProduct, assembleProduct, COLOURS_BY_GARMENT, seedDate, seededRandom, variantStock } from "./catalogue-builder.ts";
 import { CATEGORIES, FABRIC_CARE, GARMENT_STORY, type Garment, PRODUCTS, type ProductData, SIZE_RANGES } from "./catalogue-data.ts";
 import { seedDemoIfEmpty } from "./demo.ts";

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
-import { type CartItem, itemHref, pendingQuantity } from "../../lib/cart.ts";
-import { MSG } from "../../lib/messages.ts";
-import { toGbp } from "../../lib/money.ts";
-import { LoadingTextField } from "../layout/loading-overlay.tsx";
-import { Price } from "../ui/price.tsx";
+import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
+import { Price } from "#app/components/ui/price.tsx";
+import { type CartItem, itemHref, pendingQuantity } from "#app/lib/cart.ts";
+import { MSG } from "#contract/messages.ts";
+import { toGbp } from "#contract/money.ts";
 
 /** Hidden fields every cart-line form carries. */
 function LineFields({ intent, lineId }: { intent: string; lineId: string }) {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { MSG } from "../../lib/messages.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * The promo code box's place in the summary. Applying codes belongs to the checkout work

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Icon } from "../ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
 
 /** A disclosure that works without JavaScript (<details>). */
 export function Accordion({ title, children, open = false }: { title: string; children: ReactNode; open?: boolean }) {

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CAROUSEL_BREAKPOINTS, TIMING_MS } from "../../lib/constants.ts";
-import { Icon } from "../ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { CAROUSEL_BREAKPOINTS, TIMING_MS } from "#app/lib/constants.ts";
 import { animateScrollLeft, useReducedMotion, useSwipe } from "./motion.ts";
 
 function visibleCards(width: number): number {

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { VariantDto } from "../../../api/catalogue/product.types.ts";
-import { MSG } from "../../lib/messages.ts";
-import { LoadingTextField } from "../layout/loading-overlay.tsx";
-import { Icon } from "../ui/icons.tsx";
+import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import type { VariantDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * The cart and wishlist forms of the catalogue. They post to the /cart and /wishlist actions (which redirect

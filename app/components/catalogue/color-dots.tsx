@@ -1,5 +1,5 @@
-import type { VariantDto } from "../../../api/catalogue/product.types.ts";
-import { colorDots } from "../../lib/product-view.ts";
+import { colorDots } from "#app/lib/product-view.ts";
+import type { VariantDto } from "#contract/dto/product.ts";
 
 /** A card's colour dots: each variant colour once, up to `max`, then '+N'. */
 export function ColorDots({ variants, max }: { variants: readonly VariantDto[]; max: number }) {

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { PRICE_PRESETS, SIZES, STOCK_STATUSES } from "../../lib/constants.ts";
-import { activePricePreset, appliedFilterChips, hasFilters, listingHref, withoutFilters, withPriceRange } from "../../lib/listing-url.ts";
-import { MSG } from "../../lib/messages.ts";
-import { LISTING_PARAM, type ListingQuery } from "../../lib/schemas/listing.ts";
-import { Icon } from "../ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { PRICE_PRESETS } from "#app/lib/constants.ts";
+import { activePricePreset, appliedFilterChips, hasFilters, listingHref, withoutFilters, withPriceRange } from "#app/lib/listing-url.ts";
+import { LISTING_PARAM, type ListingQuery } from "#app/lib/schemas/listing.ts";
+import { SIZES, STOCK_STATUSES } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 import { LISTING_FORM_ID, LISTING_NAV, useTypedValue } from "./use-listing-form.ts";
 
 interface FilterPanelProps {

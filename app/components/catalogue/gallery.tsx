@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
-import type { ProductImageDto } from "../../../api/catalogue/product.types.ts";
-import { MSG } from "../../lib/messages.ts";
-import { wrapIndex } from "../../lib/product-view.ts";
-import { Icon } from "../ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { wrapIndex } from "#app/lib/product-view.ts";
+import type { ProductImageDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
 
 export const GALLERY_IMAGE_SIZE = { width: 900, height: 1200 } as const;
 const THUMB_SIZE = { width: 120, height: 160 } as const;

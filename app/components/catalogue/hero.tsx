@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { HERO_IMAGE_SIZE, type HeroSlide } from "../../content/home.ts";
-import { TIMING_MS } from "../../lib/constants.ts";
-import { MSG } from "../../lib/messages.ts";
-import { SHOP } from "../../lib/shop.ts";
-import { ButtonLink } from "../ui/button.tsx";
-import { Icon } from "../ui/icons.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { HERO_IMAGE_SIZE, type HeroSlide } from "#app/content/home.ts";
+import { TIMING_MS } from "#app/lib/constants.ts";
+import { MSG } from "#contract/messages.ts";
+import { SHOP } from "#contract/shop.ts";
 import { useReducedMotion, useSwipe } from "./motion.ts";
 
 const slideId = (slide: HeroSlide) => `hero-${slide.id}`;

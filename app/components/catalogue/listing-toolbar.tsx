@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { LISTING_SORTS } from "../../lib/constants.ts";
-import { LISTING_PATH, listingHref, withSearch } from "../../lib/listing-url.ts";
-import { MSG } from "../../lib/messages.ts";
-import { LISTING_PARAM, type ListingQuery } from "../../lib/schemas/listing.ts";
-import { Icon } from "../ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { LISTING_PATH, listingHref, withSearch } from "#app/lib/listing-url.ts";
+import { LISTING_PARAM, type ListingQuery } from "#app/lib/schemas/listing.ts";
+import { LISTING_SORTS } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 import { LISTING_FORM_ID, LISTING_NAV, useTypedValue } from "./use-listing-form.ts";
 
 interface ListingToolbarProps {

@@ -1,5 +1,5 @@
 import { type PointerEvent, useEffect, useRef, useState } from "react";
-import { SWIPE_THRESHOLD_PX } from "../../lib/constants.ts";
+import { SWIPE_THRESHOLD_PX } from "#app/lib/constants.ts";
 
 /** Whether the shopper asked for less motion; false on the server and until hydration. */
 export function useReducedMotion(): boolean {

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { MSG } from "../../lib/messages.ts";
-import type { SubscribeReply } from "../../routes/subscribe.tsx";
-import { EnhancedField } from "../account/enhanced-field.tsx";
-import { LoadingTextField } from "../layout/loading-overlay.tsx";
-import { Toaster } from "../layout/toaster.tsx";
+import { EnhancedField } from "#app/components/account/enhanced-field.tsx";
+import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
+import { Toaster } from "#app/components/layout/toaster.tsx";
+import type { SubscribeReply } from "#app/routes/subscribe.tsx";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * The newsletter sign-up form: posts to /subscribe, which redirects back with a toast. With JavaScript it runs

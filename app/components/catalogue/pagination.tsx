@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { listingHref, pageLinks, withPage } from "../../lib/listing-url.ts";
-import { MSG } from "../../lib/messages.ts";
-import type { ListingQuery } from "../../lib/schemas/listing.ts";
+import { listingHref, pageLinks, withPage } from "#app/lib/listing-url.ts";
+import type { ListingQuery } from "#app/lib/schemas/listing.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * Previous, numbered pages, Next; only when there is more than one page. Page links scroll to the top

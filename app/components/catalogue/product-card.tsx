@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { ProductSummaryDto } from "../../../api/catalogue/product.types.ts";
-import { MSG } from "../../lib/messages.ts";
-import { firstVariantInStock, imageOrPlaceholder, productHref, struckPrice } from "../../lib/product-view.ts";
-import { Price } from "../ui/price.tsx";
+import { Price } from "#app/components/ui/price.tsx";
+import { firstVariantInStock, imageOrPlaceholder, productHref, struckPrice } from "#app/lib/product-view.ts";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
 import { QuickAddButton, WishlistButton } from "./cart-forms.tsx";
 import { ColorDots } from "./color-dots.tsx";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Icon } from "../ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
 
 /**
  * The add form's quantity: a number input limited to the variant's stock (it works alone without

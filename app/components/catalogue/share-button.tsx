@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { TOAST_DURATION_MS, type ToastType } from "../../lib/constants.ts";
-import { MSG } from "../../lib/messages.ts";
-import { Icon } from "../ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { TOAST_DURATION_MS, type ToastType } from "#app/lib/constants.ts";
+import { MSG } from "#contract/messages.ts";
 
 type Notice = { type: Extract<ToastType, "success" | "error">; message: string };
 

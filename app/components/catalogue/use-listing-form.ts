@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useNavigation } from "react-router";
-import { LISTING_PATH, listingHref } from "../../lib/listing-url.ts";
-import { MSG } from "../../lib/messages.ts";
-import { type ListingQuery, parseListingQuery } from "../../lib/schemas/listing.ts";
+import { LISTING_PATH, listingHref } from "#app/lib/listing-url.ts";
+import { type ListingQuery, parseListingQuery } from "#app/lib/schemas/listing.ts";
+import { MSG } from "#contract/messages.ts";
 
 export const LISTING_FORM_ID = "listing-form";
 const TYPING_DEBOUNCE_MS = 300;

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
-import { SIZE_CHART_HREF } from "../../content/product.ts";
-import { MSG } from "../../lib/messages.ts";
-import { type VariantChoice, type VariantSelection, variantSearch } from "../../lib/product-view.ts";
+import { SIZE_CHART_HREF } from "#app/content/product.ts";
+import { type VariantChoice, type VariantSelection, variantSearch } from "#app/lib/product-view.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * Colour, size and fit as links: the choice lives in the URL (`?color=Sage&size=M&fit=Relaxed+Fit`), so it

@@ -1,4 +1,4 @@
-import { SHOP, SHOP_ADDRESS_ONE_LINE } from "../../lib/shop.ts";
+import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 
 /** The main roads, drawn twice: a sand casing under a white carriageway. */
 const MAIN_ROADS = ["M0 80c200 10 520-10 800 6", "M0 420c220-14 560 8 800-4", "M395 0c-10 160 20 320 5 480"];

@@ -1,8 +1,8 @@
 import { useRef } from "react";
 import { Form, useLocation } from "react-router";
-import { SUPPORTED_CURRENCIES } from "../../lib/currency.ts";
-import { Icon } from "../ui/icons.tsx";
-import { useDismissableDetails } from "../ui/use-dismissable-details.ts";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { useDismissableDetails } from "#app/components/ui/use-dismissable-details.ts";
+import { SUPPORTED_CURRENCIES } from "#app/lib/currency.ts";
 
 /**
  * The display-currency list: a `<details>` disclosure holding one form, one submit button per currency.

@@ -1,6 +1,6 @@
 import { type ReactNode, useRef } from "react";
-import { Icon, type IconName } from "../ui/icons.tsx";
-import { useDismissableDetails } from "../ui/use-dismissable-details.ts";
+import { Icon, type IconName } from "#app/components/ui/icons.tsx";
+import { useDismissableDetails } from "#app/components/ui/use-dismissable-details.ts";
 
 interface DrawerProps {
   /** Accessible name of the toggle, e.g. "Menu". */

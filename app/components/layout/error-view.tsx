@@ -1,5 +1,5 @@
-import { MSG } from "../../lib/messages.ts";
-import { ButtonLink } from "../ui/button.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { MSG } from "#contract/messages.ts";
 
 /** The router's default error screen (spec: 'Unexpected Application Error!'), in the house style. */
 export function ErrorView({ status, detail }: { status?: number; detail?: string }) {

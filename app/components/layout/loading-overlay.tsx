@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetchers, useNavigation } from "react-router";
-import { TIMING_MS } from "../../lib/constants.ts";
-import { Spinner } from "../ui/spinner.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { TIMING_MS } from "#app/lib/constants.ts";
 import { LOADING_TEXT_FIELD, overlayText } from "./loading-text.ts";
 
 /** Hidden field that gives a form's submission its own overlay text (see loading-text.ts). */

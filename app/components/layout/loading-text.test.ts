@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MSG } from "../../lib/messages.ts";
+import { MSG } from "#contract/messages.ts";
 import { LOADING_TEXT_FIELD, overlayText, requestedLoadingText } from "./loading-text.ts";
 
 const form = (entries: Record<string, string>) => {

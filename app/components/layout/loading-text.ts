@@ -1,4 +1,4 @@
-import { MSG } from "../../lib/messages.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * The global loading overlay's text convention (spec: 'Loading...' or a custom text).

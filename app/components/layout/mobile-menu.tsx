@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
-import { SHOP } from "../../lib/shop.ts";
-import { ButtonLink, buttonClass } from "../ui/button.tsx";
+import { ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
+import { SHOP } from "#contract/shop.ts";
 import { Drawer } from "./drawer.tsx";
 import { LogoutForm } from "./logout-form.tsx";
 import { ACCOUNT_LINKS, MAIN_NAV, telHref } from "./navigation.ts";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { MSG } from "../../lib/messages.ts";
-import { ButtonLink } from "../ui/button.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { MSG } from "#contract/messages.ts";
 
 const ONWARD_LINKS = [
   { to: "/products", label: "Products" },

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { RECENTLY_VIEWED_PLACEHOLDERS } from "../../lib/constants.ts";
-import { MSG } from "../../lib/messages.ts";
-import { buttonClass } from "../ui/button.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { RECENTLY_VIEWED_PLACEHOLDERS } from "#app/lib/constants.ts";
+import { MSG } from "#contract/messages.ts";
 import { Drawer } from "./drawer.tsx";
 import { LogoutForm } from "./logout-form.tsx";
 import { ACCOUNT_LINKS } from "./navigation.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { COLLECTIONS } from "../../lib/constants.ts";
-import { SHOP, SHOP_ADDRESS_ONE_LINE } from "../../lib/shop.ts";
-import { Icon, SocialIcon } from "../ui/icons.tsx";
+import { Icon, SocialIcon } from "#app/components/ui/icons.tsx";
+import { COLLECTIONS } from "#contract/constants.ts";
+import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import { collectionHref, INFORMATION_LINKS, telHref } from "./navigation.ts";
 
 export function SiteFooter() {

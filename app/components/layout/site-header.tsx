@@ -1,7 +1,7 @@
 import { Link, NavLink } from "react-router";
-import { SHOP } from "../../lib/shop.ts";
-import { CountBadge, formatBadgeCount } from "../ui/count-badge.tsx";
-import { Icon } from "../ui/icons.tsx";
+import { CountBadge, formatBadgeCount } from "#app/components/ui/count-badge.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { SHOP } from "#contract/shop.ts";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { MAIN_NAV } from "./navigation.ts";
 import { ProfileSlider, type RecentlyViewedState } from "./profile-slider.tsx";

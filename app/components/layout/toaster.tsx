@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { TOAST_DURATION_MS, type ToastType } from "../../lib/constants.ts";
-import type { Toast } from "../../lib/toast.ts";
-import { Icon } from "../ui/icons.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { TOAST_DURATION_MS, type ToastType } from "#app/lib/constants.ts";
+import type { Toast } from "#app/lib/toast.ts";
 
 /**
  * Toasts. `<Toaster toasts={…} />` can be placed anywhere: the root passes the session's flash toast,

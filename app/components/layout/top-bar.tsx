@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { TIMING_MS, TOP_BAR_MESSAGES } from "../../lib/constants.ts";
+import { TIMING_MS, TOP_BAR_MESSAGES } from "#app/lib/constants.ts";
 import { CurrencyPicker } from "./currency-picker.tsx";
 
 /** Currency picker, the rotating promise (a pure CSS cycle of TIMING_MS.topBarRotation per message) and a spacer. */

@@ -1,4 +1,4 @@
-import { CART_BADGE_CAP } from "../../lib/constants.ts";
+import { CART_BADGE_CAP } from "#app/lib/constants.ts";
 
 /** Badge text for a count: the number itself up to the cap, then "99+". */
 export function formatBadgeCount(count: number, cap: number = CART_BADGE_CAP): string {

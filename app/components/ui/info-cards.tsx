@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CardCopy } from "../../content/types.ts";
+import type { CardCopy } from "#app/content/types.ts";
 import { Icon } from "./icons.tsx";
 
 /** A responsive grid of icon cards (1, 2, then up to `columns` across). */

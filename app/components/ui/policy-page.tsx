@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PageCopy, ProseBlock } from "../../content/types.ts";
+import type { PageCopy, ProseBlock } from "#app/content/types.ts";
 import { PageHeader } from "./page-header.tsx";
 import { PageSection } from "./page-section.tsx";
 import { DocumentSections } from "./prose-section.tsx";

@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from "react-router";
-import { BASE_CURRENCY } from "../../lib/constants.ts";
-import { FALLBACK_RATES, formatPrice, isSupportedCurrency, type Rates } from "../../lib/currency.ts";
-import { MSG } from "../../lib/messages.ts";
-import "../../styles/price.css";
+import { FALLBACK_RATES, formatPrice, isSupportedCurrency, type Rates } from "#app/lib/currency.ts";
+import { BASE_CURRENCY } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
+import "#app/styles/price.css";
 
 /** The part of the root loader's data that pricing reads: the display currency and the rates. */
 interface RootPricing {

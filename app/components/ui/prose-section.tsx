@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ProseBlock } from "../../content/types.ts";
+import type { ProseBlock } from "#app/content/types.ts";
 
 /** A titled block of paragraphs with optional bullet points, e.g. one clause of a policy page. */
 export function ProseSection({ block, children }: { block: ProseBlock; children?: ReactNode }) {

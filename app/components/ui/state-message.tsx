@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { MSG } from "../../lib/messages.ts";
+import { MSG } from "#contract/messages.ts";
 import { ButtonLink } from "./button.tsx";
 
 /** An empty or failed section: a title, a hint and, for failures, a Try Again link to the same URL. */

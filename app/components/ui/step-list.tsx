@@ -1,4 +1,4 @@
-import type { StepCopy } from "../../content/types.ts";
+import type { StepCopy } from "#app/content/types.ts";
 
 /** Numbered steps (a how-to or a process), laid out as a row of columns on wide screens. */
 export function StepList({ steps }: { steps: readonly StepCopy[] }) {

@@ -1,4 +1,4 @@
-import { VALUE_STRIP } from "../../lib/constants.ts";
+import { VALUE_STRIP } from "#app/lib/constants.ts";
 import { Icon, type IconName } from "./icons.tsx";
 
 const VALUE_ICONS: Record<(typeof VALUE_STRIP)[number], IconName> = {

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
-import type { WishlistCardView } from "../../lib/engagement-view.ts";
-import { MSG } from "../../lib/messages.ts";
-import { CARD_IMAGE_SIZE } from "../catalogue/product-card.tsx";
-import { LoadingTextField } from "../layout/loading-overlay.tsx";
-import { Icon } from "../ui/icons.tsx";
-import { Price } from "../ui/price.tsx";
+import { CARD_IMAGE_SIZE } from "#app/components/catalogue/product-card.tsx";
+import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
+import { Icon } from "#app/components/ui/icons.tsx";
+import { Price } from "#app/components/ui/price.tsx";
+import type { WishlistCardView } from "#app/lib/engagement-view.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * One saved product (spec: Wishlist card), dressed as a product card. The share button only logged in the

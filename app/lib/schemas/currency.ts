@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSupportedCurrency } from "../currency.ts";
+import { isSupportedCurrency } from "#app/lib/currency.ts";
 
 /** A display currency the shop supports (spec section 9). */
 export const currencyCodeSchema = z.string().trim().toUpperCase().refine(isSupportedCurrency);

@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { requestInfoContext } from "../request-context.ts";
+import { requestInfoContext } from "#app/lib/request-context.ts";
 
 /** What the fake commerce API answers: a status and body, or no answer at all (the network is down). */
 export type FakeAnswer = { status: number; body: unknown } | "unreachable";
@@ -27,7 +27,7 @@ export async function postForm<Result>(
       return Response.json(answer.body, { status: answer.status });
     },
   });
-  const { honeypot } = await import("../honeypot.server.ts");
+  const { honeypot } = await import("#app/lib/honeypot.server.ts");
   const trap = await honeypot.getInputProps();
   const body = new URLSearchParams({ [trap.nameFieldName]: "", [trap.validFromFieldName ?? ""]: trap.encryptedValidFrom, ...fields });
   const request = new Request(url, { method: "POST", body });
@@ -37,7 +37,7 @@ export async function postForm<Result>(
 
 /** The toast a response flashed into the session. */
 export async function flashedToast(response: Response) {
-  const { getSession } = await import("../session.server.ts");
+  const { getSession } = await import("#app/lib/session.server.ts");
   const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
   return (await getSession(new Request("http://shop.test/", { headers: { cookie } }))).get("toast");
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { EMAIL_MAX, NAME_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN_RESET, PASSWORD_MIN_SIGNUP } from "../constants.ts";
-import { MSG } from "../messages.ts";
+import { EMAIL_MAX, NAME_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN_RESET, PASSWORD_MIN_SIGNUP } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * Account forms, shared by the storefront (Conform) and the API (request validation).
