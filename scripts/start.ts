@@ -8,7 +8,7 @@ import { delimiter, dirname, join, resolve } from "node:path";
  */
 const root = resolve(import.meta.dirname, "..");
 const buildEntry = join(root, "build/server/index.js");
-const sources = ["app", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map((path) => join(root, path));
+const sources = ["app", "contract", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map((path) => join(root, path));
 
 function newestModification(path: string): number {
   if (!existsSync(path)) return 0;
