@@ -6,8 +6,9 @@ import pino from "pino";
 
 /**
  * `npm start`: builds the storefront when there is no build of the current sources, then runs the production
- * server in this very process. npm passes SIGTERM to the process it started: that process is the server, so a
- * supervisor that signals only `npm start` stops the whole shop.
+ * server in this very process. npm passes SIGTERM to the shell it started, which does not pass it on; the script
+ * is `exec node …`, so that process is this one, the server, and a supervisor that signals only `npm start`
+ * stops the whole shop.
  */
 const USAGE = `Usage: npm start
 
@@ -49,7 +50,8 @@ if (import.meta.main) {
   }
   // Before the server's modules load: React and React Router pick their production builds from it.
   process.env.NODE_ENV = "production";
-  const logger = pino();
+  // Synchronous, so its lines stay in order with the server's own logger.
+  const logger = pino(pino.destination({ sync: true }));
   const fingerprint = sourcesFingerprint();
   if (!buildIsCurrent(fingerprint)) {
     logger.info("building the storefront (react-router build)");
