@@ -15,8 +15,8 @@ import { systemClock } from "./api/core/clock.ts";
 import { sharedSessionSecret } from "./api/security/session-secret.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
 import { readStorefrontConfig } from "./app/lib/env.server.ts";
-import { InvalidSettingsError } from "./app/lib/settings.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
+import { InvalidSettingsError } from "./app/lib/settings.ts";
 
 type EntryWithContext = { requestInfoContext: typeof RequestInfoContext };
 

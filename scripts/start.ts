@@ -57,7 +57,10 @@ if (import.meta.main) {
     logger.info("building the storefront (react-router build)");
     const started = performance.now();
     // The build's own output is not JSON: kept, and logged only when the build fails.
-    const build = spawnSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, encoding: "utf8" });
+    const build = spawnSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+      cwd: root,
+      encoding: "utf8",
+    });
     if (build.status !== 0) {
       logger.fatal({ output: `${build.stdout}${build.stderr}`.slice(-4000) }, "the storefront build failed");
       process.exit(1);

@@ -14,18 +14,17 @@ describe("prepareDatabase", () => {
     const outcomes = await Promise.all(database.connections.map((db) => prepareDatabase(db, { seedDemo: true })));
 
     expect(outcomes.filter((outcome) => outcome.seeded)).toHaveLength(1);
-    const [db] = database.connections;
-    const categories = await db!.kysely.selectFrom("categories").select("name").execute();
+    const categories = await database.db.kysely.selectFrom("categories").select("name").execute();
     expect(categories).toHaveLength(CATEGORIES.length);
   });
 
   it("migrates without seeding when told not to seed", async () => {
     const database = await emptyDatabase(1);
     drop = database.drop;
-    const [db] = database.connections;
+    const { db } = database;
 
-    expect(await prepareDatabase(db!, { seedDemo: false })).toEqual({ seeded: false });
-    expect(await db!.kysely.selectFrom("categories").select("id").execute()).toEqual([]);
-    expect(await prepareDatabase(db!, { seedDemo: true })).toEqual({ seeded: true });
+    expect(await prepareDatabase(db, { seedDemo: false })).toEqual({ seeded: false });
+    expect(await db.kysely.selectFrom("categories").select("id").execute()).toEqual([]);
+    expect(await prepareDatabase(db, { seedDemo: true })).toEqual({ seeded: true });
   });
 });

@@ -130,17 +130,20 @@ async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
 /**
  * A new database with nothing in it, not even the schema, as `instances` servers would each open it: one pool
  * apiece on PostgreSQL (TEST_PG_ADMIN_URL), one shared connection on SQLite (a file only one process serves).
+ * `db` is the first of the `connections`.
  */
-export async function emptyDatabase(instances: number): Promise<{ connections: Db[]; drop: () => Promise<void> }> {
+export async function emptyDatabase(instances: number): Promise<{ db: Db; connections: Db[]; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL || undefined;
   if (!adminUrl) {
     const db = connect(":memory:");
-    return { connections: Array.from({ length: instances }, () => db), drop: () => db.close() };
+    return { db, connections: Array.from({ length: instances }, () => db), drop: () => db.close() };
   }
   const name = `shop_empty_${process.pid}_${randomBytes(6).toString("hex")}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const connections = Array.from({ length: instances }, () => connect(databaseUrl(adminUrl, name)));
+  const db = connect(databaseUrl(adminUrl, name));
+  const connections = [db, ...Array.from({ length: instances - 1 }, () => connect(databaseUrl(adminUrl, name)))];
   return {
+    db,
     connections,
     drop: async () => {
       await Promise.all(connections.map((db) => db.close()));

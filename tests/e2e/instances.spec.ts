@@ -28,7 +28,11 @@ interface Instance {
 }
 
 function startInstance(port: number, env: NodeJS.ProcessEnv): Instance {
-  const child = spawn(process.execPath, ["server.ts"], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["server.ts"], {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const lines: string[] = [];
   let partial = "";
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
@@ -78,7 +82,8 @@ test("two instances started at once on a fresh PostgreSQL database serve one cat
   const smtp = await startSmtpInbox(inboxDir);
 
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ["SESSION_SECRET", "SEED_DEMO", "API_BASE_URL", "API_INTERNAL_SECRET", "TRUST_PROXY", "TEST_PG_ADMIN_URL"]) delete env[name];
+  for (const name of ["SESSION_SECRET", "SEED_DEMO", "API_BASE_URL", "API_INTERNAL_SECRET", "TRUST_PROXY", "TEST_PG_ADMIN_URL"])
+    delete env[name];
   Object.assign(env, {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
