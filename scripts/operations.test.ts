@@ -201,17 +201,21 @@ describe("every script answers --help", () => {
     ["npm test", ["test", "--", "--help"]],
     ["npm run bench", ["run", "bench", "--", "--help"]],
   ];
-  it.concurrent.each(scripts)("%s -- --help", async (_name, args) => {
-    const { code, stdout, stderr } = await run("npm", args, { ...process.env, DATABASE_URL: `file:${join(dir, "help.db")}` });
-    expect(stderr).not.toContain("ERR_");
-    expect(code).toBe(0);
-    expect(stdout).toContain("Usage:");
-    expect(readdirSync(dir)).not.toContain("help.db");
-  });
+  it.concurrent.each(scripts)(
+    "%s -- --help",
+    async (_name, args) => {
+      const { code, stdout, stderr } = await run("npm", args, { ...process.env, DATABASE_URL: `file:${join(dir, "help.db")}` });
+      expect(stderr).not.toContain("ERR_");
+      expect(code).toBe(0);
+      expect(stdout).toContain("Usage:");
+      expect(readdirSync(dir)).not.toContain("help.db");
+    },
+    60_000,
+  );
 
   it("node scripts/pg-cluster.ts --help", async () => {
     const { code, stdout } = await run(process.execPath, ["scripts/pg-cluster.ts", "--help"]);
     expect(code).toBe(0);
     expect(stdout).toContain("Usage:");
-  });
+  }, 60_000);
 });
