@@ -50,6 +50,8 @@ export async function reportUnverifiedCookie(cookie: Cookie, cookieHeader: strin
   const sent = cookieHeader.split(";").some((pair) => pair.trim().startsWith(`${cookie.name}=`));
   // parse() answers null for a cookie that is absent or whose signature fails; absent is ruled out first.
   if (!sent || (await cookie.parse(cookieHeader)) !== null) return;
+  // Checked again: another request may have reported one while this one was verifying.
+  if (reportedUnverifiedCookie) return;
   reportedUnverifiedCookie = true;
   logger.warn(
     { cookie: cookie.name },
