@@ -13,6 +13,8 @@ export default defineConfig({
     // server can take a test past Vitest's default 5 s.
     testTimeout: 20_000,
     setupFiles: ["api/testing/setup.ts"],
+    // The storefront's modules sign cookies with it from the moment they load (server.ts sets it in a real start).
+    env: { SESSION_SECRET: "vitest-session-secret-0123456789abcdef" },
     projects: [
       {
         extends: true,
