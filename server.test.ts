@@ -30,7 +30,6 @@ describe("server.ts", () => {
       dev: true,
       env: {
         DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
-        DATA_DIR: dataDir,
         OUTBOX_DIR: join(dataDir, "outbox"),
         LOG_LEVEL: "info",
         SEED_DEMO: "never",

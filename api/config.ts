@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseSettings } from "#contract/settings.ts";
 import { SHOP } from "#contract/shop.ts";
 
 /** Backend configuration from the environment, parsed once; see README "Configuration". */
@@ -20,4 +21,4 @@ const schema = z.object({
 
 export type BackendConfig = z.infer<typeof schema>;
 
-export const readBackendConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig => schema.parse(env);
+export const readBackendConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig => parseSettings(schema, env);

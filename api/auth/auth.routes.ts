@@ -1,20 +1,22 @@
 import { Hono } from "hono";
 import { requireAuth } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
-import { type Envelope, ok } from "#api/core/envelope.ts";
+import { ok } from "#api/core/envelope.ts";
 import { validate } from "#api/core/validate.ts";
 import { requestCode } from "#api/otp/otp.service.ts";
 import { admitLogin, limitAction } from "#api/security/rate-limit.ts";
+import type { AuthSessionDto } from "#contract/dto/account.ts";
+import type { Envelope } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { emailRequestSchema, loginSchema, resetPasswordSchema, signupSchema } from "#contract/schemas/auth.ts";
-import { logIn, resetPassword, revokeToken, type Session, signUp, toUserDto } from "./auth.service.ts";
+import { logIn, resetPassword, revokeToken, signUp, toUserDto } from "./auth.service.ts";
 
 export const authRoutes = new Hono<ApiEnv>()
   .post("/signup", validate("json", signupSchema), async (c) => {
     const input = c.req.valid("json");
     await limitAction(c, "signup", input.email);
     const session = await signUp(c.var.deps, input);
-    const body: Envelope<Session> & { needsVerification: true } = {
+    const body: Envelope<AuthSessionDto> & { needsVerification: true } = {
       success: true,
       data: session,
       message: MSG.auth.accountCreated,

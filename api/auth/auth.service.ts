@@ -9,21 +9,9 @@ import { codeRejected, consumeCode, issueCode } from "#api/otp/otp.service.ts";
 import { hashPassword, needsRehash, verifyPassword } from "#api/security/passwords.ts";
 import { type LoginAttempt, rememberLoginAddress, startCooldown } from "#api/security/rate-limit.ts";
 import { AUTH_TOKEN_TTL_MS, OTP_POLICY } from "#contract/constants.ts";
+import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import type { LoginInput, ResetPasswordInput, SignupInput } from "#contract/schemas/auth.ts";
-
-/** The user as the contract shows it (spec section 3). */
-export interface UserDto {
-  id: number;
-  name: string;
-  email: string;
-  email_verified: boolean;
-}
-
-export interface Session {
-  user: UserDto;
-  token: string;
-}
 
 export const toUserDto = (user: Pick<User, "id" | "name" | "email"> & { email_verified: 0 | 1 | boolean }): UserDto => ({
   id: user.id,
@@ -67,7 +55,7 @@ const emailTaken = () =>
  * finishes that sign-up instead (a new code, mailed, and a token); any other taken e-mail is a 409,
  * verified or not, with the same password work either way.
  */
-export async function signUp(deps: ApiDeps, input: SignupInput): Promise<Session> {
+export async function signUp(deps: ApiDeps, input: SignupInput): Promise<AuthSessionDto> {
   const { db, clock } = deps;
   const passwordHash = await hashPassword(input.password);
   const now = isoNow(clock);
@@ -105,7 +93,7 @@ async function resumeSignUp(deps: ApiDeps, input: SignupInput) {
  * with the same hashing work either way. A right password on an unverified account answers
  * needsVerification and no token.
  */
-export async function logIn(deps: ApiDeps, input: LoginInput, attempt: LoginAttempt): Promise<Session> {
+export async function logIn(deps: ApiDeps, input: LoginInput, attempt: LoginAttempt): Promise<AuthSessionDto> {
   const { db, clock } = deps;
   const user = await db.kysely.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
   const passwordMatches = await verifyPassword(user?.password_hash, input.password);

@@ -31,7 +31,7 @@ export const ACCOUNT_LIMITS = {
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 
 /**
- * Login budgets (decision 0006). Only failed passwords count against an e-mail, and those of one
+ * Login budgets (decision 0008). Only failed passwords count against an e-mail, and those of one
  * client address apart from the rest, so strangers cannot lock an owner out; every attempt counts
  * against the client address. The slow per-e-mail budget bounds guessing spread over many
  * addresses; once it is spent, only addresses that have passed the password for that e-mail
