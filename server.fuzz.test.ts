@@ -288,7 +288,6 @@ describe("hostile requests (fuzz)", () => {
       statuses[status] = (statuses[status] ?? 0) + 1;
       if (status >= 500) serverErrors.push(`#${index} ${fuzz.method} ${fuzz.path.slice(0, 120)} → ${status}`);
       peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-      console.info(index, JSON.stringify(statuses), serverErrors.length, Math.round((peakHeap - baselineHeap) / 2 ** 20));
     }
     agent.destroy();
 

@@ -21,6 +21,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/root";
@@ -36,7 +37,6 @@ import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-to
 import { ValueStrip } from "./components/ui/value-strip.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
-import { BASE_CURRENCY } from "./lib/constants.ts";
 import { refuse } from "./lib/form-data.server.ts";
 import { honeypot } from "./lib/honeypot.server.ts";
 import { ratesService } from "./lib/rates.server.ts";

@@ -3,8 +3,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "kysely";
 import { connect, type Db } from "#api/db/connect.ts";
-import { migrateToLatest } from "#api/db/migrate.ts";
-import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
+import { prepareDatabase } from "#api/db/prepare.ts";
 
 const USAGE = `Usage: npm run shop -- <command>
 
@@ -12,7 +11,7 @@ const USAGE = `Usage: npm run shop -- <command>
   seed            migrate, then seed the demo catalogue if the database is empty
   backup <file>   write a consistent copy of the SQLite database to <file> (PostgreSQL: use pg_dump)
   stats           count products, variants, users and orders
-  help            show this text
+  help, --help    show this text
 
 The database is DATABASE_URL (default data/shop.db).`;
 
@@ -20,14 +19,14 @@ type Command = (db: Db, args: string[]) => Promise<number>;
 
 const commands: Record<string, Command> = {
   async migrate(db) {
-    await migrateToLatest(db);
+    await prepareDatabase(db, { seedDemo: false });
     console.log("Database is up to date.");
     return 0;
   },
 
   async seed(db) {
-    await migrateToLatest(db);
-    console.log((await seedDemoIfEmpty(db)) ? "Seeded the demo catalogue." : "The catalogue is not empty; nothing seeded.");
+    const { seeded } = await prepareDatabase(db, { seedDemo: true });
+    console.log(seeded ? "Seeded the demo catalogue." : "The catalogue is not empty; nothing seeded.");
     return 0;
   },
 
@@ -73,10 +72,11 @@ const commands: Record<string, Command> = {
   },
 };
 
+const HELP = new Set(["help", "--help", "-h"]);
 const [name = "help", ...args] = process.argv.slice(2);
 const command = commands[name];
 if (!command) {
-  if (name === "help") {
+  if (HELP.has(name)) {
     console.log(USAGE);
     process.exit(0);
   }

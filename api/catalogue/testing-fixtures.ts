@@ -1,5 +1,5 @@
 import type { Db } from "#api/db/connect.ts";
-import { buildSearchText } from "./products.service.ts";
+import { buildSearchText } from "./search-text.ts";
 
 /** Small deterministic catalogue rows for API tests (the demo seed is for people, not assertions). */
 

@@ -1,8 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import type { Envelope, Pagination } from "#api/core/envelope.ts";
+import { API_HEADERS } from "#contract/constants.ts";
+import type { Envelope, ErrorDetail, Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
-import { API_HEADERS, TIMING_MS } from "./constants.ts";
+import { TIMING_MS } from "./constants.ts";
 import { requestInfoContext } from "./request-context.ts";
 
 /**
@@ -17,11 +18,6 @@ export interface ApiCall {
   endpoint: string;
   data?: unknown;
   token?: string | null;
-}
-
-export interface ErrorDetail {
-  path: string;
-  message: string;
 }
 
 /** A body as the API sends it: the envelope plus any top-level extras (such as `needsVerification`). */

@@ -17,7 +17,7 @@ import {
 } from "./cart.ts";
 import { CART_COOKIE, CART_MAX_LINES, CART_MAX_QUANTITY, DEFAULT_FIT, type ToastType } from "./constants.ts";
 import { CART_LABEL_MAX, type CartIntent } from "./schemas/cart.ts";
-import { cookieSecrets, isSecureRequest } from "./session.server.ts";
+import { cookieSecrets, isSecureRequest, reportUnverifiedCookie } from "./session.server.ts";
 
 /**
  * The cart cookie `__cart` (ARCHITECTURE "Sessions and state"): signed, HttpOnly, SameSite=Lax, Secure like
@@ -71,6 +71,7 @@ const plainCartCookie = createCartCookie(cookieSecrets, false);
 const cartCookieFor = (request: Request) => (isSecureRequest(request) ? secureCartCookie : plainCartCookie);
 
 export async function readCartFrom(cookie: Cookie, cookieHeader: string | null): Promise<CartLine[]> {
+  await reportUnverifiedCookie(cookie, cookieHeader);
   return decodeLines(await cookie.parse(cookieHeader));
 }
 

@@ -1,6 +1,7 @@
+import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import { toPence } from "#contract/money.ts";
-import { CART_MAX_LINES, PLACEHOLDER_IMAGE, SHIPPING_METHOD } from "./constants.ts";
+import { CART_MAX_LINES } from "./constants.ts";
 
 /**
  * The cart's rules (spec sections 3, 4, 5 and 9), pure and isomorphic: lines in, lines or a refusal out.
@@ -39,15 +40,6 @@ export interface CartItem {
   stock: number;
   /** The variant's lines together hold all of its stock: the plus button is off. */
   atMax: boolean;
-}
-
-export interface CartSummary {
-  totalItems: number;
-  subtotalPence: number;
-  extrasPence: number;
-  shippingPence: number;
-  discountPence: number;
-  totalPence: number;
 }
 
 export type CartRefusal = { reason: "stock"; available: number } | { reason: "full" } | { reason: "missing" };
@@ -181,22 +173,6 @@ export function refreshCart(lines: readonly CartLine[], products: readonly Produ
     };
   });
   return { lines: kept.map((entry) => entry.line), items, removed, reduced };
-}
-
-/** Spec section 9: total = subtotal + shipping (flat, when there is anything to ship) + variant extras − promo discount. */
-export function summarizeCart(items: readonly CartItem[], discountPence = 0): CartSummary {
-  const subtotalPence = items.reduce((sum, item) => sum + item.basePricePence * item.quantity, 0);
-  const extrasPence = items.reduce((sum, item) => sum + item.extraPricePence * item.quantity, 0);
-  const shippingPence = items.length > 0 ? SHIPPING_METHOD.pricePence : 0;
-  const discount = Math.min(Math.max(0, discountPence), subtotalPence + extrasPence);
-  return {
-    totalItems: countItems(items),
-    subtotalPence,
-    extrasPence,
-    shippingPence,
-    discountPence: discount,
-    totalPence: subtotalPence + extrasPence + shippingPence - discount,
-  };
 }
 
 /** The product page with this item's choices preselected. */

@@ -1,5 +1,6 @@
+import type { ErrorDetail } from "#contract/envelope.ts";
 import { emailRequestSchema } from "#contract/schemas/auth.ts";
-import { type ApiCall, type ApiClient, ApiRequestError, type ErrorDetail } from "./api.server.ts";
+import { type ApiCall, type ApiClient, ApiRequestError } from "./api.server.ts";
 import { pagePath } from "./auth.server.ts";
 import { redirectWithToast } from "./session.server.ts";
 

@@ -20,12 +20,12 @@ import {
 } from "#app/content/contact.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { apiFor } from "#app/lib/api.server.ts";
-import { CONTACT_SUBJECTS } from "#app/lib/constants.ts";
 import { callForForm, failureHeaders } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { checkHoneypot } from "#app/lib/honeypot.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
+import { CONTACT_SUBJECTS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { contactSchema } from "#contract/schemas/contact.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";

@@ -1,6 +1,5 @@
 import { data, Link, useLocation } from "react-router";
 import { z } from "zod";
-import type { AddressDto } from "#api/addresses/addresses.service.ts";
 import { AddressCard } from "#app/components/account/address-card.tsx";
 import { AddressForm } from "#app/components/account/address-form.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
@@ -12,6 +11,7 @@ import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
+import type { AddressDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { SHOP } from "#contract/shop.ts";
