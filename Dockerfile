@@ -5,7 +5,7 @@
 
 FROM node:24-slim AS deps
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
+COPY package.json package-lock.json ./
 # `npm install` honours the lockfile; `npm ci` rejects a lockfile made against a mirror (docs/architecture.md).
 RUN npm install --no-audit --no-fund
 
@@ -15,7 +15,7 @@ RUN npm run build
 
 FROM node:24-slim AS prod-deps
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
+COPY package.json package-lock.json ./
 # better-sqlite3 and argon2 ship prebuilt Linux binaries: no compiler in the image.
 RUN npm install --omit=dev --no-audit --no-fund
 
@@ -23,18 +23,20 @@ FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/app/data \
     DATABASE_URL=file:/app/data/shop.db
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
-# Node runs these TypeScript files itself (type stripping); package.json makes them ES modules.
+# Node runs these TypeScript files itself (type stripping); package.json makes them ES modules and maps
+# the #app, #api and #contract imports. The API needs api/ and contract/; of the storefront, server.ts loads
+# only its transport, environment and request context itself (the rest runs from build/).
 COPY package.json server.ts ./
+COPY contract ./contract
 COPY api ./api
-COPY app/lib ./app/lib
+COPY app/lib/api-transport.server.ts app/lib/env.server.ts app/lib/request-context.ts ./app/lib/
 COPY scripts ./scripts
 # build/client already holds public/ (Vite copies it), so public/ itself is not needed at run time.
 COPY --from=build /app/build ./build
-# The SQLite file and the generated session secret live in the volume, owned by the unprivileged `node` user.
+# The SQLite file and the mail outbox live in the volume, owned by the unprivileged `node` user.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data

@@ -18,6 +18,9 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** Starts servers of its own on PostgreSQL instead of using the one global-setup.ts starts. */
+const INSTANCES_SPEC = /instances\.spec\.ts$/;
+
 /**
  * Every spec runs twice, with JavaScript on (`js`) and off (`no-js`), against the built server that
  * tests/e2e/global-setup.ts starts on a free port with a fresh database (E2E_BASE_URL set beforehand
@@ -43,7 +46,9 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: INSTANCES_SPEC },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: INSTANCES_SPEC },
+    // Several servers on one PostgreSQL database: only when there is one (`npm test` provides it).
+    ...(process.env.TEST_PG_ADMIN_URL ? [{ name: "instances", testMatch: INSTANCES_SPEC, use: { javaScriptEnabled: true } }] : []),
   ],
 });

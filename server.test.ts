@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailDigest } from "./api/core/logging.ts";
 import { createShopServer } from "./server.ts";
 
 // Dev mode (Vite in middleware mode) needs no production build: vitest runs before `react-router build` in
@@ -13,6 +14,15 @@ describe("server.ts", () => {
   let shop: Awaited<ReturnType<typeof createShopServer>>;
   let http: Server;
   let baseUrl: string;
+  const logLines: string[] = [];
+  const lineWaiters: { match: (line: string) => boolean; resolve: (line: string) => void }[] = [];
+  /** The first log line that `match` accepts, as soon as it is written. */
+  const loggedLine = (match: (line: string) => boolean) =>
+    new Promise<string>((resolve) => {
+      const seen = logLines.find(match);
+      if (seen) resolve(seen);
+      else lineWaiters.push({ match, resolve });
+    });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "shop-server-test-"));
@@ -20,10 +30,20 @@ describe("server.ts", () => {
       dev: true,
       env: {
         DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
-        DATA_DIR: dataDir,
         OUTBOX_DIR: join(dataDir, "outbox"),
-        LOG_LEVEL: "silent",
+        LOG_LEVEL: "info",
         SEED_DEMO: "never",
+        // Requests come from loopback: X-Forwarded-Proto then says whether the client used HTTPS.
+        TRUST_PROXY: "loopback",
+      },
+      logTo: {
+        write: (line: string) => {
+          logLines.push(line);
+          for (const waiter of lineWaiters.filter((candidate) => candidate.match(line))) {
+            lineWaiters.splice(lineWaiters.indexOf(waiter), 1);
+            waiter.resolve(line);
+          }
+        },
       },
     });
     http = createServer(shop.app).listen(0, "127.0.0.1");
@@ -57,6 +77,27 @@ describe("server.ts", () => {
     expect(await missing.json()).toMatchObject({ success: false, error: { code: "NOT_FOUND" } });
   });
 
+  it("keeps shoppers' e-mail addresses out of the log, and codes too outside development", async () => {
+    const digest = emailDigest("amira@example.com");
+    const pageLine = loggedLine((line) => line.includes("/email-verification?email="));
+    await fetch(`${baseUrl}/email-verification?email=amira%40example.com`);
+    expect(JSON.parse(await pageLine).req.url).toBe(`/email-verification?email=${digest}`);
+
+    const mailLine = loggedLine((line) => line.includes("mail written to the outbox"));
+    const signup = await fetch(`${baseUrl}/api/public/auth/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Amira Khan", email: "amira@example.com", password: "secret-pass-1", confirmPassword: "secret-pass-1" }),
+    });
+    expect(signup.status).toBe(201);
+    expect(JSON.parse(await mailLine)).toMatchObject({ to: digest, template: "verificationCode" });
+    expect(await loggedLine((line) => line.includes("/api/public/auth/signup"))).toBeTruthy();
+
+    const log = logLines.join("\n");
+    expect(log).not.toMatch(/amira%40|amira@/i);
+    expect(log).not.toMatch(/code \d{6}/);
+  });
+
   it("answers /readyz 200 while the database answers and 503 once it is gone", async () => {
     const ready = await fetch(`${baseUrl}/readyz`);
     expect(ready.status).toBe(200);
@@ -66,5 +107,103 @@ describe("server.ts", () => {
     const unavailable = await fetch(`${baseUrl}/readyz`);
     expect(unavailable.status).toBe(503);
     expect(await unavailable.json()).toEqual({ status: "unavailable" });
+  });
+
+  /** A raw request: fetch refuses TRACE and always adds its own Origin-free defaults. */
+  function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
+      const outgoing = request(`${baseUrl}${path}`, { method, headers }, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+      });
+      outgoing.on("error", reject);
+      outgoing.end(body);
+    });
+  }
+
+  const form = (origin: string | null = baseUrl) => ({
+    "content-type": "application/x-www-form-urlencoded",
+    ...(origin ? { origin } : {}),
+  });
+  /** The shop's own error page (the root error boundary inside the site chrome), not a bare text. */
+  const isErrorPage = (text: string) => text.includes("<html") && text.includes('class="status-page"');
+
+  it.each(["TRACE", "PUT", "PATCH", "DELETE", "PROPFIND"])("answers %s to a page with 405 and the error page", async (method) => {
+    const response = await raw(method, "/signin");
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe("GET, HEAD, POST");
+    expect(isErrorPage(response.text)).toBe(true);
+  });
+
+  it.each([
+    ["a foreign Origin", { origin: "http://evil.example", referer: undefined }],
+    ["Origin null", { origin: "null", referer: undefined }],
+    ["no Origin and a foreign Referer", { origin: null, referer: "http://evil.example/page" }],
+  ])("refuses a post with %s to a resource route (403)", async (_case, { origin, referer }) => {
+    for (const path of ["/subscribe", "/logout", "/currency", "/cart"]) {
+      const response = await raw("POST", path, { ...form(origin), ...(referer ? { referer } : {}) }, "email=v%40x.com&currency=EUR");
+      expect(response.status, path).toBe(403);
+    }
+  });
+
+  it("runs a same-origin post, and one without Origin or Referer", async () => {
+    const withOrigin = await raw("POST", "/currency", form(), "currency=EUR&redirectTo=%2Fcart");
+    expect(withOrigin.status).toBe(302);
+    expect(withOrigin.headers.location).toBe("/cart");
+    expect((await raw("POST", "/currency", form(null), "currency=EUR")).status).toBe(302);
+  });
+
+  it("answers a body that is not a form with 400 and the error page", async () => {
+    const response = await raw("POST", "/cart", { "content-type": "application/json", origin: baseUrl }, '{"intent":"clear"}');
+    expect(response.status).toBe(400);
+    expect(isErrorPage(response.text)).toBe(true);
+  });
+
+  it("answers a form past the size limit with 413, announced or streamed", async () => {
+    const body = `message=${"m".repeat(100 * 1024)}`;
+    const announced = await raw("POST", "/contact", { ...form(), "content-length": String(body.length) }, body);
+    expect(announced.status).toBe(413);
+    expect(isErrorPage(announced.text)).toBe(true);
+    const streamed = await raw("POST", "/contact", { ...form(), "transfer-encoding": "chunked" }, body);
+    expect(streamed.status).toBe(413);
+    expect(isErrorPage(streamed.text)).toBe(true);
+  });
+
+  it("answers sparse indexes and Conform's reserved fields with 400, echoing nothing", async () => {
+    const sparse = await raw("POST", "/signin", form(), "x%5B99999999%5D=1");
+    expect(sparse.status).toBe(400);
+    expect(isErrorPage(sparse.text)).toBe(true);
+
+    const page = await raw("GET", "/signup");
+    const validFrom = /name="from__confirm"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="from__confirm"/.exec(page.text);
+    const trap = new URLSearchParams({ name__confirm: "", from__confirm: validFrom?.[1] ?? validFrom?.[2] ?? "" });
+    const junk = await raw("POST", "/signup", form(), `${trap}&__state__=%7B&__intent__=x&email=bad&unknownField=ECHO-MARKER`);
+    expect(junk.status).toBe(400);
+    expect(junk.text).not.toContain("ECHO-MARKER");
+  });
+
+  it("answers a tampered honeypot timestamp and a missing honeypot with 400", async () => {
+    expect((await raw("POST", "/signin", form(), "name__confirm=&from__confirm=zz&email=a%40b.co&password=x")).status).toBe(400);
+    expect((await raw("POST", "/subscribe", form(), "email=v%40x.com")).status).toBe(400);
+  });
+
+  it("redirects to a return path holding characters above U+00FF", async () => {
+    const response = await raw("POST", "/currency", form(), "currency=EUR&redirectTo=%2F%C4%80");
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/%C4%80");
+  });
+
+  it("sends X-Frame-Options DENY, and HSTS only on HTTPS responses", async () => {
+    const plain = await raw("GET", "/healthz");
+    const page = await raw("GET", "/about");
+    expect(page.headers["x-frame-options"]).toBe("DENY");
+    expect(page.headers["strict-transport-security"]).toBeUndefined();
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    const secure = await raw("GET", "/about", { "x-forwarded-proto": "https" });
+    expect(secure.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
 });

@@ -6,24 +6,34 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { sql } from "kysely";
-import pino from "pino";
+import type { DestinationStream, Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startBackend } from "./api/bootstrap.ts";
 import { readBackendConfig } from "./api/config.ts";
+import { systemClock } from "./api/core/clock.ts";
+import { createLogger } from "./api/core/logging.ts";
+import { sharedSessionSecret } from "./api/security/session-secret.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
 import { readStorefrontConfig } from "./app/lib/env.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
+import { guardStorefrontRequests } from "./app/lib/request-guard.server.ts";
+import { InvalidSettingsError } from "./contract/settings.ts";
 
 type EntryWithContext = { requestInfoContext: typeof RequestInfoContext };
 
 /** Builds the whole shop: Express with security headers, static assets, the API at /api and the storefront. */
-export async function createShopServer(options: { dev?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+export async function createShopServer(options: { dev?: boolean; env?: NodeJS.ProcessEnv; logTo?: DestinationStream } = {}) {
   const env = options.env ?? process.env;
   const config = readStorefrontConfig(env);
   const backendConfig = readBackendConfig(env);
-  const logger = pino({ level: backendConfig.LOG_LEVEL });
+  const logger = createLogger(backendConfig.LOG_LEVEL, options.logTo);
   const { db, api } = await startBackend(backendConfig, logger);
+  if (!config.SESSION_SECRET) {
+    logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
+    // The storefront's modules (loaded with the build below) read their signing secret from the environment.
+    process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
+  }
 
   const transport: ApiTransport = config.API_BASE_URL
     ? httpTransport(config.API_BASE_URL, config.API_INTERNAL_SECRET)
@@ -50,9 +60,15 @@ export async function createShopServer(options: { dev?: boolean; env?: NodeJS.Pr
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // A refused request is the client's doing: a warning with the reason, never an error with a stack.
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
-        res: (res) => ({ status: res.statusCode }),
+        // The guard's refusal reason, else the status text a route gave its refusal.
+        res: (res) => ({
+          status: res.statusCode,
+          reason: res.raw.locals?.refusal?.reason ?? (res.statusCode >= 400 ? res.raw.statusMessage || undefined : undefined),
+        }),
       },
     }),
   );
@@ -82,9 +98,14 @@ export async function createShopServer(options: { dev?: boolean; env?: NodeJS.Pr
       // Helmet's "no-referrer" makes browsers send `Origin: null` on form posts, which React Router's origin check
       // refuses: every form would fail without JavaScript. This policy sends the origin to this site only.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+      // Agrees with `frame-ancestors 'none'` for browsers that only know the older header.
+      xFrameOptions: { action: "deny" },
+      // Set below for HTTPS responses only: on plain HTTP the header is ignored at best and misleading at worst.
+      strictTransportSecurity: false,
     }),
   );
+  const strictTransportSecurity = helmet.strictTransportSecurity({ maxAge: 31536000, includeSubDomains: true });
+  app.use((req, res, next) => (req.secure ? strictTransportSecurity(req, res, next) : next()));
   app.use(compression());
 
   const apiListener = getRequestListener(api.fetch);
@@ -108,6 +129,7 @@ export async function createShopServer(options: { dev?: boolean; env?: NodeJS.Pr
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
 
+  app.use(guardStorefrontRequests());
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -121,6 +143,7 @@ export async function createShopServer(options: { dev?: boolean; env?: NodeJS.Pr
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           userAgent: req.get("user-agent") ?? "",
           transport,
+          refusal: res.locals.refusal,
         });
         return context;
       },
@@ -141,7 +164,7 @@ function parseTrustProxy(value: string): boolean | number | string {
 }
 
 /** Stops accepting connections, lets in-flight requests finish (up to 10 s), then closes the database. */
-function shutdownOnSignals(server: Server, close: () => Promise<void>, logger: pino.Logger) {
+function shutdownOnSignals(server: Server, close: () => Promise<void>, logger: Logger) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -160,14 +183,54 @@ function shutdownOnSignals(server: Server, close: () => Promise<void>, logger: p
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-if (import.meta.main) {
-  const dev = process.argv.includes("--dev");
-  const { app, config, logger, close } = await createShopServer({ dev });
+const USAGE = `Usage: node server.ts [--dev]
+
+Runs the shop (npm start builds first and runs this in production mode). --dev serves the storefront through
+Vite's dev server instead of the build. Settings come from the environment: see README "Configuration".`;
+
+/**
+ * Runs the shop until SIGTERM or SIGINT. What stops it from starting (a bad setting, a busy port, an unreachable
+ * database) is one JSON log line and exit code 1.
+ */
+export async function runShop(options: { dev?: boolean } = {}): Promise<void> {
+  let shop: Awaited<ReturnType<typeof createShopServer>>;
+  try {
+    shop = await createShopServer(options);
+  } catch (error) {
+    const logger = createLogger("info");
+    if (error instanceof InvalidSettingsError) {
+      for (const { variable, reason } of error.problems) logger.fatal({ variable, reason }, `invalid setting ${variable}: ${reason}`);
+    } else {
+      logger.fatal({ err: error }, "the shop could not start");
+    }
+    process.exit(1);
+  }
+  const { app, config, logger, close } = shop;
   const server = createHttpServer(app);
+  server.on("error", async (error: NodeJS.ErrnoException) => {
+    const message =
+      error.code === "EADDRINUSE"
+        ? `port ${config.PORT} is already in use: stop whatever holds it or set PORT`
+        : `cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`;
+    logger.fatal({ port: config.PORT, host: config.HOST, code: error.code }, message);
+    await close();
+    process.exit(1);
+  });
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     logger.info({ port }, `shop listening on http://localhost:${port}`);
   });
   shutdownOnSignals(server, close, logger);
+}
+
+if (import.meta.main) {
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const dev = process.argv.includes("--dev");
+  // `npm run dev` is development unless told otherwise: the local outbox then logs codes.
+  if (dev) process.env.NODE_ENV ??= "development";
+  await runShop({ dev });
 }

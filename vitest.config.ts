@@ -1,12 +1,11 @@
 import { defineConfig } from "vitest/config";
-import viteConfig from "./vite.config.ts";
 
 /** Set by `npm test` (scripts/test.ts) or `node scripts/pg-cluster.ts npx vitest run`: enables the `postgres` project. */
 const pgAdminUrl = process.env.TEST_PG_ADMIN_URL || undefined;
 
-// The app's aliases but not its plugins: the React Router plugin builds the route table, which unit tests do not need.
+// Not the app's Vite config: the React Router plugin builds the route table, which unit tests do not need.
+// Imports resolve through package.json `imports` (#app, #api, #contract), as they do for Node and the build.
 export default defineConfig({
-  resolve: viteConfig.resolve,
   test: {
     environment: "node",
     pool: "forks",
@@ -14,12 +13,14 @@ export default defineConfig({
     // server can take a test past Vitest's default 5 s.
     testTimeout: 20_000,
     setupFiles: ["api/testing/setup.ts"],
+    // The storefront's modules sign cookies with it from the moment they load (server.ts sets it in a real start).
+    env: { SESSION_SECRET: "vitest-session-secret-0123456789abcdef" },
     projects: [
       {
         extends: true,
         test: {
           name: "sqlite",
-          include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "scripts/**/*.test.ts", "*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts", "scripts/**/*.test.ts", "*.test.ts"],
           env: { TEST_PG_ADMIN_URL: "" },
         },
       },

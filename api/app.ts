@@ -60,7 +60,12 @@ export function createApi(deps: ApiDeps) {
 
   api.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", MSG.api.routeNotFound)), 404));
   api.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error), error.status);
+    if (error instanceof ApiError) {
+      // A 429 tells clients when to come back in the header HTTP defines, as well as in the body.
+      const retryAfterSeconds = error.extra?.retryAfterSeconds;
+      if (error.status === 429 && typeof retryAfterSeconds === "number") c.header("Retry-After", String(retryAfterSeconds));
+      return c.json(errorBody(error), error.status);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(new ApiError(error.status, "BAD_REQUEST", error.message || MSG.helper.validation)), error.status);
     }

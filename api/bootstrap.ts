@@ -3,23 +3,23 @@ import { createApi } from "./app.ts";
 import type { BackendConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
 import { connect } from "./db/connect.ts";
-import { migrateToLatest } from "./db/migrate.ts";
-import { seedDemoIfEmpty } from "./db/seed/demo.ts";
-import { createMailer } from "./mail/mailer.ts";
+import { prepareDatabase } from "./db/prepare.ts";
+import { createMailer, mailerConfig } from "./mail/mailer.ts";
 import { pruneCodes } from "./otp/otp.service.ts";
 import { createGateway } from "./payments/gateway.ts";
 import { pruneRateLimits } from "./security/rate-limit.ts";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Opens the database, brings its schema up to date, seeds the demo shop when empty, and builds the API. */
+/**
+ * Opens the database, brings its schema up to date and seeds the demo shop when empty (under a lock, so any
+ * number of instances may start at once on one database), and builds the API.
+ */
 export async function startBackend(config: BackendConfig, logger: Logger) {
   const db = connect(config.DATABASE_URL);
-  await migrateToLatest(db);
-  if (config.SEED_DEMO === "auto" && (await seedDemoIfEmpty(db))) {
-    logger.info("seeded the demo catalogue into an empty database");
-  }
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR }, logger);
+  const { seeded } = await prepareDatabase(db, { seedDemo: config.SEED_DEMO === "auto" });
+  if (seeded) logger.info("seeded the demo catalogue into an empty database");
+  const mailer = createMailer(mailerConfig(config), logger);
   if (!config.SMTP_URL) logger.info({ outbox: config.OUTBOX_DIR }, "SMTP_URL unset: e-mails go to the local outbox");
   // Ended rate-limit windows and old one-time codes are dead rows; clear them now and then.
   const prune = () =>

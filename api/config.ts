@@ -1,14 +1,17 @@
 import { z } from "zod";
+import { parseSettings } from "#contract/settings.ts";
 import { SHOP } from "#contract/shop.ts";
 import { GATEWAY_NAMES } from "./payments/gateway.ts";
 
 /** Backend configuration from the environment, parsed once; see README "Configuration". */
 const schema = z.object({
+  /** Anything but "production" (the default) is development: the local outbox then logs codes. */
+  NODE_ENV: z.string().default("production"),
   DATABASE_URL: z.string().optional(),
   API_INTERNAL_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
-  /** Unset: mail goes to OUTBOX_DIR as .eml files and codes are logged, so the shop runs with no mail server. */
+  /** Unset: mail goes to OUTBOX_DIR as .eml files (codes logged in development only), so the shop runs with no mail server. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
@@ -21,4 +24,4 @@ const schema = z.object({
 
 export type BackendConfig = z.infer<typeof schema>;
 
-export const readBackendConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig => schema.parse(env);
+export const readBackendConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig => parseSettings(schema, env);

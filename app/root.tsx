@@ -21,6 +21,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/root";
@@ -36,10 +37,11 @@ import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-to
 import { ValueStrip } from "./components/ui/value-strip.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
-import { BASE_CURRENCY } from "./lib/constants.ts";
+import { refuse } from "./lib/form-data.server.ts";
 import { honeypot } from "./lib/honeypot.server.ts";
 import { ratesService } from "./lib/rates.server.ts";
 import { fetchRecentlyViewed } from "./lib/recently-viewed.server.ts";
+import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency } from "./lib/session.server.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -54,6 +56,15 @@ export const meta: Route.MetaFunction = ({ error }) => [
 ];
 
 /** What every page's chrome needs. Reading the flash toast consumes it, so the session is committed only then. */
+/** A request the server refused before routing (see request-guard.server.ts) shows as this error, on any route. */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }, next) => {
+    const { refusal } = context.get(requestInfoContext);
+    if (refusal) throw refuse(refusal.status, refusal.reason);
+    return next();
+  },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [session, currency, pricing, honeypotInputProps] = await Promise.all([
     getSession(request),

@@ -39,14 +39,21 @@ const ENDPOINTS = [
 
 type Timings = Map<string, { p50: number; p95: number; total: number }>;
 
+const USAGE = "Usage: npm run bench -- [--iterations 200] [--dir /path/to/keep/databases] [--plans] [--cache-mb N]";
+
 const { values: args } = parseArgs({
   options: {
     iterations: { type: "string", default: "200" },
     dir: { type: "string" },
     plans: { type: "boolean", default: false },
     "cache-mb": { type: "string" },
+    help: { type: "boolean", short: "h" },
   },
 });
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const iterations = Number(args.iterations);
 const dir = args.dir ?? mkdtempSync(join(tmpdir(), "shop-bench-"));
 mkdirSync(dir, { recursive: true });

@@ -83,6 +83,14 @@ export async function startThrowawayCluster(bin: string): Promise<ThrowawayClust
  * TEST_PG_ADMIN_URL set to it (or, without a command, prints the URL and waits for Ctrl-C), then removes it.
  */
 if (import.meta.main) {
+  const [command, ...args] = process.argv.slice(2);
+  if (command === "--help" || command === "-h") {
+    console.log(`Usage: node scripts/pg-cluster.ts [command...]
+
+Starts a throwaway PostgreSQL cluster, runs the command with TEST_PG_ADMIN_URL set to it (or, without a
+command, prints the URL and waits for Ctrl-C), then stops and deletes it.`);
+    process.exit(0);
+  }
   const bin = findPostgresBin();
   if (!bin) {
     console.error("No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql).");
@@ -90,7 +98,6 @@ if (import.meta.main) {
   }
   const cluster = await startThrowawayCluster(bin);
   process.on("exit", () => cluster.stop());
-  const [command, ...args] = process.argv.slice(2);
   if (!command) {
     console.log(`PostgreSQL is up: TEST_PG_ADMIN_URL=${cluster.adminUrl}\nCtrl-C stops and deletes it.`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));

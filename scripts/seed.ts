@@ -5,24 +5,40 @@
  */
 import { parseArgs } from "node:util";
 import { connect } from "#api/db/connect.ts";
-import { migrateToLatest } from "#api/db/migrate.ts";
-import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
+import { prepareDatabase } from "#api/db/prepare.ts";
 import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
 
-const { values } = parseArgs({ options: { products: { type: "string" } } });
-const target = values.products === undefined ? 0 : Number(values.products);
-if (!Number.isSafeInteger(target) || target < 0) {
-  console.error("Usage: npm run seed -- [--products N]   (N a whole number of products)");
+const USAGE = `Usage: npm run seed -- [--products N]
+
+Migrates DATABASE_URL (default data/shop.db), seeds the demo catalogue when the database is empty, then adds
+synthetic products until the catalogue holds N products (N a whole number; default: no synthetic products).`;
+
+function parseOptions(): { products: number } | undefined {
+  try {
+    const { values } = parseArgs({ options: { products: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const products = values.products === undefined ? 0 : Number(values.products);
+    return Number.isSafeInteger(products) && products >= 0 ? { products } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const options = parseOptions();
+if (!options) {
+  console.error(USAGE);
   process.exit(2);
 }
 
 const db = connect(process.env.DATABASE_URL);
 try {
   const started = performance.now();
-  await migrateToLatest(db);
-  if (await seedDemoIfEmpty(db)) console.log("Seeded the demo catalogue.");
-  if (target > 0) {
-    const added = await seedSyntheticProducts(db, target, {
+  if ((await prepareDatabase(db, { seedDemo: true })).seeded) console.log("Seeded the demo catalogue.");
+  if (options.products > 0) {
+    const added = await seedSyntheticProducts(db, options.products, {
       onProgress: (count, total) => process.stdout.write(`\r${count} / ${total} products`),
     });
     if (added > 0) process.stdout.write("\n");

@@ -7,14 +7,13 @@ import { readBackendConfig } from "#api/config.ts";
 import { systemClock } from "#api/core/clock.ts";
 import { connect, type Db } from "#api/db/connect.ts";
 import { countRows } from "#api/db/count.ts";
-import { migrateToLatest } from "#api/db/migrate.ts";
-import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
+import { prepareDatabase } from "#api/db/prepare.ts";
 import { importProducts } from "#api/operator/product-import.ts";
 import { createPromo, disablePromo, listPromos, newPromoSchema } from "#api/operator/promo-admin.ts";
 import { setVariantStock } from "#api/operator/stock.ts";
 import { changeOrderStatus, listOrders } from "#api/orders/orders.service.ts";
 import { createGateway } from "#api/payments/gateway.ts";
-import { ORDER_STATUSES, type OrderStatus } from "#app/lib/checkout.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#contract/checkout.ts";
 import { toGbp } from "#contract/money.ts";
 
 /** A wrong invocation: the message and the command's usage go to stderr, exit code 2. */
@@ -44,7 +43,7 @@ const commands: Record<string, Command> = {
     summary: "bring the database schema up to date",
     usage: "migrate",
     async run(db) {
-      await migrateToLatest(db);
+      await prepareDatabase(db, { seedDemo: false });
       console.log("Database is up to date.");
       return 0;
     },
@@ -54,8 +53,8 @@ const commands: Record<string, Command> = {
     summary: "migrate, then seed the demo catalogue if the database is empty",
     usage: "seed",
     async run(db) {
-      await migrateToLatest(db);
-      console.log((await seedDemoIfEmpty(db)) ? "Seeded the demo catalogue." : "The catalogue is not empty; nothing seeded.");
+      const { seeded } = await prepareDatabase(db, { seedDemo: true });
+      console.log(seeded ? "Seeded the demo catalogue." : "The catalogue is not empty; nothing seeded.");
       return 0;
     },
   },

@@ -1,39 +1,73 @@
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import pino from "pino";
 
 /**
- * `npm start`: builds the storefront when the build is missing or older than its sources, then runs
- * server.ts in production mode (it migrates, and seeds an empty database, before listening).
+ * `npm start`: builds the storefront when there is no build of the current sources, then runs the production
+ * server in this very process. npm passes SIGTERM to the shell it started, which does not pass it on; the script
+ * is `exec node …`, so that process is this one, the server, and a supervisor that signals only `npm start`
+ * stops the whole shop.
  */
+const USAGE = `Usage: npm start
+
+Builds the storefront when build/ was not made from the current sources (app/, public/, the Vite and React
+Router configuration, the lockfile), then runs the shop in production mode: it migrates, seeds an empty
+database and listens on PORT. Settings come from the environment: see README "Configuration".`;
+
 const root = resolve(import.meta.dirname, "..");
-const buildEntry = join(root, "build/server/index.js");
-const sources = ["app", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map((path) => join(root, path));
+/** Everything the storefront build is made from. */
+const BUILD_SOURCES = ["app", "contract", "public", "vite.config.ts", "react-router.config.ts", "tsconfig.json", "package-lock.json"];
+/** Written after a successful build: the fingerprint of the sources it was made from. */
+const BUILD_STAMP = join(root, "build", "sources.sha256");
 
-function newestModification(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(stats.mtimeMs, ...readdirSync(path).map((name) => newestModification(join(path, name))));
+function filesUnder(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => filesUnder(join(path, name)));
 }
 
-function buildIsStale(): boolean {
-  if (!existsSync(buildEntry)) return true;
-  const built = statSync(buildEntry).mtimeMs;
-  return sources.some((source) => newestModification(source) > built);
+/** A hash of the sources' names and contents: unlike timestamps, unchanged by a checkout or `npm install` rewriting a file alike. */
+export function sourcesFingerprint(directory = root): string {
+  const hash = createHash("sha256");
+  for (const file of BUILD_SOURCES.flatMap((source) => filesUnder(join(directory, source)))) {
+    hash.update(relative(directory, file)).update("\0").update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("hex");
 }
 
-if (buildIsStale()) {
-  console.log("Building the storefront (react-router build)…");
-  const PATH = [join(root, "node_modules/.bin"), dirname(process.execPath), process.env.PATH].join(delimiter);
-  const build = spawnSync("react-router", ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, PATH } });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+function buildIsCurrent(fingerprint: string): boolean {
+  return existsSync(join(root, "build/server/index.js")) && existsSync(BUILD_STAMP) && readFileSync(BUILD_STAMP, "utf8") === fingerprint;
 }
 
-const server = spawn(process.execPath, ["server.ts", ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
-});
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+if (import.meta.main) {
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  // Before the server's modules load: React and React Router pick their production builds from it.
+  process.env.NODE_ENV = "production";
+  // Synchronous, so its lines stay in order with the server's own logger.
+  const logger = pino(pino.destination({ sync: true }));
+  const fingerprint = sourcesFingerprint();
+  if (!buildIsCurrent(fingerprint)) {
+    logger.info("building the storefront (react-router build)");
+    const started = performance.now();
+    // The build's own output is not JSON: kept, and logged only when the build fails.
+    const build = spawnSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    if (build.status !== 0) {
+      logger.fatal({ output: `${build.stdout}${build.stderr}`.slice(-4000) }, "the storefront build failed");
+      process.exit(1);
+    }
+    writeFileSync(BUILD_STAMP, fingerprint);
+    logger.info({ seconds: Math.round((performance.now() - started) / 100) / 10 }, "built the storefront");
+  }
+  const { runShop } = await import("../server.ts");
+  await runShop();
+}

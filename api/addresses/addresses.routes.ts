@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { requireVerifiedEmail } from "#api/auth/require-verified.ts";
 import { requireAuth } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
@@ -7,10 +6,8 @@ import { ok } from "#api/core/envelope.ts";
 import { notFound } from "#api/core/errors.ts";
 import { validate } from "#api/core/validate.ts";
 import { MSG } from "#contract/messages.ts";
-import { addressSchema } from "#contract/schemas/address.ts";
+import { addressIdParamSchema, addressSchema } from "#contract/schemas/address.ts";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "./addresses.service.ts";
-
-const params = z.object({ id: z.coerce.number().int().positive() });
 
 /** The signed-in user's own addresses; another user's id answers 404, as if it did not exist. */
 export const addressRoutes = new Hono<ApiEnv>()
@@ -20,13 +17,13 @@ export const addressRoutes = new Hono<ApiEnv>()
     const address = await createAddress(c.var.deps.db, c.var.deps.clock, c.var.user.id, c.req.valid("json"));
     return ok(c, address, MSG.accounts.addressCreated, { status: 201 });
   })
-  .put("/:id", validate("param", params), validate("json", addressSchema), async (c) => {
+  .put("/:id", validate("param", addressIdParamSchema), validate("json", addressSchema), async (c) => {
     const { db, clock } = c.var.deps;
     const address = await updateAddress(db, clock, c.var.user.id, c.req.valid("param").id, c.req.valid("json"));
     if (!address) throw notFound(MSG.accounts.addressNotFound);
     return ok(c, address, MSG.accounts.addressUpdated);
   })
-  .delete("/:id", validate("param", params), async (c) => {
+  .delete("/:id", validate("param", addressIdParamSchema), async (c) => {
     const deleted = await deleteAddress(c.var.deps.db, c.var.user.id, c.req.valid("param").id);
     if (!deleted) throw notFound(MSG.accounts.addressNotFound);
     return ok(c, null, MSG.accounts.addressDeleted);

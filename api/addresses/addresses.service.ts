@@ -2,20 +2,8 @@ import type { Transaction } from "kysely";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Address, Database } from "#api/db/schema.ts";
+import type { AddressDto } from "#contract/dto/account.ts";
 import type { AddressInput } from "#contract/schemas/address.ts";
-
-/** An address as the contract shows it (spec section 3). */
-export interface AddressDto {
-  id: number;
-  label: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  postal_code: string;
-  phone: string;
-  address_type: string;
-  is_default: boolean;
-}
 
 const COLUMNS = ["id", "label", "line1", "line2", "city", "postal_code", "phone", "address_type", "is_default"] as const;
 

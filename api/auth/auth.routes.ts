@@ -1,20 +1,22 @@
 import { Hono } from "hono";
 import { requireAuth } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
-import { type Envelope, ok } from "#api/core/envelope.ts";
+import { ok } from "#api/core/envelope.ts";
 import { validate } from "#api/core/validate.ts";
 import { requestCode } from "#api/otp/otp.service.ts";
-import { limitAction } from "#api/security/rate-limit.ts";
+import { admitLogin, limitAction } from "#api/security/rate-limit.ts";
+import type { AuthSessionDto } from "#contract/dto/account.ts";
+import type { Envelope } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { emailRequestSchema, loginSchema, resetPasswordSchema, signupSchema } from "#contract/schemas/auth.ts";
-import { logIn, resetPassword, revokeToken, type Session, signUp, toUserDto } from "./auth.service.ts";
+import { logIn, resetPassword, revokeToken, signUp, toUserDto } from "./auth.service.ts";
 
 export const authRoutes = new Hono<ApiEnv>()
   .post("/signup", validate("json", signupSchema), async (c) => {
     const input = c.req.valid("json");
     await limitAction(c, "signup", input.email);
     const session = await signUp(c.var.deps, input);
-    const body: Envelope<Session> & { needsVerification: true } = {
+    const body: Envelope<AuthSessionDto> & { needsVerification: true } = {
       success: true,
       data: session,
       message: MSG.auth.accountCreated,
@@ -24,8 +26,8 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .post("/login", validate("json", loginSchema), async (c) => {
     const input = c.req.valid("json");
-    await limitAction(c, "login", input.email);
-    return ok(c, await logIn(c.var.deps, input), MSG.auth.welcomeBack);
+    const attempt = await admitLogin(c, input.email);
+    return ok(c, await logIn(c.var.deps, input, attempt), MSG.auth.welcomeBack);
   })
   .post("/logout", requireAuth, async (c) => {
     await revokeToken(c.var.deps.db, c.var.deps.clock, c.var.user.tokenId);
@@ -41,6 +43,6 @@ export const authRoutes = new Hono<ApiEnv>()
   .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const input = c.req.valid("json");
     await limitAction(c, "codeCheck", input.email);
-    await resetPassword(c.var.deps, input);
+    await resetPassword(c.var.deps, input, c.var.clientIp);
     return ok(c, null, MSG.auth.passwordResetLogin);
   });

@@ -2,28 +2,16 @@ import { type Clock, isoIn, isoNow } from "#api/core/clock.ts";
 import type { ApiDeps } from "#api/core/env.ts";
 import { ApiError, unauthorized } from "#api/core/errors.ts";
 import { hashToken, newOpaqueToken } from "#api/core/tokens.ts";
-import type { Db } from "#api/db/connect.ts";
+import type { Db, Queryable } from "#api/db/connect.ts";
 import type { User } from "#api/db/schema.ts";
 import { sendInBackground } from "#api/mail/mailer.ts";
 import { codeRejected, consumeCode, issueCode } from "#api/otp/otp.service.ts";
 import { hashPassword, needsRehash, verifyPassword } from "#api/security/passwords.ts";
-import { startCooldown } from "#api/security/rate-limit.ts";
+import { type LoginAttempt, rememberLoginAddress, startCooldown } from "#api/security/rate-limit.ts";
 import { AUTH_TOKEN_TTL_MS, OTP_POLICY } from "#contract/constants.ts";
+import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import type { LoginInput, ResetPasswordInput, SignupInput } from "#contract/schemas/auth.ts";
-
-/** The user as the contract shows it (spec section 3). */
-export interface UserDto {
-  id: number;
-  name: string;
-  email: string;
-  email_verified: boolean;
-}
-
-export interface Session {
-  user: UserDto;
-  token: string;
-}
 
 export const toUserDto = (user: Pick<User, "id" | "name" | "email"> & { email_verified: 0 | 1 | boolean }): UserDto => ({
   id: user.id,
@@ -37,35 +25,67 @@ export const needsVerification = (email: string) =>
   new ApiError(401, "UNAUTHORIZED", MSG.auth.verifyToContinue, { extra: { needsVerification: true, email } });
 
 /** A new bearer token for the user: only its digest is stored; it dies at expiry, logout or password reset. */
-export async function issueToken(db: Db, clock: Clock, userId: number): Promise<string> {
+export async function issueToken(db: Queryable, clock: Clock, userId: number): Promise<string> {
   const token = newOpaqueToken();
-  await db.kysely
+  await db
     .insertInto("auth_tokens")
     .values({ user_id: userId, token_hash: hashToken(token), created_at: isoNow(clock), expires_at: isoIn(clock, AUTH_TOKEN_TTL_MS) })
     .execute();
   return token;
 }
 
-/** Creates an unverified account, mails its verification code and signs it in. 409 when the e-mail is taken. */
-export async function signUp(deps: ApiDeps, input: SignupInput): Promise<Session> {
+type NewAccount = Pick<User, "id" | "name" | "email">;
+
+/**
+ * The rows that start an unverified account's verification: its code (and the resend cooldown it
+ * starts, like any code sent) and a bearer token. Runs inside the caller's transaction.
+ */
+async function startVerification(trx: Queryable, clock: Clock, user: NewAccount) {
+  await startCooldown(trx, clock, "verify", user.email, OTP_POLICY.resendCooldownMs);
+  const code = await issueCode(trx, clock, user.email, "verify");
+  return { code, token: await issueToken(trx, clock, user.id) };
+}
+
+const emailTaken = () =>
+  new ApiError(409, "CONFLICT", MSG.accounts.emailTaken, { details: [{ path: "email", message: MSG.accounts.emailTaken }] });
+
+/**
+ * Creates an unverified account with its code and token in one transaction, then mails the code and
+ * signs it in. The same sign-up again, with the password of an account that was never verified,
+ * finishes that sign-up instead (a new code, mailed, and a token); any other taken e-mail is a 409,
+ * verified or not, with the same password work either way.
+ */
+export async function signUp(deps: ApiDeps, input: SignupInput): Promise<AuthSessionDto> {
   const { db, clock } = deps;
   const passwordHash = await hashPassword(input.password);
   const now = isoNow(clock);
-  // ON CONFLICT DO NOTHING: two simultaneous sign-ups for one address cannot both win, and neither fails with a 500.
+  const created = await db.kysely.transaction().execute(async (trx) => {
+    // ON CONFLICT DO NOTHING: two simultaneous sign-ups for one address cannot both win, and neither fails with a 500.
+    const user = await trx
+      .insertInto("users")
+      .values({ name: input.name, email: input.email, password_hash: passwordHash, email_verified: 0, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.column("email").doNothing())
+      .returning(["id", "name", "email"])
+      .executeTakeFirst();
+    return user && { user, ...(await startVerification(trx, clock, user)) };
+  });
+  const started = created ?? (await resumeSignUp(deps, input));
+  // Only after the commit: a message never announces an account that was rolled back.
+  sendInBackground(deps, "verificationCode", started.user.email, { name: started.user.name, code: started.code });
+  return { user: toUserDto({ ...started.user, email_verified: false }), token: started.token };
+}
+
+async function resumeSignUp(deps: ApiDeps, input: SignupInput) {
+  const { db, clock } = deps;
   const user = await db.kysely
-    .insertInto("users")
-    .values({ name: input.name, email: input.email, password_hash: passwordHash, email_verified: 0, created_at: now, updated_at: now })
-    .onConflict((conflict) => conflict.column("email").doNothing())
-    .returning(["id", "name", "email", "email_verified"])
+    .selectFrom("users")
+    .select(["id", "name", "email", "password_hash", "email_verified"])
+    .where("email", "=", input.email)
     .executeTakeFirst();
-  if (!user) {
-    throw new ApiError(409, "CONFLICT", MSG.accounts.emailTaken, { details: [{ path: "email", message: MSG.accounts.emailTaken }] });
-  }
-  // The first code counts as a send: a resend right after sign-up waits out the cooldown like any other.
-  await startCooldown(db, clock, "verify", user.email, OTP_POLICY.resendCooldownMs);
-  const code = await issueCode(db, clock, user.email, "verify");
-  sendInBackground(deps, "verificationCode", user.email, { name: user.name, code });
-  return { user: toUserDto(user), token: await issueToken(db, clock, user.id) };
+  const passwordMatches = await verifyPassword(user?.password_hash, input.password);
+  if (!user || user.email_verified || !passwordMatches) throw emailTaken();
+  const account = { id: user.id, name: user.name, email: user.email };
+  return { user: account, ...(await db.kysely.transaction().execute((trx) => startVerification(trx, clock, account))) };
 }
 
 /**
@@ -73,11 +93,12 @@ export async function signUp(deps: ApiDeps, input: SignupInput): Promise<Session
  * with the same hashing work either way. A right password on an unverified account answers
  * needsVerification and no token.
  */
-export async function logIn(deps: ApiDeps, input: LoginInput): Promise<Session> {
+export async function logIn(deps: ApiDeps, input: LoginInput, attempt: LoginAttempt): Promise<AuthSessionDto> {
   const { db, clock } = deps;
   const user = await db.kysely.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
   const passwordMatches = await verifyPassword(user?.password_hash, input.password);
   if (!user || !passwordMatches) throw unauthorized(MSG.accounts.invalidCredentials);
+  await attempt.passed();
   if (needsRehash(user.password_hash)) {
     await db.kysely
       .updateTable("users")
@@ -86,11 +107,14 @@ export async function logIn(deps: ApiDeps, input: LoginInput): Promise<Session> 
       .execute();
   }
   if (!user.email_verified) throw needsVerification(user.email);
-  return { user: toUserDto(user), token: await issueToken(db, clock, user.id) };
+  return { user: toUserDto(user), token: await issueToken(db.kysely, clock, user.id) };
 }
 
-/** Sets a new password when the reset code is right, verifies the e-mail (the code proved it) and signs out every session. */
-export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput) {
+/**
+ * Sets a new password when the reset code is right, verifies the e-mail (the code proved it) and signs
+ * out every session. The client address that did it may sign in even while the e-mail's login budget is spent.
+ */
+export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput, clientIp: string) {
   const { db, clock } = deps;
   const check = await consumeCode(db, clock, input.email, "reset", input.otp);
   if (check !== "ok") throw codeRejected(check);
@@ -105,6 +129,7 @@ export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput) {
       .where("id", "=", user.id)
       .execute();
     await trx.updateTable("auth_tokens").set({ revoked_at: now }).where("user_id", "=", user.id).where("revoked_at", "is", null).execute();
+    await rememberLoginAddress(trx, clock, input.email, clientIp);
   });
   sendInBackground(deps, "passwordChanged", input.email, { name: user.name });
 }

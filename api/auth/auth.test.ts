@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { admitLoginAttempt, LOGIN_LIMITS } from "#api/security/rate-limit.ts";
 import { createSignedInUser } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { AUTH_TOKEN_TTL_MS, PASSWORD_MAX } from "#contract/constants.ts";
@@ -86,7 +87,7 @@ describe("POST /public/auth/signup", () => {
   });
 
   it("answers 409 with a field detail when the e-mail is already registered, whatever its case", async () => {
-    await api.call("POST", "/public/auth/signup", { body: signupBody() });
+    await signUpVerified();
     const { status, body } = await api.call("POST", "/public/auth/signup", { body: signupBody("AMIRA@example.com") });
     expect(status).toBe(409);
     expect(body).toMatchObject({
@@ -94,6 +95,59 @@ describe("POST /public/auth/signup", () => {
       message: MSG.accounts.emailTaken,
       error: { code: "CONFLICT", details: [{ path: "email", message: MSG.accounts.emailTaken }] },
     });
+  });
+
+  it("writes the account, its code and its token together or not at all", async () => {
+    // The token is written last: when it cannot be, nothing of the sign-up may stay behind.
+    await api.db.kysely.schema.alterTable("auth_tokens").renameTo("auth_tokens_away").execute();
+    const failed = await api.call("POST", "/public/auth/signup", { body: signupBody() });
+    expect(failed.status).toBe(500);
+    expect(await api.db.kysely.selectFrom("users").selectAll().execute()).toEqual([]);
+    expect(await api.db.kysely.selectFrom("one_time_codes").selectAll().execute()).toEqual([]);
+    expect(api.mailer.sent).toEqual([]);
+
+    await api.db.kysely.schema.alterTable("auth_tokens_away").renameTo("auth_tokens").execute();
+    const again = await api.call("POST", "/public/auth/signup", { body: signupBody() });
+    expect(again.status).toBe(201);
+    expect(api.mailer.sent.map((mail) => mail.template)).toEqual(["verificationCode"]);
+  });
+
+  it("finishes a sign-up that never got its code when the same password comes again", async () => {
+    // What an interrupted sign-up used to leave: an unverified account without a code or a mail.
+    const { user } = await createSignedInUser(api, {
+      name: "Amira Khan",
+      email: "amira@example.com",
+      password: "secret-pass-1",
+      verified: false,
+    });
+    const { status, body } = await api.call("POST", "/public/auth/signup", { body: { ...signupBody(), name: "Someone Else" } });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      success: true,
+      needsVerification: true,
+      message: MSG.auth.accountCreated,
+      data: { user: { id: user.id, name: "Amira Khan", email: "amira@example.com", email_verified: false } },
+    });
+    expect(body.data.token).toMatch(/^[\w-]{43}$/);
+    expect((await api.call("GET", "/public/auth/me", { token: body.data.token })).body.data.user.id).toBe(user.id);
+    expect(api.mailer.sent).toMatchObject([{ template: "verificationCode", to: "amira@example.com" }]);
+    const otp = api.mailer.lastCode("amira@example.com");
+    expect((await api.call("POST", "/public/otp/verify", { body: { email: "amira@example.com", otp } })).status).toBe(200);
+  });
+
+  it("answers 409 alike for a verified and an unverified address unless the password finishes the sign-up", async () => {
+    await signUpVerified("verified@example.com");
+    await createSignedInUser(api, { email: "pending@example.com", password: "secret-pass-1", verified: false });
+    api.mailer.sent.length = 0;
+    const verifiedRightPassword = await api.call("POST", "/public/auth/signup", { body: signupBody("verified@example.com") });
+    const verifiedWrongPassword = await api.call("POST", "/public/auth/signup", {
+      body: signupBody("verified@example.com", "other-pass-2"),
+    });
+    const pendingWrongPassword = await api.call("POST", "/public/auth/signup", { body: signupBody("pending@example.com", "other-pass-2") });
+    expect(verifiedRightPassword.status).toBe(409);
+    expect(verifiedWrongPassword).toEqual(verifiedRightPassword);
+    expect(pendingWrongPassword).toEqual(verifiedRightPassword);
+    expect(api.mailer.sent).toEqual([]);
   });
 
   it("still succeeds when the mail server fails (the user can resend)", async () => {
@@ -255,23 +309,70 @@ describe("password reset", () => {
 });
 
 describe("rate limits", () => {
-  it("limits login attempts per e-mail, whatever the IP", async () => {
+  const login = (email: string, password: string, clientIp: string) =>
+    api.call("POST", "/public/auth/login", { body: { email, password }, clientIp });
+
+  it("does not lock the owner out after wrong passwords from ten other addresses", async () => {
     await signUpVerified();
-    const attempt = (n: number) =>
-      api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "wrong" }, clientIp: `203.0.113.${n}` });
-    for (let n = 1; n <= 10; n++) expect((await attempt(n)).status).toBe(401);
-    const blocked = await attempt(11);
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ success: false, message: MSG.accounts.tooManyAttempts, error: { code: "TOO_MANY_REQUESTS" } });
-    expect(blocked.body.retryAfterSeconds).toBeGreaterThan(0);
-    // Even the right password waits out the window; then it works.
-    expect((await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "secret-pass-1" } })).status).toBe(
-      429,
-    );
+    for (let n = 1; n <= 10; n++) expect((await login("amira@example.com", "wrong", `203.0.113.${n}`)).status).toBe(401);
+    expect((await login("amira@example.com", "wrong", "203.0.113.11")).status).toBe(401);
+    expect((await login("amira@example.com", "secret-pass-1", "198.51.100.20")).status).toBe(200);
+  });
+
+  it("limits wrong passwords per e-mail from one address, alike for unknown e-mails, until the window ends", async () => {
+    await signUpVerified();
+    const blocked: Record<string, unknown>[] = [];
+    for (const email of ["amira@example.com", "nobody@example.com"]) {
+      for (let n = 1; n <= 10; n++) expect((await login(email, "wrong", "203.0.113.1")).status).toBe(401);
+      const refused = await login(email, "wrong", "203.0.113.1");
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ success: false, message: MSG.accounts.tooManyAttempts, error: { code: "TOO_MANY_REQUESTS" } });
+      expect(refused.body.retryAfterSeconds).toBe(15 * 60);
+      blocked.push(refused);
+    }
+    expect(blocked[0]).toEqual(blocked[1]);
+    // That address waits out the window, even with the right password; the owner elsewhere does not.
+    expect((await login("amira@example.com", "secret-pass-1", "203.0.113.1")).status).toBe(429);
+    expect((await login("amira@example.com", "secret-pass-1", "198.51.100.20")).status).toBe(200);
     api.clock.advance(15 * 60 * 1000);
-    expect((await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "secret-pass-1" } })).status).toBe(
-      200,
-    );
+    expect((await login("amira@example.com", "secret-pass-1", "203.0.113.1")).status).toBe(200);
+  });
+
+  it("counts failures only: right passwords spend nothing of the e-mail's budget", async () => {
+    await signUpVerified();
+    for (let n = 1; n <= 12; n++) expect((await login("amira@example.com", "secret-pass-1", "198.51.100.20")).status).toBe(200);
+    for (let n = 1; n <= 10; n++) expect((await login("amira@example.com", "wrong", "198.51.100.20")).status).toBe(401);
+    expect((await login("amira@example.com", "wrong", "198.51.100.20")).status).toBe(429);
+  });
+
+  it("once an e-mail's daily failure budget is spent, hears only addresses that signed in or reset the password", async () => {
+    await signUpVerified();
+    expect((await login("amira@example.com", "secret-pass-1", "198.51.100.20")).status).toBe(200);
+    // Wrong passwords spread over many addresses, each within its own budget.
+    for (const email of ["amira@example.com", "nobody@example.com"]) {
+      for (let n = 0; n < LOGIN_LIMITS.email.hits; n++) {
+        await admitLoginAttempt(api.db, api.clock, `10.0.${Math.floor(n / 200)}.${n % 200}`, email);
+      }
+    }
+    const stranger = await login("amira@example.com", "secret-pass-1", "203.0.113.50");
+    expect(stranger.status).toBe(429);
+    expect(stranger.body.retryAfterSeconds).toBe(24 * 60 * 60);
+    expect(await login("nobody@example.com", "secret-pass-1", "203.0.113.50")).toEqual(stranger);
+    expect((await login("amira@example.com", "wrong", "198.51.100.20")).status).toBe(401);
+    expect((await login("amira@example.com", "secret-pass-1", "198.51.100.20")).status).toBe(200);
+
+    // A new address gets in by resetting the password (the code proves the mailbox).
+    await api.call("POST", "/public/auth/forgot-password", { body: { email: "amira@example.com" }, clientIp: "203.0.113.50" });
+    const otp = api.mailer.lastCode("amira@example.com", "resetCode");
+    const reset = await api.call("POST", "/public/auth/reset-password", {
+      body: { email: "amira@example.com", otp, newPassword: "brand-new" },
+      clientIp: "203.0.113.50",
+    });
+    expect(reset.status).toBe(200);
+    expect((await login("amira@example.com", "brand-new", "203.0.113.50")).status).toBe(200);
+    expect((await login("amira@example.com", "brand-new", "203.0.113.51")).status).toBe(429);
+    api.clock.advance(24 * 60 * 60 * 1000);
+    expect((await login("amira@example.com", "brand-new", "203.0.113.51")).status).toBe(200);
   });
 
   it("limits login attempts per IP across e-mails", async () => {

@@ -1,17 +1,5 @@
 import type { Db } from "#api/db/connect.ts";
-
-export interface CategoryDto {
-  id: number;
-  category_id: number;
-  name: string;
-  category_name: string;
-  collection: string;
-  slug: string;
-  description: string;
-  image: string;
-  image_url: string;
-  status: string;
-}
+import type { CategoryDto } from "#contract/dto/product.ts";
 
 /**
  * Categories in display order; `status` narrows to Active or Inactive. Reads the categories table alone:

@@ -1,10 +1,11 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Clock } from "#api/core/clock.ts";
-import { type Pagination, paginate } from "#api/core/envelope.ts";
+import { paginate } from "#api/core/envelope.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, Variant } from "#api/db/schema.ts";
 import { type ListingSort, PLACEHOLDER_IMAGE, SIZES } from "#contract/constants.ts";
 import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, StockStatus, VariantDto } from "#contract/dto/product.ts";
+import type { Pagination } from "#contract/envelope.ts";
 import { toGbp, toPence } from "#contract/money.ts";
 import { encodeProductId } from "#contract/product-id.ts";
 
@@ -34,11 +35,6 @@ export interface ListingQuery {
 
 type ProductsEb = ExpressionBuilder<Database, "products">;
 type Condition = (eb: ProductsEb) => Expression<SqlBool>;
-
-/** The words the full-text index covers beyond the name (schema: products.search_text). */
-export function buildSearchText(parts: { category: string; collection: string; colors: string[]; description: string }): string {
-  return [parts.category, parts.collection, [...new Set(parts.colors)].join(" "), parts.description].join(" ");
-}
 
 /** Letters and digits of the user's input; never any query syntax. */
 export function searchTerms(input: string | undefined): string[] {
@@ -455,19 +451,8 @@ function toSummary(row: SummaryRow, variants: Variant[], mainImage: string | und
   };
 }
 
-function toVariant(variant: Variant, basePricePence: number): VariantDto {
-  return {
-    id: variant.id,
-    product_id: variant.product_id,
-    sku: variant.sku,
-    color_name: variant.color_name,
-    color_code: variant.color_code,
-    color_image: variant.color_image,
-    size: variant.size,
-    stock: variant.stock,
-    extra_price: toGbp(variant.extra_price_pence),
-    price: toGbp(basePricePence + variant.extra_price_pence),
-  };
+function toVariant({ extra_price_pence, ...columns }: Variant, basePricePence: number): VariantDto {
+  return { ...columns, extra_price: toGbp(extra_price_pence), price: toGbp(basePricePence + extra_price_pence) };
 }
 
 const sizeRank = (size: string) => {

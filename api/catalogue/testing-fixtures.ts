@@ -1,6 +1,6 @@
 import type { Db } from "#api/db/connect.ts";
-import type { OrderStatus } from "#app/lib/checkout.ts";
-import { buildSearchText } from "./products.service.ts";
+import type { OrderStatus } from "#contract/checkout.ts";
+import { buildSearchText } from "./search-text.ts";
 
 /** Small deterministic catalogue rows for API tests (the demo seed is for people, not assertions). */
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PUBLIC_FORM_LIMITS } from "#api/security/rate-limit.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
-import { CONTACT_MAX, NAME_MAX } from "#contract/constants.ts";
+import { API_HEADERS, CONTACT_MAX, NAME_MAX } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 
@@ -102,6 +102,18 @@ describe("POST /public/contact", () => {
     for (let n = 0; n < PUBLIC_FORM_LIMITS.contact.hits; n++) expect((await send(message)).status).toBe(201);
     const blocked = await send(message);
     expect(blocked).toMatchObject({ status: 429, body: { message: MSG.api.tooManyRequests, error: { code: "TOO_MANY_REQUESTS" } } });
+    // The same refusal seen as a raw response: the wait is in the Retry-After header too.
+    const raw = await api.app.request(
+      "/api/public/contact",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", [API_HEADERS.clientIp]: "203.0.113.30" },
+        body: JSON.stringify(message),
+      },
+      { inProcess: true },
+    );
+    expect(raw.status).toBe(429);
+    expect(Number(raw.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await send(message, "198.51.100.40")).status).toBe(201);
     expect(await rows()).toHaveLength(PUBLIC_FORM_LIMITS.contact.hits + 1);
   });

@@ -1,22 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Envelope, Pagination } from "#contract/envelope.ts";
 import type { ApiError } from "./errors.ts";
-
-/** The response envelope of every API answer (ARCHITECTURE: one envelope). */
-export interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message: string;
-  pagination?: Pagination;
-  error?: { code: string; message: string; details?: { path: string; message: string }[] };
-}
-
-export interface Pagination {
-  total: number;
-  totalPages: number;
-  page: number;
-  limit: number;
-}
 
 export function ok<T>(c: Context, data: T, message = "OK", extra: { pagination?: Pagination; status?: ContentfulStatusCode } = {}) {
   const body: Envelope<T> = { success: true, data, message };

@@ -1,22 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
-
-export type ErrorCode =
-  | "VALIDATION_ERROR"
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "TOO_MANY_REQUESTS"
-  | "PAYMENT_DECLINED"
-  | "OUT_OF_STOCK"
-  | "INTERNAL_ERROR";
+import type { ErrorCode, ErrorDetail } from "#contract/envelope.ts";
 
 /** A failure the API answers on purpose: its status, code and message reach the client as the error envelope. */
 export class ApiError extends Error {

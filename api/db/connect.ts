@@ -13,6 +13,9 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** What a query runs on: the database, or a transaction over it (a Kysely `Transaction` is one). */
+export type Queryable = Kysely<Database>;
+
 export const DEFAULT_SQLITE_FILE = "data/shop.db";
 
 /**

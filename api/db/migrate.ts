@@ -2,14 +2,16 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely/migrati
 import type { Db } from "./connect.ts";
 import { initialDomain } from "./migrations/20261122000100_initial_domain.ts";
 import { catalogueQueryIndexes } from "./migrations/20261122001000_catalogue_query_indexes.ts";
-import { checkoutOrders } from "./migrations/20261123000100_checkout_orders.ts";
+import { serverSecrets } from "./migrations/20261123000100_server_secrets.ts";
+import { checkoutOrders } from "./migrations/20261123000200_checkout_orders.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     "20261122000100_initial_domain": initialDomain(db.dialect),
     "20261122001000_catalogue_query_indexes": catalogueQueryIndexes(db.dialect),
-    "20261123000100_checkout_orders": checkoutOrders(db.dialect),
+    "20261123000100_server_secrets": serverSecrets(),
+    "20261123000200_checkout_orders": checkoutOrders(db.dialect),
   };
 }
 

@@ -5,10 +5,12 @@ import getPort from "get-port";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
+import { readBackendConfig } from "#api/config.ts";
+import { createLogger, emailDigest } from "#api/core/logging.ts";
 import { freshApi } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
-import { createMailer, outboxMailer, smtpMailer } from "./mailer.ts";
+import { createMailer, mailerConfig, sendInBackground, smtpMailer } from "./mailer.ts";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -91,31 +93,75 @@ describe("SMTP delivery", () => {
 });
 
 describe("local outbox", () => {
-  it("writes one .eml file per message and logs the code", async () => {
+  async function outboxWithLog(env: NodeJS.ProcessEnv) {
     const dir = await mkdtemp(join(tmpdir(), "outbox-"));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+    const mailer = createMailer(mailerConfig(readBackendConfig({ ...env, OUTBOX_DIR: join(dir, "outbox") })), logger);
+    return { dir: join(dir, "outbox"), lines, mailer };
+  }
 
-    const mailer = createMailer({ from: SHOP.email, outboxDir: join(dir, "outbox") }, logger);
-    await mailer.send("verificationCode", "amira@example.com", { name: "Amira <Khan>", code: "493817" });
-    await outboxMailer(join(dir, "outbox"), SHOP.email, logger).send("passwordChanged", "amira@example.com", { name: "Amira" });
+  it("writes one .eml file per message; in development the log names the code, never the address", async () => {
+    const outbox = await outboxWithLog({ NODE_ENV: "development" });
+    await outbox.mailer.send("verificationCode", "amira@example.com", { name: "Amira <Khan>", code: "493817" });
+    await outbox.mailer.send("passwordChanged", "amira@example.com", { name: "Amira" });
 
-    const files = (await readdir(join(dir, "outbox"))).sort();
+    const files = (await readdir(outbox.dir)).sort();
     expect(files).toHaveLength(2);
     expect(files.every((file) => file.endsWith(".eml"))).toBe(true);
-    const raw = await readFile(join(dir, "outbox", files.find((file) => file.includes("verificationCode")) as string), "utf8");
+    const raw = await readFile(join(outbox.dir, files.find((file) => file.includes("verificationCode")) as string), "utf8");
     expect(raw).toContain("To: amira@example.com");
     expect(codeIn(raw)).toBe("493817");
     expect(raw).toContain("Amira &lt;Khan&gt;");
 
-    const logged = lines.map((line) => JSON.parse(line));
+    const logged = outbox.lines.map((line) => JSON.parse(line));
     expect(logged[0]).toMatchObject({
       level: 30,
-      to: "amira@example.com",
+      to: emailDigest("amira@example.com"),
       template: "verificationCode",
       preview: "verification code 493817",
     });
     expect(logged[0].msg).toContain("493817");
+    expect(outbox.lines.join("")).not.toContain("amira@");
+  });
+
+  it.each([{ NODE_ENV: "production" }, {}])("in production (%j) logs that a message went to the outbox, never its code", async (env) => {
+    const outbox = await outboxWithLog(env);
+    await outbox.mailer.send("resetCode", "amira@example.com", { name: "Amira", code: "493817" });
+    expect(await readdir(outbox.dir)).toHaveLength(1);
+    expect(outbox.lines).toHaveLength(1);
+    expect(JSON.parse(outbox.lines[0])).toMatchObject({ level: 30, msg: "mail written to the outbox", template: "resetCode" });
+    expect(outbox.lines[0]).not.toContain("493817");
+    expect(outbox.lines[0]).not.toContain("amira@");
+  });
+});
+
+describe("mail in the shop's log", () => {
+  it("names a recipient the SMTP server refused by digest only", async () => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["AUTH", "STARTTLS"],
+      logger: false,
+      onRcptTo: (address, _session, callback) => callback(new Error(`550 No mailbox for <${address.address}>`)),
+    });
+    const port = await getPort({ host: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const lines: string[] = [];
+    const logged = new Promise<void>((resolve) => {
+      const logger = createLogger("info", {
+        write: (line: string) => {
+          lines.push(line);
+          resolve();
+        },
+      });
+      const mailer = smtpMailer(`smtp://127.0.0.1:${port}/?ignoreTLS=true`, SHOP.email);
+      sendInBackground({ mailer, logger }, "passwordChanged", "Amira.Khan+shop@Example.com", { name: "Amira" });
+    });
+    await logged;
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 50, msg: "mail delivery failed", to: emailDigest("amira.khan+shop@example.com") });
+    expect(lines[0]).toContain("No mailbox for");
+    expect(lines[0].toLowerCase()).not.toContain("amira.khan");
   });
 });

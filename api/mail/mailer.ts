@@ -3,6 +3,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
+import type { BackendConfig } from "#api/config.ts";
+import { emailDigest } from "#api/core/logging.ts";
 import { type RenderedMail, renderMail, type TemplateData, type TemplateName } from "./templates.ts";
 
 /** Sends the shop's e-mails by template name; resolves once the message is handed over. */
@@ -15,11 +17,22 @@ export interface MailerConfig {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
+  /** Log what an outbox message says (its code): a convenience for development, never in production. */
+  logContents: boolean;
 }
+
+export const mailerConfig = (config: BackendConfig): MailerConfig => ({
+  smtpUrl: config.SMTP_URL,
+  from: config.MAIL_FROM,
+  outboxDir: config.OUTBOX_DIR,
+  logContents: config.NODE_ENV !== "production",
+});
 
 /** SMTP when a URL is configured; otherwise a local outbox folder, so a fresh checkout runs with no mail server. */
 export function createMailer(config: MailerConfig, logger: Logger): Mailer {
-  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.from) : outboxMailer(config.outboxDir, config.from, logger);
+  return config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.from)
+    : outboxMailer(config.outboxDir, config.from, logger, { logContents: config.logContents });
 }
 
 const message = (from: string, to: string, mail: RenderedMail) => ({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
@@ -33,8 +46,12 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** Writes each message as an .eml file and logs where it went, with the template's loggable preview (the code). */
-export function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
+/**
+ * Writes each message as an .eml file and logs where it went. Only with `logContents` does the line
+ * carry the template's preview (the code): in production, whoever reads the log must not read codes.
+ * The recipient is logged as a digest.
+ */
+export function outboxMailer(dir: string, from: string, logger: Logger, options: { logContents: boolean }): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(template, to, data) {
@@ -43,7 +60,9 @@ export function outboxMailer(dir: string, from: string, logger: Logger): Mailer 
       await mkdir(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${template}-${randomBytes(4).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer);
-      logger.info({ to, template, file, preview: mail.preview }, `mail written to the outbox: ${mail.preview}`);
+      const entry = { to: emailDigest(to), template, file };
+      if (options.logContents) logger.info({ ...entry, preview: mail.preview }, `mail written to the outbox: ${mail.preview}`);
+      else logger.info(entry, "mail written to the outbox");
     },
   };
 }
@@ -85,6 +104,6 @@ export function sendInBackground<Name extends TemplateName>(
   data: TemplateData<Name>,
 ) {
   deps.mailer.send(template, to, data).catch((error: unknown) => {
-    deps.logger.error({ err: error, template }, "mail delivery failed");
+    deps.logger.error({ err: error, template, to: emailDigest(to) }, "mail delivery failed");
   });
 }

@@ -1,5 +1,5 @@
-import type { OrderDetailDto } from "#app/lib/order.types.ts";
 import { OTP_POLICY } from "#contract/constants.ts";
+import type { OrderDetailDto } from "#contract/dto/order.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 
 /** One rendered message: a plain text part (codes are easy to read from it) and an HTML part. */

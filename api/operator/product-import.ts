@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { buildSearchText } from "#api/catalogue/products.service.ts";
+import { buildSearchText } from "#api/catalogue/search-text.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { AssembledProduct } from "#api/db/seed/catalogue-builder.ts";
 import { slugify } from "#api/db/seed/catalogue-builder.ts";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Db } from "#api/db/connect.ts";
 import type { PromoCode } from "#api/db/schema.ts";
-import { PROMO_TYPES } from "#app/lib/checkout.ts";
-import { PROMO_CODE_MAX, promoCodeField } from "#app/lib/schemas/checkout.ts";
+import { PROMO_TYPES } from "#contract/checkout.ts";
 import { toPence } from "#contract/money.ts";
+import { PROMO_CODE_MAX, promoCodeField } from "#contract/schemas/checkout.ts";
 
 const isoDate = z
   .string()

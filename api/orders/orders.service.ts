@@ -3,8 +3,14 @@ import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, Order, OrderItem } from "#api/db/schema.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
-import { canChangeOrderStatus, type OrderStatus, PAYMENT_METHOD_NAMES, type PaymentMethod, type PaymentStatus } from "#app/lib/checkout.ts";
-import type { OrderDetailDto, OrderSummaryDto } from "#app/lib/order.types.ts";
+import {
+  canChangeOrderStatus,
+  type OrderStatus,
+  PAYMENT_METHOD_NAMES,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "#contract/checkout.ts";
+import type { OrderDetailDto, OrderSummaryDto } from "#contract/dto/order.ts";
 import { toGbp } from "#contract/money.ts";
 
 /** A shopper's orders, newest first, one page of them with the total count. */

@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { type Clock, isoIn, isoNow } from "#api/core/clock.ts";
 import type { ApiDeps } from "#api/core/env.ts";
 import { badRequest } from "#api/core/errors.ts";
-import type { Db } from "#api/db/connect.ts";
+import type { Db, Queryable } from "#api/db/connect.ts";
 import { sendInBackground } from "#api/mail/mailer.ts";
 import { enforceCooldown } from "#api/security/rate-limit.ts";
 import { OTP_LENGTH, OTP_POLICY } from "#contract/constants.ts";
@@ -19,23 +19,22 @@ export type CodeCheck = "ok" | "invalid" | "expired" | "exhausted";
 
 const digest = (purpose: CodePurpose, email: string, code: string) => createHash("sha256").update(`${purpose}:${email}:${code}`).digest();
 
-export async function issueCode(db: Db, clock: Clock, email: string, purpose: CodePurpose): Promise<string> {
+/** A new code that replaces the previous one: run it in a transaction, so there is never none or two. */
+export async function issueCode(trx: Queryable, clock: Clock, email: string, purpose: CodePurpose): Promise<string> {
   const code = randomInt(0, 10 ** OTP_LENGTH)
     .toString()
     .padStart(OTP_LENGTH, "0");
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom("one_time_codes").where("email", "=", email).where("purpose", "=", purpose).execute();
-    await trx
-      .insertInto("one_time_codes")
-      .values({
-        email,
-        purpose,
-        code_hash: digest(purpose, email, code).toString("hex"),
-        created_at: isoNow(clock),
-        expires_at: isoIn(clock, OTP_POLICY.ttlMs),
-      })
-      .execute();
-  });
+  await trx.deleteFrom("one_time_codes").where("email", "=", email).where("purpose", "=", purpose).execute();
+  await trx
+    .insertInto("one_time_codes")
+    .values({
+      email,
+      purpose,
+      code_hash: digest(purpose, email, code).toString("hex"),
+      created_at: isoNow(clock),
+      expires_at: isoIn(clock, OTP_POLICY.ttlMs),
+    })
+    .execute();
   return code;
 }
 
@@ -87,7 +86,7 @@ export const codeRejected = (check: Exclude<CodeCheck, "ok">) => badRequest(CODE
 export async function requestCode(deps: ApiDeps, purpose: CodePurpose, email: string) {
   const { db, clock } = deps;
   await enforceCooldown(db, clock, purpose, email, OTP_POLICY.resendCooldownMs);
-  const code = await issueCode(db, clock, email, purpose);
+  const code = await db.kysely.transaction().execute((trx) => issueCode(trx, clock, email, purpose));
   const user = await db.kysely.selectFrom("users").select(["name", "email_verified"]).where("email", "=", email).executeTakeFirst();
   if (purpose === "verify" && user && !user.email_verified) sendInBackground(deps, "verificationCode", email, { name: user.name, code });
   if (purpose === "reset" && user) sendInBackground(deps, "resetCode", email, { name: user.name, code });

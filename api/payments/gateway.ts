@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { PaymentMethod } from "#app/lib/checkout.ts";
+import type { PaymentMethod } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**

@@ -5,8 +5,8 @@ import { requireAuth } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { validate } from "#api/core/validate.ts";
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, paymentRequestSchema } from "#app/lib/schemas/checkout.ts";
 import { MSG } from "#contract/messages.ts";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, paymentRequestSchema } from "#contract/schemas/checkout.ts";
 import { processPayment } from "./payments.service.ts";
 
 const keyHeader = z.object({ [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: idempotencyKeySchema });

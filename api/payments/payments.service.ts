@@ -3,16 +3,18 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
-import { ApiError, badRequest, conflict, type ErrorCode } from "#api/core/errors.ts";
+import { ApiError, badRequest, conflict } from "#api/core/errors.ts";
 import type { Database, PaymentAttemptStatus } from "#api/db/schema.ts";
 import { sendInBackground } from "#api/mail/mailer.ts";
 import { userOrderDetail } from "#api/orders/orders.service.ts";
 import { type AppliedPromo, applyPromo, claimPromoUse, recordRedemption } from "#api/promo/promo.service.ts";
-import { cardExpired, type OrderTotals, orderTotals } from "#app/lib/checkout.ts";
-import type { OrderDetailDto } from "#app/lib/order.types.ts";
-import { cardOf, type PaymentCartItem, type PaymentRequest } from "#app/lib/schemas/checkout.ts";
-import { DEFAULT_FIT, SHIPPING_METHOD, TIMING_MS } from "#contract/constants.ts";
+import { cardExpired } from "#contract/checkout.ts";
+import { API_TIMEOUT_MS, DEFAULT_FIT, SHIPPING_METHOD } from "#contract/constants.ts";
+import type { OrderDetailDto } from "#contract/dto/order.ts";
+import type { ErrorCode } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
+import { type PriceSummary, summarizePrices } from "#contract/pricing.ts";
+import { cardOf, type PaymentCartItem, type PaymentRequest } from "#contract/schemas/checkout.ts";
 
 /**
  * POST /payments/process. Order of events, so that nothing is charged for a refused order:
@@ -40,13 +42,13 @@ interface PricedLine {
 
 interface Quote {
   lines: PricedLine[];
-  totals: OrderTotals;
+  totals: PriceSummary;
   promo: AppliedPromo | null;
   address: { label: string; line1: string; line2: string | null; city: string; postal_code: string; phone: string };
 }
 
 /** How long a replay waits for the first submission of its key to finish. */
-const REPLAY_WAIT_MS = TIMING_MS.apiTimeout - 5_000;
+const REPLAY_WAIT_MS = API_TIMEOUT_MS - 5_000;
 const REPLAY_POLL_MS = 25;
 
 export async function processPayment(deps: ApiDeps, user: AuthUser, key: string, request: PaymentRequest): Promise<OrderDetailDto> {
@@ -171,11 +173,11 @@ async function priceOrder(deps: ApiDeps, userId: number, request: PaymentRequest
 
   const lines: PricedLine[] = [];
   for (const item of request.cart.items) lines.push(await priceLine(db, item));
-  const basketPence = orderTotals(lines, 0);
+  const basketPence = summarizePrices(lines);
   const promo = request.promoCode
     ? await applyPromo(db, deps.clock, request.promoCode.code, basketPence.subtotalPence + basketPence.extrasPence, userId)
     : null;
-  return { lines, totals: orderTotals(lines, promo?.discountPence ?? 0), promo, address };
+  return { lines, totals: summarizePrices(lines, promo?.discountPence ?? 0), promo, address };
 }
 
 async function priceLine(db: Kysely<Database>, item: PaymentCartItem): Promise<PricedLine> {

@@ -3,8 +3,8 @@ import { optionalUser } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { validate } from "#api/core/validate.ts";
-import { validatePromoSchema } from "#app/lib/schemas/checkout.ts";
 import { toPence } from "#contract/money.ts";
+import { validatePromoSchema } from "#contract/schemas/checkout.ts";
 import { applyPromo, promoAppliedMessage, toPromoResult } from "./promo.service.ts";
 
 /** `POST /public/validate-promo-code`: open to visitors; a signed-in shopper's per-customer rules apply too. */

@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import { badRequest } from "#api/core/errors.ts";
 import type { Database, PromoCode } from "#api/db/schema.ts";
-import { promoDiscountPence } from "#app/lib/checkout.ts";
-import type { PromoResultDto } from "#app/lib/order.types.ts";
+import type { PromoResultDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
+import { promoDiscountPence } from "#contract/pricing.ts";
 
 /**
  * Promo rules: a code applies when it is active and inside its validity window ('Invalid promo code'

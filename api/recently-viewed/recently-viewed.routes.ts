@@ -5,8 +5,8 @@ import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { notFound } from "#api/core/errors.ts";
 import { validate } from "#api/core/validate.ts";
-import { productIdBodySchema } from "#app/lib/schemas/wishlist.ts";
 import { MSG } from "#contract/messages.ts";
+import { productIdBodySchema } from "#contract/schemas/product-reference.ts";
 import { listRecentlyViewed, recordRecentlyViewed } from "./recently-viewed.service.ts";
 
 /** The signed-in user's own recently viewed products (spec section 7). */

@@ -1,13 +1,9 @@
-import { type ProductReferenceDto, productReference } from "#api/catalogue/product-reference.ts";
+import { productReference } from "#api/catalogue/product-reference.ts";
 import { productsByIds } from "#api/catalogue/products.service.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import { RECENTLY_VIEWED_LIMIT } from "#contract/constants.ts";
-
-/** A recently viewed product as the contract reads it (spec section 3). */
-export interface RecentlyViewedDto extends ProductReferenceDto {
-  viewed_at: string;
-}
+import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 
 /** The user's most recently viewed products (at most RECENTLY_VIEWED_LIMIT), newest first. */
 export async function listRecentlyViewed(db: Db, userId: number): Promise<RecentlyViewedDto[]> {

@@ -22,14 +22,14 @@ describe("fixed-window rate limit", () => {
 
   it("counts hits inside a window, starts a new window when it ends, and prunes ended windows", async () => {
     const limit = { hits: 2, windowMs: 60_000 };
-    expect(await hit(api.db, api.clock, "k", limit)).toEqual({ allowed: true, retryAfterSeconds: 60 });
+    expect(await hit(api.db.kysely, api.clock, "k", limit)).toEqual({ allowed: true, retryAfterSeconds: 60 });
     api.clock.advance(20_000);
-    expect(await hit(api.db, api.clock, "k", limit)).toEqual({ allowed: true, retryAfterSeconds: 40 });
-    expect(await hit(api.db, api.clock, "k", limit)).toEqual({ allowed: false, retryAfterSeconds: 40 });
-    expect((await hit(api.db, api.clock, "other", limit)).allowed).toBe(true);
+    expect(await hit(api.db.kysely, api.clock, "k", limit)).toEqual({ allowed: true, retryAfterSeconds: 40 });
+    expect(await hit(api.db.kysely, api.clock, "k", limit)).toEqual({ allowed: false, retryAfterSeconds: 40 });
+    expect((await hit(api.db.kysely, api.clock, "other", limit)).allowed).toBe(true);
 
     api.clock.advance(40_000);
-    expect(await hit(api.db, api.clock, "k", limit)).toEqual({ allowed: true, retryAfterSeconds: 60 });
+    expect(await hit(api.db.kysely, api.clock, "k", limit)).toEqual({ allowed: true, retryAfterSeconds: 60 });
     api.clock.advance(60_000);
     await pruneRateLimits(api.db, api.clock);
     expect(await api.db.kysely.selectFrom("rate_limits").selectAll().execute()).toEqual([]);

@@ -29,5 +29,5 @@ export async function createSignedInUser(
     })
     .returning(["id", "name", "email", "email_verified"])
     .executeTakeFirstOrThrow();
-  return { user: toUserDto(row), token: await issueToken(api.db, api.clock, row.id), password };
+  return { user: toUserDto(row), token: await issueToken(api.db.kysely, api.clock, row.id), password };
 }

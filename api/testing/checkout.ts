@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { insertCategory, insertProduct } from "#api/catalogue/testing-fixtures.ts";
 import type { PromoCode } from "#api/db/schema.ts";
 import { TEST_CARDS } from "#api/payments/gateway.ts";
-import type { PaymentMethod } from "#app/lib/checkout.ts";
+import type { PaymentMethod } from "#contract/checkout.ts";
 import { createSignedInUser } from "./accounts.ts";
 import type { FreshApi } from "./harness.ts";
 

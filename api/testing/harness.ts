@@ -129,6 +129,31 @@ async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
 }
 
 /**
+ * A new database with nothing in it, not even the schema, as `instances` servers would each open it: one pool
+ * apiece on PostgreSQL (TEST_PG_ADMIN_URL), one shared connection on SQLite (a file only one process serves).
+ * `db` is the first of the `connections`.
+ */
+export async function emptyDatabase(instances: number): Promise<{ db: Db; connections: Db[]; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_PG_ADMIN_URL || undefined;
+  if (!adminUrl) {
+    const db = connect(":memory:");
+    return { db, connections: Array.from({ length: instances }, () => db), drop: () => db.close() };
+  }
+  const name = `shop_empty_${process.pid}_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const db = connect(databaseUrl(adminUrl, name));
+  const connections = [db, ...Array.from({ length: instances - 1 }, () => connect(databaseUrl(adminUrl, name)))];
+  return {
+    db,
+    connections,
+    drop: async () => {
+      await Promise.all(connections.map((db) => db.close()));
+      await dropDatabase(adminUrl, name);
+    },
+  };
+}
+
+/**
  * A fresh, migrated database and the API over it, called in-process through `app.request`.
  * SQLite in memory by default; a new PostgreSQL database when TEST_PG_ADMIN_URL is set.
  * `close()` releases (and on PostgreSQL drops) it; whatever a test file leaves open is closed after the file.

@@ -1,18 +1,9 @@
-import { type ProductReferenceDto, productReference } from "#api/catalogue/product-reference.ts";
+import { productReference } from "#api/catalogue/product-reference.ts";
 import { productsByIds } from "#api/catalogue/products.service.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
-
-/** A wishlist entry as the contract reads it (spec section 3), with both spellings of the category too. */
-export interface WishlistEntryDto extends ProductReferenceDto {
-  original_price: number;
-  stock_status: ProductSummaryDto["stock_status"];
-  category_name: string;
-  category: string;
-  sku: string;
-  added_at: string;
-}
+import type { WishlistEntryDto } from "#contract/dto/product-reference.ts";
 
 const toEntry = (product: ProductSummaryDto, addedAt: string): WishlistEntryDto => ({
   ...productReference(product),

@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshApi } from "#api/testing/harness.ts";
+import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { ApiRequestError, createApiClient } from "./api.server.ts";
 import { httpTransport, inProcessTransport } from "./api-transport.server.ts";
-import { API_HEADERS } from "./constants.ts";
 
 let shop: Awaited<ReturnType<typeof freshApi>>;
 beforeAll(async () => {

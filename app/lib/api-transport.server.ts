@@ -1,5 +1,5 @@
 import type { Api } from "#api/app.ts";
-import { API_HEADERS } from "./constants.ts";
+import { API_HEADERS } from "#contract/constants.ts";
 
 /** Sends one request to the commerce API; `path` starts after `/api` (for example `/public/categories`). */
 export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { type ApiCall, ApiRequestError, createApiClient, toQueryString } from "./api.server.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
-import { API_HEADERS } from "./constants.ts";
 
 interface SeenRequest {
   path: string;

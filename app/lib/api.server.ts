@@ -1,8 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import type { Envelope, Pagination } from "#api/core/envelope.ts";
+import { API_HEADERS } from "#contract/constants.ts";
+import type { Envelope, ErrorDetail, Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
-import { API_HEADERS, TIMING_MS } from "./constants.ts";
+import { TIMING_MS } from "./constants.ts";
 import { requestInfoContext } from "./request-context.ts";
 
 /**
@@ -21,11 +22,6 @@ export interface ApiCall {
   headers?: Record<string, string>;
 }
 
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
-
 /** A body as the API sends it: the envelope plus any top-level extras (such as `needsVerification`). */
 export type ApiBody<T> = Envelope<T> & Record<string, unknown>;
 
@@ -40,6 +36,8 @@ export type ApiResult<T> =
       serverMessage?: string;
       code?: string;
       details?: ErrorDetail[];
+      /** A 429's wait, for the storefront's own Retry-After. */
+      retryAfterSeconds?: number;
     };
 
 /** The rows of the failure table that the helper rethrows: the caller decides what they mean. */
@@ -127,7 +125,10 @@ function mapResponse<T>(status: number, body: ApiBody<T>): ApiResult<T> {
       throw new ApiRequestError(status, body);
     case 429:
       // Not in the spec's table: a rate limit is not a network error, so its own message shows (decision 0002).
-      return failure(status, serverMessage || MSG.api.tooManyRequests, body.error?.code);
+      return {
+        ...failure(status, serverMessage || MSG.api.tooManyRequests, body.error?.code),
+        retryAfterSeconds: typeof body.retryAfterSeconds === "number" ? body.retryAfterSeconds : undefined,
+      };
     case 500:
       return failure(status, MSG.helper.server, body.error?.code);
     default:

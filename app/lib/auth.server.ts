@@ -1,13 +1,11 @@
 import { type RouterContextProvider, redirect } from "react-router";
+import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
 import { apiFor } from "./api.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
-import { commitSession, getSession, type SessionUser, type ShopSession } from "./session.server.ts";
+import { commitSession, getSession, type ShopSession } from "./session.server.ts";
 
 /** A shopper with a bearer token: what protected loaders and actions work with. */
-export interface SignedIn {
-  token: string;
-  user: SessionUser;
-}
+export type SignedIn = AuthSessionDto;
 
 /**
  * The page a request is for, as the address bar shows it. With JavaScript, React Router fetches a
@@ -63,7 +61,7 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
   const token = session.get("token");
   const stored = session.get("user");
   if (!token) throw redirect(signInUrl(request));
-  const me = await apiFor(context)<{ user: SessionUser }>({ method: "GET", endpoint: "/public/auth/me", token });
+  const me = await apiFor(context)<{ user: UserDto }>({ method: "GET", endpoint: "/public/auth/me", token });
   if (me.success) return { token, user: me.data.user };
   if (me.status !== 401 && stored) return { token, user: stored };
   signOutSession(session);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { CART_MAX_LINES, DEFAULT_FIT } from "#contract/constants.ts";
 import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import type { ApiCall, ApiClient } from "./api.server.ts";
 import { type CartLine, lineIdOf } from "./cart.ts";
-import { CART_MAX_LINES, DEFAULT_FIT } from "./constants.ts";
 import { type CartIntent, cartIntentSchema } from "./schemas/cart.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.

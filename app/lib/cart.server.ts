@@ -1,5 +1,6 @@
 import { type Cookie, createCookie } from "react-router";
 import { z } from "zod";
+import { CART_MAX_LINES, CART_MAX_QUANTITY, DEFAULT_FIT } from "#contract/constants.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { type ApiClient, ApiRequestError } from "./api.server.ts";
@@ -15,9 +16,9 @@ import {
   variantByChoice,
   variantForCard,
 } from "./cart.ts";
-import { CART_COOKIE, CART_MAX_LINES, CART_MAX_QUANTITY, DEFAULT_FIT, type ToastType } from "./constants.ts";
+import { CART_COOKIE, type ToastType } from "./constants.ts";
 import { CART_LABEL_MAX, type CartIntent } from "./schemas/cart.ts";
-import { cookieSecrets, isSecureRequest } from "./session.server.ts";
+import { cookieSecrets, isSecureRequest, reportUnverifiedCookie } from "./session.server.ts";
 
 /**
  * The cart cookie `__cart` (ARCHITECTURE "Sessions and state"): signed, HttpOnly, SameSite=Lax, Secure like
@@ -71,6 +72,7 @@ const plainCartCookie = createCartCookie(cookieSecrets, false);
 const cartCookieFor = (request: Request) => (isSecureRequest(request) ? secureCartCookie : plainCartCookie);
 
 export async function readCartFrom(cookie: Cookie, cookieHeader: string | null): Promise<CartLine[]> {
+  await reportUnverifiedCookie(cookie, cookieHeader);
   return decodeLines(await cookie.parse(cookieHeader));
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CART_MAX_LINES, DEFAULT_FIT, PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import {
   addLine,
@@ -9,11 +10,9 @@ import {
   pendingQuantity,
   refreshCart,
   setLineQuantity,
-  summarizeCart,
   variantByChoice,
   variantForCard,
 } from "./cart.ts";
-import { CART_MAX_LINES, DEFAULT_FIT, PLACEHOLDER_IMAGE } from "./constants.ts";
 
 function variant(id: number, fields: Partial<VariantDto> = {}): VariantDto {
   return {
@@ -210,35 +209,6 @@ describe("refreshCart", () => {
   it("marks a line at max when its variant's stock is all in the cart", () => {
     const refreshed = refreshCart([line({ quantity: 5 })], [product(1, [variant(10, { stock: 5 })])]);
     expect(refreshed.items[0].atMax).toBe(true);
-  });
-});
-
-describe("summarizeCart", () => {
-  const products = [
-    product(1, [variant(10, { extra_price: 5.25, stock: 9 })], { current_price: 49.99 }),
-    product(2, [variant(20, { stock: 9 })], { current_price: 120 }),
-  ];
-
-  it("adds subtotal, variant extras and the flat shipping in pence", () => {
-    const { items } = refreshCart([line({ quantity: 3 }), line({ productId: 2, variantId: 20, quantity: 1 })], products);
-    expect(summarizeCart(items)).toEqual({
-      totalItems: 4,
-      subtotalPence: 3 * 4999 + 12000,
-      extrasPence: 3 * 525,
-      shippingPence: 500,
-      discountPence: 0,
-      totalPence: 3 * 4999 + 12000 + 3 * 525 + 500,
-    });
-  });
-
-  it("takes off a promo discount, never below the shipping", () => {
-    const { items } = refreshCart([line({ productId: 2, variantId: 20 })], products);
-    expect(summarizeCart(items, 2000).totalPence).toBe(12000 - 2000 + 500);
-    expect(summarizeCart(items, 99999).totalPence).toBe(500);
-  });
-
-  it("charges no shipping for an empty cart", () => {
-    expect(summarizeCart([])).toMatchObject({ totalItems: 0, shippingPence: 0, totalPence: 0 });
   });
 });
 

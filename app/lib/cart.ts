@@ -1,7 +1,6 @@
+import { CART_MAX_LINES, PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import { toPence } from "#contract/money.ts";
-import { orderTotals } from "./checkout.ts";
-import { CART_MAX_LINES, PLACEHOLDER_IMAGE } from "./constants.ts";
 
 /**
  * The cart's rules (spec sections 3, 4, 5 and 9), pure and isomorphic: lines in, lines or a refusal out.
@@ -40,15 +39,6 @@ export interface CartItem {
   stock: number;
   /** The variant's lines together hold all of its stock: the plus button is off. */
   atMax: boolean;
-}
-
-export interface CartSummary {
-  totalItems: number;
-  subtotalPence: number;
-  extrasPence: number;
-  shippingPence: number;
-  discountPence: number;
-  totalPence: number;
 }
 
 export type CartRefusal = { reason: "stock"; available: number } | { reason: "full" } | { reason: "missing" };
@@ -182,11 +172,6 @@ export function refreshCart(lines: readonly CartLine[], products: readonly Produ
     };
   });
   return { lines: kept.map((entry) => entry.line), items, removed, reduced };
-}
-
-/** Spec section 9: total = subtotal + shipping (flat, when there is anything to ship) + variant extras − promo discount. */
-export function summarizeCart(items: readonly CartItem[], discountPence = 0): CartSummary {
-  return { totalItems: countItems(items), ...orderTotals(items, discountPence) };
 }
 
 /** The product page with this item's choices preselected. */

@@ -1,9 +1,8 @@
-import type { CategoryDto } from "#api/catalogue/categories.service.ts";
-import type { Pagination } from "#api/core/envelope.ts";
-import type { ProductDetailDto, ProductSummaryDto } from "#contract/dto/product.ts";
+import { PAGE_SIZE } from "#contract/constants.ts";
+import type { CategoryDto, ProductDetailDto, ProductSummaryDto } from "#contract/dto/product.ts";
+import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { type ApiClient, ApiRequestError, type ApiResult } from "./api.server.ts";
-import { PAGE_SIZE } from "./constants.ts";
 import { type ListingQuery, toProductsApiQuery } from "./schemas/listing.ts";
 
 /**

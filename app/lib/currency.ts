@@ -1,4 +1,4 @@
-import { BASE_CURRENCY } from "./constants.ts";
+import { BASE_CURRENCY } from "#contract/constants.ts";
 
 /** A display currency of spec section 9: name, symbol and a fallback rate (units per 1 GBP). */
 export interface Currency {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLACEHOLDER_IMAGE } from "./constants.ts";
+import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import { recentlyViewedView, wishlistCardView } from "./engagement-view.ts";
 
 describe("wishlistCardView", () => {

@@ -1,6 +1,5 @@
-import type { RecentlyViewedDto } from "#api/recently-viewed/recently-viewed.service.ts";
-import type { WishlistEntryDto } from "#api/wishlist/wishlist.service.ts";
-import { PLACEHOLDER_IMAGE } from "./constants.ts";
+import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
+import type { RecentlyViewedDto, WishlistEntryDto } from "#contract/dto/product-reference.ts";
 
 /**
  * Wishlist entries and recently viewed items as the screens show them. The contract lets each field come

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseSettings } from "#contract/settings.ts";
 
 /** Storefront configuration from the environment; see README "Configuration". */
 const schema = z.object({
@@ -12,9 +13,8 @@ const schema = z.object({
   API_BASE_URL: z.url().optional(),
   API_INTERNAL_SECRET: z.string().min(16).optional(),
   EXCHANGE_RATES_URL: z.url().optional(),
-  DATA_DIR: z.string().default("data"),
 });
 
 export type StorefrontConfig = z.infer<typeof schema>;
 
-export const readStorefrontConfig = (env: NodeJS.ProcessEnv = process.env): StorefrontConfig => schema.parse(env);
+export const readStorefrontConfig = (env: NodeJS.ProcessEnv = process.env): StorefrontConfig => parseSettings(schema, env);

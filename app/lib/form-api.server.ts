@@ -1,5 +1,6 @@
+import type { ErrorDetail } from "#contract/envelope.ts";
 import { emailRequestSchema } from "#contract/schemas/auth.ts";
-import { type ApiCall, type ApiClient, ApiRequestError, type ErrorDetail } from "./api.server.ts";
+import { type ApiCall, type ApiClient, ApiRequestError } from "./api.server.ts";
 import { pagePath } from "./auth.server.ts";
 import { redirectWithToast } from "./session.server.ts";
 
@@ -17,6 +18,7 @@ export type FormCallOutcome<T> =
       body: Record<string, unknown>;
       /** The server's own words where the helper's table put its generic text instead (a plain 401). */
       serverMessage?: string;
+      retryAfterSeconds?: number;
     };
 
 /**
@@ -39,6 +41,7 @@ export async function callForForm<T>(
       formError: result.message || fallback,
       body: {},
       serverMessage: result.serverMessage,
+      retryAfterSeconds: result.retryAfterSeconds,
     };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
@@ -63,6 +66,13 @@ export function splitDetails(details: readonly ErrorDetail[], fields: readonly s
 /** Conform reply options that put a failed call's errors on the form (`submission.reply(failureReply(outcome))`). */
 export function failureReply(outcome: Extract<FormCallOutcome<unknown>, { ok: false }>, hideFields: string[] = []) {
   return { formErrors: outcome.formError ? [outcome.formError] : undefined, fieldErrors: outcome.fieldErrors, hideFields };
+}
+
+/** Headers for a page that answers with the API's failure status: a 429 says when to retry. */
+export function failureHeaders(outcome: Extract<FormCallOutcome<unknown>, { ok: false }>): HeadersInit | undefined {
+  return outcome.status === 429 && outcome.retryAfterSeconds !== undefined
+    ? { "Retry-After": String(outcome.retryAfterSeconds) }
+    : undefined;
 }
 
 /** The Resend button of a code screen: asks the API for a new code and reports back on the same page with a toast. */

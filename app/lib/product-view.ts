@@ -1,5 +1,6 @@
+import { DEFAULT_FIT, PLACEHOLDER_IMAGE, SIZES } from "#contract/constants.ts";
 import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
-import { DEFAULT_FIT, DESCRIPTION_TRUNCATE_AT, PLACEHOLDER_IMAGE, SIZES } from "./constants.ts";
+import { DESCRIPTION_TRUNCATE_AT } from "./constants.ts";
 
 /** Pure rules of the product screens: colour dots, variant pre-selection, description truncation, gallery. */
 

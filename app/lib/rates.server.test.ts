@@ -2,6 +2,7 @@ import getPort from "get-port";
 import { describe, expect, it, vi } from "vitest";
 import { MSG } from "#contract/messages.ts";
 import { FALLBACK_RATES } from "./currency.ts";
+import { logger } from "./logger.server.ts";
 import { createRatesService, DEFAULT_EXCHANGE_RATES_URL, ratesService } from "./rates.server.ts";
 
 const RATES_URL = "https://rates.test/latest/GBP";
@@ -141,6 +142,16 @@ describe("rates service", () => {
     const service = createRatesService({ url: `http://127.0.0.1:${port}/latest/GBP`, logError: () => {} });
     const snapshot = await service.getRates();
     expect(snapshot).toMatchObject({ rates: FALLBACK_RATES, error: MSG.pricing.ratesFailed });
+  });
+
+  it("logs an unreachable service as one warning line with the reason, no stack", async () => {
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    const port = await getPort({ host: "127.0.0.1" });
+    const url = `http://127.0.0.1:${port}/latest/GBP`;
+    await createRatesService({ url }).getRates();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith({ url, reason: expect.stringMatching(/^fetch failed: .*ECONNREFUSED/) }, expect.any(String));
+    warn.mockRestore();
   });
 
   it("offers a default instance and a public GBP-based default service", () => {

@@ -1,7 +1,8 @@
+import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { BASE_CURRENCY } from "./constants.ts";
 import { FALLBACK_RATES, isSupportedCurrency, type Rates } from "./currency.ts";
 import { readStorefrontConfig } from "./env.server.ts";
+import { describeError, logger } from "./logger.server.ts";
 
 /** The pricing state of spec section 3 as the server knows it. */
 export interface RatesSnapshot {
@@ -42,7 +43,10 @@ export function createRatesService(options: RatesServiceOptions = {}) {
   const ttlMs = options.ttlMs ?? SIX_HOURS_MS;
   const failureTtlMs = options.failureTtlMs ?? FIVE_MINUTES_MS;
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
-  const logError = options.logError ?? ((error: unknown) => console.error("Failed to fetch exchange rates", error));
+  // Offline (or with the service down) this is expected: one warning line, no stack.
+  const logError =
+    options.logError ??
+    ((error: unknown) => logger.warn({ url, reason: describeError(error) }, "exchange rates unavailable: using the built-in table"));
 
   let cached: { snapshot: RatesSnapshot; expiresAt: number } | null = null;
   let pending: Promise<RatesSnapshot> | null = null;

@@ -1,4 +1,4 @@
-import type { RecentlyViewedDto } from "#api/recently-viewed/recently-viewed.service.ts";
+import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import type { ApiClient } from "./api.server.ts";
 import type { SignedIn } from "./auth.server.ts";
 

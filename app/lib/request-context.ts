@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { ApiTransport } from "./api-transport.server.ts";
+import type { Refusal } from "./request-guard.server.ts";
 
 /** Per-request facts the Express server hands to loaders and actions. */
 export interface RequestInfo {
@@ -10,6 +11,8 @@ export interface RequestInfo {
   userAgent: string;
   /** How this request reaches the commerce API. */
   transport: ApiTransport;
+  /** Set when the server refused the request before routing; the root route throws it. */
+  refusal?: Refusal;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

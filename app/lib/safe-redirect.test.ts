@@ -7,6 +7,12 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/")).toBe("/");
   });
 
+  it("percent-encodes characters a Location header cannot hold", () => {
+    expect(safeRedirectPath("/\u0100")).toBe("/%C4%80");
+    expect(safeRedirectPath("/products?search=café")).toBe("/products?search=caf%C3%A9");
+    expect(safeRedirectPath("/\uD800")).toBe("/%EF%BF%BD");
+  });
+
   it.each([
     ["an absolute URL", "https://evil.example/"],
     ["a protocol-relative URL", "//evil.example"],

@@ -1,6 +1,6 @@
+import { BASE_CURRENCY } from "#contract/constants.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { SHOP } from "#contract/shop.ts";
-import { BASE_CURRENCY } from "./constants.ts";
 
 /**
  * Builders for what search engines and link previews read: title, description, canonical URL, Open Graph,

@@ -1,21 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { createCookie, createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
-import { BASE_CURRENCY, CURRENCY_COOKIE, type ToastType } from "./constants.ts";
+import { type Cookie, createCookie, createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
+import { BASE_CURRENCY } from "#contract/constants.ts";
+import type { UserDto } from "#contract/dto/account.ts";
+import { CURRENCY_COOKIE, type ToastType } from "./constants.ts";
 import { isSupportedCurrency } from "./currency.ts";
 import { readStorefrontConfig } from "./env.server.ts";
-import { resolveSessionSecret } from "./secret.server.ts";
+import { logger } from "./logger.server.ts";
 import type { Toast } from "./toast.ts";
-
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  email_verified: boolean;
-}
 
 interface SessionData {
   token: string;
-  user: SessionUser;
+  user: UserDto;
   /** The e-mail the verification and reset screens work on (spec: "the stored sign-up e-mail"). */
   pendingEmail: string;
 }
@@ -25,18 +20,39 @@ interface FlashData {
 }
 
 const config = readStorefrontConfig();
-const secret = resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR, console.warn);
+// server.ts sets it before the storefront loads: from the environment, or the one kept in the database.
+if (!config.SESSION_SECRET) throw new Error("SESSION_SECRET is not set: start the storefront through server.ts");
 /** The secrets that sign the storefront's cookies: the session and the cart (app/lib/cart.server.ts). */
-export const cookieSecrets: string[] = [secret];
+export const cookieSecrets: string[] = [config.SESSION_SECRET];
 const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 
-function storage(secure: boolean): SessionStorage<SessionData, FlashData> {
-  return createCookieSessionStorage<SessionData, FlashData>({
-    cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secure, secrets: [secret], maxAge: THIRTY_DAYS_S },
-  });
+const sessionCookie = (secure: boolean) =>
+  createCookie("__session", { httpOnly: true, sameSite: "lax", path: "/", secure, secrets: cookieSecrets, maxAge: THIRTY_DAYS_S });
+const secureSessionCookie = sessionCookie(true);
+const plainSessionCookie = sessionCookie(false);
+const storage = (cookie: Cookie): SessionStorage<SessionData, FlashData> => createCookieSessionStorage<SessionData, FlashData>({ cookie });
+const secureStorage = storage(secureSessionCookie);
+const plainStorage = storage(plainSessionCookie);
+
+let reportedUnverifiedCookie = false;
+
+/**
+ * Logs, once per process, a signed cookie that does not verify: usually an instance whose SESSION_SECRET differs
+ * from the one that signed it, which otherwise shows up only as shoppers seeing empty carts and signed-out pages.
+ */
+export async function reportUnverifiedCookie(cookie: Cookie, cookieHeader: string | null): Promise<void> {
+  if (reportedUnverifiedCookie || !cookieHeader) return;
+  const sent = cookieHeader.split(";").some((pair) => pair.trim().startsWith(`${cookie.name}=`));
+  // parse() answers null for a cookie that is absent or whose signature fails; absent is ruled out first.
+  if (!sent || (await cookie.parse(cookieHeader)) !== null) return;
+  // Checked again: another request may have reported one while this one was verifying.
+  if (reportedUnverifiedCookie) return;
+  reportedUnverifiedCookie = true;
+  logger.warn(
+    { cookie: cookie.name },
+    "a signed cookie failed verification: if several instances serve this shop, give them the same SESSION_SECRET (or leave it unset on all)",
+  );
 }
-const secureStorage = storage(true);
-const plainStorage = storage(false);
 
 /** Secure cookies whenever the request came over HTTPS (or COOKIE_SECURE says so). */
 export function isSecureRequest(request: Request): boolean {
@@ -46,7 +62,11 @@ export function isSecureRequest(request: Request): boolean {
 
 const storageFor = (request: Request) => (isSecureRequest(request) ? secureStorage : plainStorage);
 
-export const getSession = (request: Request) => storageFor(request).getSession(request.headers.get("cookie"));
+export async function getSession(request: Request) {
+  const cookieHeader = request.headers.get("cookie");
+  await reportUnverifiedCookie(isSecureRequest(request) ? secureSessionCookie : plainSessionCookie, cookieHeader);
+  return storageFor(request).getSession(cookieHeader);
+}
 
 export type ShopSession = Awaited<ReturnType<typeof getSession>>;
 

@@ -1,5 +1,4 @@
-import type { CategoryDto } from "#api/catalogue/categories.service.ts";
-import type { ProductSummaryDto } from "#contract/dto/product.ts";
+import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import type { ApiClient } from "./api.server.ts";
 import { fetchActiveCategories, fetchProductPage } from "./catalogue.server.ts";
 import { categoryHref } from "./listing-url.ts";

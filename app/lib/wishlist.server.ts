@@ -1,4 +1,4 @@
-import type { WishlistEntryDto } from "#api/wishlist/wishlist.service.ts";
+import type { WishlistEntryDto } from "#contract/dto/product-reference.ts";
 import { MSG } from "#contract/messages.ts";
 import { type ApiCall, type ApiClient, ApiRequestError } from "./api.server.ts";
 

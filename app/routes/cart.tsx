@@ -6,12 +6,14 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { applyCartIntent, fetchCartProducts, readCart, serializeCart } from "#app/lib/cart.server.ts";
-import { type CartItem, type CartLine, refreshCart, summarizeCart } from "#app/lib/cart.ts";
-import { CART_MAX_LINES } from "#app/lib/constants.ts";
+import { type CartItem, type CartLine, refreshCart } from "#app/lib/cart.ts";
+import { readForm } from "#app/lib/form-data.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { cartIntentSchema } from "#app/lib/schemas/cart.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
+import { CART_MAX_LINES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
+import { summarizePrices } from "#contract/pricing.ts";
 import { SHOP } from "#contract/shop.ts";
 import "#app/styles/cart.css";
 import type { Route } from "./+types/cart";
@@ -27,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     apiFor(context),
     lines.map((line) => line.productId),
   );
-  if (!products) return { failed: true as const, items: [] as CartItem[], summary: summarizeCart([]), notices: [] as string[] };
+  if (!products) return { failed: true as const, items: [] as CartItem[], summary: summarizePrices([]), notices: [] as string[] };
 
   const cart = refreshCart(lines, products);
   const notices: string[] = [];
@@ -35,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (cart.reduced > 0) notices.push(MSG.cart.quantitiesReduced);
   const cookie = sameLines(cart.lines, lines) ? null : await serializeCart(request, cart.lines);
   return data(
-    { failed: false as const, items: cart.items, summary: summarizeCart(cart.items), notices },
+    { failed: false as const, items: cart.items, summary: summarizePrices(cart.items), notices },
     { headers: cookie ? { "Set-Cookie": cookie } : undefined },
   );
 }
@@ -45,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * every outcome is a 303 back to `redirectTo` (same-site) or /cart, with a toast when there is something to say.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectPath(form.redirectTo, "/cart");
   const parsed = cartIntentSchema.safeParse(form);
   if (!parsed.success) {

@@ -67,6 +67,13 @@ describe("/contact", () => {
     expect(reply.result.initialValue).toMatchObject({ firstName: "Amira", message: "Hello" });
   });
 
+  it("answers the API's 429 with its Retry-After", async () => {
+    const { result } = await post(filled, failed(429, { message: MSG.api.tooManyRequests, retryAfterSeconds: 42 }));
+    const { init } = result as { init: ResponseInit };
+    expect(init.status).toBe(429);
+    expect(new Headers(init.headers).get("retry-after")).toBe("42");
+  });
+
   it("puts the API's validation details on their fields", async () => {
     const details = [{ path: "message", message: MSG.contact.messageRequired }];
     const { result } = await post(

@@ -20,11 +20,12 @@ import {
 } from "#app/content/contact.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { apiFor } from "#app/lib/api.server.ts";
-import { CONTACT_SUBJECTS } from "#app/lib/constants.ts";
-import { callForForm } from "#app/lib/form-api.server.ts";
+import { callForForm, failureHeaders } from "#app/lib/form-api.server.ts";
+import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { checkHoneypot } from "#app/lib/honeypot.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
+import { CONTACT_SUBJECTS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { contactSchema } from "#contract/schemas/contact.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
@@ -40,9 +41,9 @@ const FIELDS = ["firstName", "lastName", "email", "phone", "orderNumber", "subje
  * comes back empty; a failure answers in place, with everything typed kept, field errors on their fields and a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkHoneypot(formData);
-  const submission = parseWithZod(formData, { schema: contactSchema });
+  const submission = parseForm(formData, contactSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
 
   const outcome = await callForForm(
@@ -54,7 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.ok) return redirectWithToast(request, "/contact", "success", MSG.contact.sent, { status: 303 });
   const message = outcome.status === null ? MSG.contact.failedLater : (outcome.formError ?? MSG.contact.failed);
   const toast: Toast = { id: randomUUID(), type: "error", message };
-  return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), toast }, { status: outcome.status ?? 503 });
+  return data(
+    { result: submission.reply({ fieldErrors: outcome.fieldErrors }), toast },
+    {
+      status: outcome.status ?? 503,
+      headers: failureHeaders(outcome),
+    },
+  );
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

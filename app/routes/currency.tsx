@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "#app/lib/form-data.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { currencyFormSchema } from "#app/lib/schemas/currency.ts";
 import { currencyCookie } from "#app/lib/session.server.ts";
@@ -11,7 +12,7 @@ export function loader() {
 
 /** Saves the chosen display currency and returns to the page it was chosen on; an unknown code changes nothing. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectPath(form.redirectTo);
   const submission = currencyFormSchema.safeParse(form);
   if (!submission.success) return redirect(back);

@@ -15,11 +15,13 @@ import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { codeScreenLoader } from "#app/lib/auth.server.ts";
-import { OTP_LENGTH, TIMING_MS } from "#app/lib/constants.ts";
+import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, failureReply, resendCode } from "#app/lib/form-api.server.ts";
+import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { checkHoneypot } from "#app/lib/honeypot.server.ts";
-import type { SessionUser } from "#app/lib/session.server.ts";
 import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
+import { OTP_LENGTH } from "#contract/constants.ts";
+import type { UserDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import { emailRequestSchema, verifyEmailSchema } from "#contract/schemas/auth.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -31,7 +33,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${S
 export const loader = codeScreenLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkHoneypot(formData);
   return formData.get("intent") === "resend"
     ? resendCode(request, apiFor(context), formData, {
@@ -43,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function verify(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const submission = parseWithZod(formData, { schema: verifyEmailSchema });
+  const submission = parseForm(formData, verifyEmailSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), verified: false }, { status: 400 });
 
   const api = apiFor(context);
@@ -63,7 +65,7 @@ async function verify(request: Request, context: Route.ActionArgs["context"], fo
   // A shopper signed in since sign-up is now verified: the header and the guards see it at once.
   const token = session.get("token");
   if (token) {
-    const me = await api<{ user: SessionUser }>({ method: "GET", endpoint: "/public/auth/me", token });
+    const me = await api<{ user: UserDto }>({ method: "GET", endpoint: "/public/auth/me", token });
     if (me.success) session.set("user", me.data.user);
   }
   const headers = { "Set-Cookie": await commitSession(request, session) };

@@ -13,10 +13,11 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { codeScreenLoader, signOutSession } from "#app/lib/auth.server.ts";
-import { OTP_LENGTH } from "#app/lib/constants.ts";
 import { callForForm, failureReply, resendCode } from "#app/lib/form-api.server.ts";
+import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { checkHoneypot } from "#app/lib/honeypot.server.ts";
 import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
+import { OTP_LENGTH } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { emailRequestSchema, resetPasswordFormSchema } from "#contract/schemas/auth.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -31,7 +32,7 @@ const HIDDEN = ["newPassword", "confirmPassword"];
 export const loader = codeScreenLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkHoneypot(formData);
   return formData.get("intent") === "resend"
     ? resendCode(request, apiFor(context), formData, {
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function resetPassword(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
+  const submission = parseForm(formData, resetPasswordFormSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
   const { email, otp, newPassword } = submission.value;

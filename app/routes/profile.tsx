@@ -1,7 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useLocation } from "react-router";
 import { z } from "zod";
-import type { AddressDto } from "#api/addresses/addresses.service.ts";
 import { AddressCard } from "#app/components/account/address-card.tsx";
 import { AddressForm } from "#app/components/account/address-form.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
@@ -11,7 +9,9 @@ import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { type ApiClient, apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
+import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
+import type { AddressDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -54,14 +54,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The address book's one action, switching on intent: create, update, delete, default. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = await requireVerifiedUser(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const api = apiFor(context);
 
   if (intent === "create" || intent === "update") {
     const id = intent === "update" ? idField.safeParse(formData.get("id")).data : undefined;
     if (intent === "update" && id === undefined) throw data(null, { status: 400 });
-    const submission = parseWithZod(formData, { schema: addressSchema });
+    const submission = parseForm(formData, addressSchema);
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const call = id
       ? { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: submission.value, token }

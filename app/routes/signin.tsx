@@ -15,6 +15,7 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { returnPath, type SignedIn, signInSession } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
+import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { checkHoneypot } from "#app/lib/honeypot.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
@@ -34,13 +35,13 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** One form, two intents: log in, or send a password reset code to the e-mail typed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkHoneypot(formData);
   return formData.get("intent") === "forgot" ? requestResetCode(request, context, formData) : logIn(request, context, formData);
 }
 
 async function logIn(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseForm(formData, loginSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
   const outcome = await callForForm<SignedIn>(
@@ -69,7 +70,7 @@ async function logIn(request: Request, context: Route.ActionArgs["context"], for
 
 /** Spec: the code is sent, then the reset screen follows 1.5 s later with JavaScript, at once without. */
 async function requestResetCode(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const submission = parseWithZod(formData, { schema: emailRequestSchema });
+  const submission = parseForm(formData, emailRequestSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
   const outcome = await callForForm(

@@ -12,6 +12,7 @@ import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { type SignedIn, signInSession } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
+import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { checkHoneypot } from "#app/lib/honeypot.server.ts";
 import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
 import { MSG } from "#contract/messages.ts";
@@ -26,9 +27,9 @@ const HIDDEN = ["password", "confirmPassword"];
 
 /** Creates the account (signed in, e-mail unverified) and goes on to the e-mail verification screen. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkHoneypot(formData);
-  const submission = parseWithZod(formData, { schema: signupSchema });
+  const submission = parseForm(formData, signupSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
   const outcome = await callForForm<SignedIn>(

@@ -6,6 +6,7 @@ import { WishlistCard } from "#app/components/wishlist/wishlist-card.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { emailVerificationUrl, optionalUser, requireVerifiedUser, signInUrlFor } from "#app/lib/auth.server.ts";
 import { type WishlistCardView, wishlistCardView } from "#app/lib/engagement-view.ts";
+import { readForm } from "#app/lib/form-data.server.ts";
 import { LISTING_PATH } from "#app/lib/listing-url.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { wishlistIntentSchema } from "#app/lib/schemas/wishlist.ts";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * `remove` comes from this page and comes back to it, so the list reloads.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = wishlistIntentSchema.safeParse(form);
   if (!parsed.success) {
     const adding = form.intent === "add";

@@ -25,3 +25,12 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Login" }).click();
 }
+
+/** The honeypot fields a page renders into its forms, for posts made without the page: a form without them is refused. */
+export async function honeypotFields(request: APIRequestContext, path: string): Promise<Record<string, string>> {
+  const html = await (await request.get(path)).text();
+  const validFrom = /<input[^>]*name="from__confirm"[^>]*>/.exec(html)?.[0];
+  const value = validFrom ? /value="([^"]*)"/.exec(validFrom)?.[1] : undefined;
+  expect(value, `${path} renders the honeypot`).toBeTruthy();
+  return { name__confirm: "", from__confirm: value ?? "" };
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { MSG } from "#contract/messages.ts";
-import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { createVerifiedAccount, honeypotFields, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** Any 6 digits but the right ones. */
@@ -203,6 +203,34 @@ test("an unverified login goes to e-mail verification", async ({ page, request }
   await expect(page.getByRole("main")).toContainText(email);
 });
 
+test("signing up again with the same details finishes a sign-up that was cut short", async ({ page, request, inbox }, testInfo) => {
+  const email = uniqueEmail(testInfo, "resumed");
+  const first = await request.post("/api/public/auth/signup", {
+    data: { name: "Cut Short", email, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(first.status()).toBe(201);
+
+  const signUp = async (password: string) => {
+    await page.goto("/signup");
+    await page.getByLabel("Full name").fill("Cut Short");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm password").fill(password);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+  };
+  // Another password: the address is taken, as for any account.
+  await signUp(`${PASSWORD}-other`);
+  await expect(page.getByText(MSG.accounts.emailTaken)).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+
+  await signUp(PASSWORD);
+  await expect(page).toHaveURL("/email-verification");
+  await expect(page.getByText(MSG.auth.accountCreated)).toBeVisible();
+  await page.getByLabel("Verification code").fill(await inbox.code(email, 2));
+  await page.getByRole("button", { name: "Verify Email" }).click();
+  await expect(page).toHaveURL("/signin");
+});
+
 test("the code screens need an e-mail, and a GET to /logout changes nothing", async ({ page }) => {
   await page.goto("/email-verification");
   await expect(page).toHaveURL("/signin");
@@ -220,7 +248,7 @@ test("cross-site and bot form posts are refused, and a sign-in returns only to t
   const email = uniqueEmail(testInfo, "posts");
   await createVerifiedAccount(request, inbox, email);
   const sameSite = { origin: baseURL ?? "" };
-  const form = { intent: "login", email, password: PASSWORD };
+  const form = { intent: "login", email, password: PASSWORD, ...(await honeypotFields(request, "/signin")) };
 
   const crossSite = await request.post("/signin", { form, headers: { origin: "https://evil.example" }, maxRedirects: 0 });
   expect(crossSite.status()).toBeGreaterThanOrEqual(400);

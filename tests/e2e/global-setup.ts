@@ -60,7 +60,6 @@ export default async function globalSetup() {
     PORT: String(port),
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
-    DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     OUTBOX_DIR: join(dataDir, "outbox"),
     EXCHANGE_RATES_URL: rates.url,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 
@@ -31,7 +31,10 @@ export async function startSmtpInbox(dir: string): Promise<{ url: string; close:
           raw: Buffer.concat(chunks).toString("utf8"),
           receivedAt: Date.now(),
         };
-        writeFileSync(join(dir, `${mail.receivedAt}-${randomUUID()}.json`), JSON.stringify(mail));
+        // Written aside, then renamed: a reader polling the folder never sees a half-written message.
+        const file = join(dir, `${mail.receivedAt}-${randomUUID()}.json`);
+        writeFileSync(`${file}.partial`, JSON.stringify(mail));
+        renameSync(`${file}.partial`, file);
         callback();
       });
     },

@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import { buildSearchText } from "#api/catalogue/products.service.ts";
+import { buildSearchText } from "#api/catalogue/search-text.ts";
 import type { ProductsTable } from "#api/db/schema.ts";
 import {
   CATEGORIES,

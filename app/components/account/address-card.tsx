@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { AddressDto } from "#api/addresses/addresses.service.ts";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
+import type { AddressDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 
 const ACCOUNT_TAB = "/profile?tab=account";

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import type { AddressDto } from "#api/addresses/addresses.service.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { CheckField, Field, SelectField } from "#app/components/ui/field.tsx";
-import { ADDRESS_TYPES } from "#app/lib/constants.ts";
+import { ADDRESS_TYPES } from "#contract/constants.ts";
+import type { AddressDto } from "#contract/dto/account.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { FormAlert } from "./form-messages.tsx";
 

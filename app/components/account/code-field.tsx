@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { Field } from "#app/components/ui/field.tsx";
-import { OTP_LENGTH } from "#app/lib/constants.ts";
+import { OTP_LENGTH } from "#contract/constants.ts";
 
 /** Only the digits of what was typed or pasted, at most OTP_LENGTH of them. */
 export const codeDigits = (value: string) => value.replace(/\D/g, "").slice(0, OTP_LENGTH);

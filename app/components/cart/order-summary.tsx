@@ -2,13 +2,13 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { Price } from "#app/components/ui/price.tsx";
-import type { CartSummary } from "#app/lib/cart.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
+import type { PriceSummary } from "#contract/pricing.ts";
 import { PromoBox } from "./promo-box.tsx";
 
 /** Spec section 9: subtotal, variant extras, the flat shipping, total; then the promo box and the way to checkout. */
-export function OrderSummary({ summary }: { summary: CartSummary }) {
+export function OrderSummary({ summary }: { summary: PriceSummary }) {
   const titleId = useId();
   const blockedId = useId();
   const empty = summary.totalItems === 0;

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { PRICE_PRESETS, SIZES, STOCK_STATUSES } from "#app/lib/constants.ts";
+import { PRICE_PRESETS } from "#app/lib/constants.ts";
 import { activePricePreset, appliedFilterChips, hasFilters, listingHref, withoutFilters, withPriceRange } from "#app/lib/listing-url.ts";
 import { LISTING_PARAM, type ListingQuery } from "#app/lib/schemas/listing.ts";
+import { SIZES, STOCK_STATUSES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { LISTING_FORM_ID, LISTING_NAV, useTypedValue } from "./use-listing-form.ts";
 

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { LISTING_SORTS } from "#app/lib/constants.ts";
 import { LISTING_PATH, listingHref, withSearch } from "#app/lib/listing-url.ts";
 import { LISTING_PARAM, type ListingQuery } from "#app/lib/schemas/listing.ts";
+import { LISTING_SORTS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { LISTING_FORM_ID, LISTING_NAV, useTypedValue } from "./use-listing-form.ts";
 

@@ -1,4 +1,4 @@
-import { RATING_MAX } from "#app/lib/constants.ts";
+import { RATING_MAX } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 const STAR = "M12 3.8l2.5 5.1 5.6.8-4 4 .9 5.6-5-2.6-5 2.6.9-5.6-4-4 5.6-.8z";

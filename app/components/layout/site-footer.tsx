@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon, SocialIcon } from "#app/components/ui/icons.tsx";
-import { COLLECTIONS } from "#app/lib/constants.ts";
+import { COLLECTIONS } from "#contract/constants.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import { collectionHref, INFORMATION_LINKS, telHref } from "./navigation.ts";
 

@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
-import type { RecentlyViewedDto } from "#api/recently-viewed/recently-viewed.service.ts";
 import { Price } from "#app/components/ui/price.tsx";
 import { recentlyViewedView } from "#app/lib/engagement-view.ts";
 import type { loader as recentlyViewedLoader } from "#app/routes/recently-viewed.tsx";
+import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import type { RecentlyViewedState } from "./profile-slider.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { BASE_CURRENCY } from "#app/lib/constants.ts";
 import { FALLBACK_RATES, formatPrice, isSupportedCurrency, type Rates } from "#app/lib/currency.ts";
+import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import "#app/styles/price.css";
 

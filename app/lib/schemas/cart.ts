@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CART_MAX_QUANTITY } from "#app/lib/constants.ts";
+import { CART_MAX_QUANTITY } from "#contract/constants.ts";
 
 /** An empty form field means "not given". */
 const blankAsMissing = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);

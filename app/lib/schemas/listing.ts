@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LISTING_SORTS, type ListingSort, SIZES, STOCK_STATUSES } from "#app/lib/constants.ts";
+import { LISTING_SORTS, type ListingSort, SIZES, STOCK_STATUSES } from "#contract/constants.ts";
 
 /**
  * The product listing's view state as it lives in the URL (`/products?category=Abayas&size=M&sort=...`).

@@ -1,10 +1,5 @@
 import { z } from "zod";
-
-/** A product's numeric id, from a form field or a JSON body. */
-export const productRecordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-/** The body of POST /public/wishlist and POST /public/recently-viewed. */
-export const productIdBodySchema = z.object({ product_id: productRecordId });
+import { productRecordId } from "#contract/schemas/product-reference.ts";
 
 /**
  * The one `/wishlist` form: `add` from product cards and the detail page, `remove` from the wishlist page.

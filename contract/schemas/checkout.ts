@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { passesLuhn, WALLET_METHODS } from "#app/lib/checkout.ts";
-import { CARD_NUMBER_DIGITS, CART_MAX_LINES, CART_MAX_QUANTITY, CVV_DIGITS, SHIPPING_METHOD } from "#app/lib/constants.ts";
+import { passesLuhn, WALLET_METHODS } from "#contract/checkout.ts";
+import { CARD_NUMBER_DIGITS, CART_MAX_LINES, CART_MAX_QUANTITY, CVV_DIGITS, SHIPPING_METHOD } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**

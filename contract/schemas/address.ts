@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADDRESS_TYPES } from "#app/lib/constants.ts";
+import { ADDRESS_TYPES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 /** The address form of the profile and checkout, shared by the storefront (Conform) and the API. */
@@ -45,5 +45,8 @@ export const addressSchema = z.object({
   is_default: z.boolean().default(false),
   address_type: z.enum(ADDRESS_TYPES).default("Home"),
 });
+
+/** The `:id` of PUT and DELETE /public/addresses/{id}. */
+export const addressIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export type AddressInput = z.infer<typeof addressSchema>;

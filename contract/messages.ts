@@ -1,6 +1,6 @@
 /**
- * Every user-facing message of spec section 8 (and the validation texts of section 5),
- * verbatim. Screens and the API import from here; nothing else spells these strings.
+ * Every user-facing message, word for word: what the API answers and what the screens show.
+ * Screens and the API import from here; nothing else spells these strings.
  */
 export const MSG = {
   helper: {

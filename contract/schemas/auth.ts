@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX, NAME_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN_RESET, PASSWORD_MIN_SIGNUP } from "#app/lib/constants.ts";
+import { EMAIL_MAX, NAME_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN_RESET, PASSWORD_MIN_SIGNUP } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { CONTACT_MAX, CONTACT_SUBJECTS, NAME_MAX } from "#app/lib/constants.ts";
+import { CONTACT_MAX, CONTACT_SUBJECTS, NAME_MAX } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { emailField } from "#contract/schemas/auth.ts";
+import { emailField } from "./auth.ts";
 
 /**
- * The contact form (spec sections 3 and 5), shared by the /contact page (Conform) and `POST /public/contact`.
+ * The contact form, shared by the /contact page (Conform) and `POST /public/contact`.
  * Field names are the API's field names.
  */
 

@@ -1,7 +1,8 @@
 /**
- * The obfuscated product id of storefront URLs (spec sections 2 and 5): base64url of `prod_{id}_{suffix}`.
- * Isomorphic and pure (btoa/atob only), so links render the same on the server and in the browser.
+ * The obfuscated product id of storefront URLs: base64url of `prod_{id}_{suffix}`.
+ * Isomorphic and pure, so links render the same on the server and in the browser.
  */
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 
 const TOKEN_PATTERN = /^prod_(\d+)_[A-Za-z0-9]+$/;
 const NUMERIC_PATTERN = /^\d+$/;
@@ -18,17 +19,13 @@ function suffixFor(id: number): string {
   return (hash >>> 0).toString(36).padStart(SUFFIX_LENGTH, "0").slice(-SUFFIX_LENGTH);
 }
 
-function toBase64Url(ascii: string): string {
-  return btoa(ascii).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
+/** The token's text, or null when `encoded` is not base64url (padding optional). */
 function fromBase64Url(encoded: string): string | null {
   if (!BASE64URL_PATTERN.test(encoded)) return null;
-  const standard = encoded.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
-  if (standard.length % 4 === 1) return null;
   try {
-    return atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, "="));
+    return new TextDecoder().decode(decodeBase64urlIgnorePadding(encoded));
   } catch {
+    // Malformed length or trailing bits: not a token.
     return null;
   }
 }
@@ -40,7 +37,7 @@ function positiveSafeInteger(digits: string): number | null {
 
 export function encodeProductId(id: number): string {
   if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError(`Not a product id: ${id}`);
-  return toBase64Url(`prod_${id}_${suffixFor(id)}`);
+  return encodeBase64urlNoPadding(new TextEncoder().encode(`prod_${id}_${suffixFor(id)}`));
 }
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MSG } from "#contract/messages.ts";
-import { emailField } from "#contract/schemas/auth.ts";
+import { emailField } from "./auth.ts";
 
-/** The newsletter sign-up (spec section 5), shared by the /subscribe action and `POST /public/subscribe`. */
+/** The newsletter sign-up, shared by the /subscribe action and `POST /public/subscribe`. */
 export const subscribeSchema = z.object({
   email: emailField(MSG.subscribe.emailRequired, MSG.subscribe.invalidEmail),
 });

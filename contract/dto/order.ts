@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentMethod, PaymentStatus, PromoType } from "./checkout.ts";
+import type { OrderStatus, PaymentMethod, PaymentStatus, PromoType } from "../checkout.ts";
 
 /** The checkout and order shapes of the contract (spec section 3). Money is GBP with two decimals. */
 

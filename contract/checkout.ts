@@ -1,8 +1,6 @@
-import { SHIPPING_METHOD } from "./constants.ts";
-
 /**
  * Checkout rules both sides agree on: payment methods, order statuses and their transitions,
- * and the price maths (integer pence). The API charges by these; the storefront shows them.
+ * and card checks (the price maths are in pricing.ts). The API charges by these; the storefront shows them.
  */
 
 /** Methods that pay without card details (spec section 5: they skip card checks). */
@@ -41,41 +39,6 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PROMO_TYPES = ["percentage", "fixed"] as const;
 export type PromoType = (typeof PROMO_TYPES)[number];
-
-/** A promo's discount on a basket (goods with variant extras, without shipping): never more than the basket. */
-export function promoDiscountPence(promo: { discount_type: PromoType; discount_value: number }, basketPence: number): number {
-  const basket = Math.max(0, basketPence);
-  const raw = promo.discount_type === "percentage" ? Math.round((basket * promo.discount_value) / 100) : promo.discount_value;
-  return Math.min(Math.max(0, raw), basket);
-}
-
-export interface OrderTotals {
-  /** Base prices times quantities. */
-  subtotalPence: number;
-  /** Variant extras times quantities. */
-  extrasPence: number;
-  shippingPence: number;
-  discountPence: number;
-  totalPence: number;
-}
-
-/** Spec: total = subtotal + shipping + variant extras − promo discount; shipping is the one flat method. */
-export function orderTotals(
-  lines: readonly { basePricePence: number; extraPricePence: number; quantity: number }[],
-  discountPence: number,
-) {
-  const subtotalPence = lines.reduce((sum, line) => sum + line.basePricePence * line.quantity, 0);
-  const extrasPence = lines.reduce((sum, line) => sum + line.extraPricePence * line.quantity, 0);
-  const shippingPence = lines.length > 0 ? SHIPPING_METHOD.pricePence : 0;
-  const discount = Math.min(Math.max(0, discountPence), subtotalPence + extrasPence);
-  return {
-    subtotalPence,
-    extrasPence,
-    shippingPence,
-    discountPence: discount,
-    totalPence: subtotalPence + extrasPence + shippingPence - discount,
-  } satisfies OrderTotals;
-}
 
 /** Luhn checksum of a digits-only card number. */
 export function passesLuhn(digits: string): boolean {

@@ -1,5 +1,7 @@
+import type { STOCK_STATUSES } from "#contract/constants.ts";
+
 /**
- * The product shapes of the contract (spec section 3) as the API sends them.
+ * The catalogue's shapes as the API sends them.
  * Prices here are GBP numbers with two decimals; inside the backend money is integer pence.
  */
 export interface VariantDto {
@@ -23,7 +25,7 @@ export interface ProductImageDto {
   color_name: string | null;
 }
 
-export type StockStatus = "In Stock" | "Out of Stock";
+export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 /** A product as listings, trending, latest, recommended and bulk return it. */
 export interface ProductSummaryDto {
@@ -58,4 +60,17 @@ export interface ProductDetailDto extends ProductSummaryDto {
   delivery_returns: string | null;
   return_exchanges: string | null;
   contact_info: string | null;
+}
+
+export interface CategoryDto {
+  id: number;
+  category_id: number;
+  name: string;
+  category_name: string;
+  collection: string;
+  slug: string;
+  description: string;
+  image: string;
+  image_url: string;
+  status: string;
 }

@@ -1,0 +1,33 @@
+import { sql } from "kysely";
+import type { Db } from "./connect.ts";
+import { migrateToLatest } from "./migrate.ts";
+import { seedDemoIfEmpty } from "./seed/demo.ts";
+
+/** PostgreSQL advisory-lock key shared by every instance of the shop that prepares the same database. */
+const PREPARE_LOCK_KEY = "maison-noor-shop: migrate and seed";
+
+/**
+ * Runs `work` while holding a database-wide lock, so instances starting together on one PostgreSQL database
+ * migrate and seed one after another instead of racing (the later ones find the work done). The lock lives on
+ * one connection and `work` runs on that same connection. SQLite is served by one process, whose writes are
+ * serialised already.
+ */
+export async function withPrepareLock<T>(db: Db, work: (locked: Db) => Promise<T>): Promise<T> {
+  if (db.dialect !== "postgres") return work(db);
+  return db.kysely.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(hashtext(${PREPARE_LOCK_KEY}))`.execute(connection);
+    try {
+      return await work({ ...db, kysely: connection });
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtext(${PREPARE_LOCK_KEY}))`.execute(connection);
+    }
+  });
+}
+
+/** Brings the schema up to date and, when asked, seeds the demo catalogue into an empty database; answers whether it seeded. */
+export function prepareDatabase(db: Db, options: { seedDemo: boolean }): Promise<{ seeded: boolean }> {
+  return withPrepareLock(db, async (locked) => {
+    await migrateToLatest(locked);
+    return { seeded: options.seedDemo && (await seedDemoIfEmpty(locked)) };
+  });
+}

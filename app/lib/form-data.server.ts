@@ -1,0 +1,81 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+
+/**
+ * What one storefront form post may hold. The largest real form (an address, the contact message) stays far
+ * below these; a post beyond them is refused before anything is parsed into objects.
+ */
+export const FORM_LIMITS = {
+  /** Bytes of an encoded body, the API's own limit. */
+  bodyBytes: 64 * 1024,
+  fields: 64,
+  nameLength: 64,
+  /** `a.b[0]` is depth 2: the app's names are flat, Conform's nesting stays shallow. */
+  nameDepth: 3,
+  /** Largest `[N]` in a name: a sparse `x[99999999]` would otherwise become an array that long. */
+  index: 99,
+} as const;
+
+export const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
+
+/** A refusal rendered by the error boundary; the status text says why in the request log. */
+export const refuse = (status: 400 | 403 | 405 | 413, statusText: string) => data(null, { status, statusText });
+
+export function isFormContentType(contentType: string | null | undefined): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() === FORM_CONTENT_TYPE;
+}
+
+/**
+ * The body of a storefront form post, read within FORM_LIMITS: 413 past the size, 400 for another content
+ * type or a field list or name beyond the bounds. Every action reads its form through this.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  if (!isFormContentType(request.headers.get("content-type"))) throw refuse(400, "Not a form post");
+  const fields = new URLSearchParams(await readBody(request));
+  const formData = new FormData();
+  let count = 0;
+  for (const [name, value] of fields) {
+    if (++count > FORM_LIMITS.fields) throw refuse(400, "Too many form fields");
+    if (!isBoundedName(name)) throw refuse(400, "Malformed form field name");
+    formData.append(name, value);
+  }
+  return formData;
+}
+
+async function readBody(request: Request): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    size += next.value.byteLength;
+    if (size > FORM_LIMITS.bodyBytes) {
+      await reader.cancel();
+      throw refuse(413, "Form too large");
+    }
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function isBoundedName(name: string): boolean {
+  if (name.length === 0 || name.length > FORM_LIMITS.nameLength) return false;
+  if (name.split(/[.[]/).length - 1 > FORM_LIMITS.nameDepth) return false;
+  for (const [, index] of name.matchAll(/\[(\d*)\]/g)) {
+    if (index === "" || Number(index) > FORM_LIMITS.index) return false;
+  }
+  return true;
+}
+
+/**
+ * Conform's parse of the schema's own fields only: a failed submission's reply echoes the payload back into
+ * the page, so anything else a client adds (Conform's reserved `__state__`/`__intent__` included) is left out.
+ */
+export function parseForm<Schema extends z.ZodObject>(formData: FormData, schema: Schema) {
+  const known = new FormData();
+  for (const [name, value] of formData) {
+    if (Object.hasOwn(schema.shape, name)) known.append(name, value);
+  }
+  return parseWithZod(known, { schema });
+}

@@ -1,0 +1,38 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// session.server.ts reads its secret at import time: give it one so no file is written.
+vi.stubEnv("SESSION_SECRET", "honeypot-test-secret-0123456789abcdef");
+let module: typeof import("./honeypot.server.ts");
+beforeAll(async () => {
+  module = await import("./honeypot.server.ts");
+});
+
+const form = (fields: Record<string, string>) => {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+  return formData;
+};
+
+async function statusOf(fields: Record<string, string>) {
+  return module.checkHoneypot(form(fields)).then(
+    () => "passed",
+    (error: { init?: ResponseInit }) => error.init?.status,
+  );
+}
+
+describe("checkHoneypot", () => {
+  it("passes a form as the page renders it", async () => {
+    const props = await module.honeypot.getInputProps({ validFromTimestamp: Date.now() - 5_000 });
+    expect(await statusOf({ [props.nameFieldName]: "", [props.validFromFieldName ?? ""]: props.encryptedValidFrom })).toBe("passed");
+  });
+
+  it.each([
+    ["both fields absent", {}],
+    ["the timestamp absent", { name__confirm: "" }],
+    ["the trap filled", { name__confirm: "bot", from__confirm: "x" }],
+    ["a timestamp that is not ciphertext", { name__confirm: "", from__confirm: "zz" }],
+    ["a timestamp of junk bytes", { name__confirm: "", from__confirm: "%%%\u0000" }],
+  ])("refuses %s with a 400", async (_case, fields) => {
+    expect(await statusOf(fields)).toBe(400);
+  });
+});

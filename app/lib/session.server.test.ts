@@ -1,0 +1,42 @@
+import { createCookie } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { readCart } from "./cart.server.ts";
+import { logger } from "./logger.server.ts";
+import { commitSession, getSession } from "./session.server.ts";
+
+const requestWith = (cookie: string | null) => new Request("http://shop.test/", { headers: cookie ? { cookie } : {} });
+/** The `name=value` part of a Set-Cookie header. */
+const pair = (setCookie: string) => setCookie.split(";")[0] ?? "";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("cookies signed with another secret", () => {
+  it("stays quiet for no cookie, a cookie of its own and cookies it does not sign", async () => {
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    const session = await getSession(requestWith(null));
+    session.set("pendingEmail", "noor@example.com");
+    const own = pair(await commitSession(requestWith(null), session));
+
+    expect((await getSession(requestWith(`${own}; preferredCurrency=USD; x__session=1`))).get("pendingEmail")).toBe("noor@example.com");
+    await readCart(requestWith("other=1"));
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("are refused and logged once per process at warn, however many arrive", async () => {
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    const otherInstance = createCookie("__session", { secrets: ["the-secret-of-another-instance-0123456789"] });
+    const foreign = pair(await otherInstance.serialize({ token: "from-elsewhere" }));
+
+    const [session] = await Promise.all([
+      getSession(requestWith(foreign)),
+      getSession(requestWith(foreign)),
+      readCart(requestWith(`__cart=${foreign.split("=")[1]}`)),
+    ]);
+    expect(session.get("token")).toBeUndefined();
+
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith({ cookie: "__session" }, expect.stringContaining("SESSION_SECRET"));
+  });
+});

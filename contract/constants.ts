@@ -1,0 +1,68 @@
+/** Constants the storefront and the API agree on: limits, lists and policies both sides apply. The one place each number lives. */
+export const BASE_CURRENCY = "GBP";
+export const SHIPPING_METHOD = { id: 1, title: "Regular shipment", pricePence: 500 } as const;
+
+export const PAGE_SIZE = {
+  listing: 12,
+  trending: 4,
+  latest: 8,
+  recommendedOnDetail: 4,
+  recommendedDefault: 8,
+  homeCategoryTeaser: 4,
+  reviewsOnDetail: 5,
+  reviewsSummary: 1,
+} as const;
+
+export const LISTING_SORTS = ["newest", "price_low_high", "price_high_low", "name_a_z", "most_popular"] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+export const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "One Size"] as const;
+export const STOCK_STATUSES = ["In Stock", "Out of Stock"] as const;
+
+export const RECENTLY_VIEWED_LIMIT = 3;
+export const REVIEW_COMMENT_MAX = 1000;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+
+export const OTP_LENGTH = 6;
+export const PASSWORD_MIN_RESET = 6;
+export const PASSWORD_MIN_SIGNUP = 8;
+export const PASSWORD_MAX = 128;
+
+/** One-time codes (e-mail verification and password reset): lifetime, wrong tries before the code dies, resend cooldown. */
+export const OTP_POLICY = { ttlMs: 10 * 60 * 1000, maxAttempts: 5, resendCooldownMs: 60 * 1000 } as const;
+/** Bearer tokens live this long; every login issues a new one. */
+export const AUTH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+/** Contact form subjects; the first is the default. */
+export const CONTACT_SUBJECTS = ["General Inquiry", "Product Return", "Product Exchange", "Custom Query"] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+/** Longest values the contact form takes (names share NAME_MAX). */
+export const CONTACT_MAX = { phone: 30, orderNumber: 40, message: 5000 } as const;
+export const ADDRESS_TYPES = ["Home", "Work", "Other"] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+export const CARD_NUMBER_DIGITS = { min: 13, max: 19 } as const;
+export const CVV_DIGITS = { min: 3, max: 4 } as const;
+
+export const COLLECTIONS = ["Women", "Kids", "Abayas", "Mini", "Coords"] as const;
+export type Collection = (typeof COLLECTIONS)[number];
+
+/** PRODUCT_CATEGORY: the lookup header id whose values are product categories. */
+export const PRODUCT_CATEGORY = 8;
+
+/** Headers by which the storefront forwards the shopper to the API; trusted only in-process or with the shared secret. */
+export const API_HEADERS = {
+  clientIp: "x-shop-client-ip",
+  userAgent: "x-shop-client-agent",
+  internalSecret: "x-shop-internal-secret",
+} as const;
+
+export const DEFAULT_FIT = { cart: "Standard Fit", detail: "Fitted" } as const;
+export const CART_MAX_LINES = 30;
+export const CART_MAX_QUANTITY = 999;
+
+/** How long a caller waits for the API before giving up. */
+export const API_TIMEOUT_MS = 30000;

@@ -1,0 +1,221 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { createServer, connect as netConnect } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import getPort from "get-port";
+import { afterAll, describe, expect, it } from "vitest";
+import { sourcesFingerprint } from "./start.ts";
+
+/** What an operator runs, run as an operator would: `npm start`, the scripts' `--help`, a bad setting, a busy port. */
+
+const root = resolve(import.meta.dirname, "..");
+// `npm start` builds the storefront first when build/ is not of the current sources.
+const START_TIMEOUT_MS = 120_000;
+const STOP_DEADLINE_MS = 5_000;
+
+const dir = mkdtempSync(join(tmpdir(), "shop-operations-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The environment of a shop on `port` with a database of its own, the generated secret and no network. */
+function shopEnv(port: number, name: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
+    OUTBOX_DIR: join(dir, `${name}-outbox`),
+    EXCHANGE_RATES_URL: "http://127.0.0.1:9/latest/GBP",
+    LOG_LEVEL: "info",
+  };
+  for (const variable of ["SESSION_SECRET", "SMTP_URL", "API_BASE_URL", "TEST_PG_ADMIN_URL", "NODE_ENV"]) delete env[variable];
+  return env;
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function collect(child: ChildProcess): Promise<Run> {
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  return once(child, "exit").then(([code]) => ({ code: code as number | null, stdout, stderr }));
+}
+
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  collect(spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }));
+
+/** Each stdout line parsed as JSON (a line that is not JSON fails the test). */
+const jsonLines = (stdout: string) =>
+  stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string } & Record<string, unknown>);
+
+/** The processes under `pid` (Linux /proc), so a test can see that none outlives a stop. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name, which may hold spaces, start at its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while being listed.
+    }
+  }
+  const found: number[] = [];
+  const visit = (parent: number) => {
+    for (const child of parents.get(parent) ?? []) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const portAnswers = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = netConnect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once("error", () => done(false));
+  });
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (child.exitCode === null) {
+    const response = await fetch(`${url}/readyz`).catch(() => undefined);
+    if (response?.ok) return;
+    if (Date.now() > deadline) break;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`the shop at ${url} did not become ready:\n${output()}`);
+}
+
+describe("npm start", () => {
+  it(
+    "serves the shop and stops whole, port freed, within 5 s of a SIGTERM sent to the npm process alone",
+    async () => {
+      const port = await getPort();
+      const npm = spawn("npm", ["start"], { cwd: root, env: shopEnv(port, "sigterm"), stdio: ["ignore", "pipe", "pipe"] });
+      const finished = collect(npm);
+      let output = "";
+      npm.stdout?.on("data", (chunk: string) => {
+        output += chunk;
+      });
+      await waitUntilReady(`http://127.0.0.1:${port}`, npm, () => output);
+      const tree = descendants(npm.pid as number);
+      expect(tree.length).toBeGreaterThan(0);
+
+      npm.kill("SIGTERM");
+      const deadline = Date.now() + STOP_DEADLINE_MS;
+      while ((tree.some(isAlive) || (await portAnswers(port))) && Date.now() < deadline) {
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      expect(tree.filter(isAlive)).toEqual([]);
+      expect(await portAnswers(port)).toBe(false);
+      await finished;
+      expect(jsonLines(output.replace(/^(> .*|)\n/gm, "")).map((line) => line.msg)).toContain("stopped");
+    },
+    START_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    "names a port already in use in one JSON line and exits 1",
+    async () => {
+      const holder = createServer().listen(0, "127.0.0.1");
+      await once(holder, "listening");
+      const port = (holder.address() as { port: number }).port;
+      try {
+        const { code, stdout } = await run(process.execPath, ["scripts/start.ts"], shopEnv(port, "busy"));
+        expect(code).toBe(1);
+        const lines = jsonLines(stdout);
+        // The generated-secret warning is JSON too.
+        expect(lines.map((line) => line.msg)).toContainEqual(expect.stringContaining("SESSION_SECRET is not set"));
+        expect(lines.at(-1)).toMatchObject({ level: 60, port, msg: `port ${port} is already in use: stop whatever holds it or set PORT` });
+      } finally {
+        holder.close();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    "names a bad setting and the reason in one JSON line, without a stack, and exits 1",
+    async () => {
+      const { code, stdout, stderr } = await run(process.execPath, ["scripts/start.ts"], { ...shopEnv(3000, "bad"), PORT: "eighty" });
+      expect(code).toBe(1);
+      const [problem, ...others] = jsonLines(stdout).filter((line) => line.level >= 50);
+      expect(others).toEqual([]);
+      expect(problem).toMatchObject({ level: 60, variable: "PORT", reason: expect.any(String) });
+      expect(problem?.msg).toMatch(/^invalid setting PORT: /);
+      expect(`${stdout}${stderr}`).not.toMatch(/ZodError|\n\s+at /);
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it("rebuilds on a change of the sources' contents, not of their timestamps", () => {
+    const checkout = mkdtempSync(join(dir, "checkout-"));
+    mkdirSync(join(checkout, "app"));
+    writeFileSync(join(checkout, "app", "root.tsx"), "export default 1;");
+    writeFileSync(join(checkout, "package-lock.json"), "{}");
+    const before = sourcesFingerprint(checkout);
+
+    utimesSync(join(checkout, "package-lock.json"), new Date(), new Date(Date.now() + 60_000));
+    expect(sourcesFingerprint(checkout)).toBe(before);
+    writeFileSync(join(checkout, "app", "root.tsx"), "export default 2;");
+    expect(sourcesFingerprint(checkout)).not.toBe(before);
+  });
+});
+
+describe("every script answers --help", () => {
+  const scripts: [string, string[]][] = [
+    ["npm start", ["start", "--", "--help"]],
+    ["npm run dev", ["run", "dev", "--", "--help"]],
+    ["npm run seed", ["run", "seed", "--", "--help"]],
+    ["npm run shop", ["run", "shop", "--", "--help"]],
+    ["npm test", ["test", "--", "--help"]],
+    ["npm run bench", ["run", "bench", "--", "--help"]],
+  ];
+  it.concurrent.each(scripts)(
+    "%s -- --help",
+    async (_name, args) => {
+      const { code, stdout, stderr } = await run("npm", args, { ...process.env, DATABASE_URL: `file:${join(dir, "help.db")}` });
+      expect(stderr).not.toContain("ERR_");
+      expect(code).toBe(0);
+      expect(stdout).toContain("Usage:");
+      expect(readdirSync(dir)).not.toContain("help.db");
+    },
+    60_000,
+  );
+
+  it("node scripts/pg-cluster.ts --help", async () => {
+    const { code, stdout } = await run(process.execPath, ["scripts/pg-cluster.ts", "--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("Usage:");
+  }, 60_000);
+});
