@@ -17,6 +17,7 @@ import { otpRoutes } from "./otp/otp.routes.ts";
 import { paymentRoutes } from "./payments/payments.routes.ts";
 import { promoRoutes } from "./promo/promo.routes.ts";
 import { recentlyViewedRoutes } from "./recently-viewed/recently-viewed.routes.ts";
+import { productReviewRoutes, reviewRoutes } from "./reviews/reviews.routes.ts";
 import { subscribeRoutes } from "./subscribe/subscribe.routes.ts";
 import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
 
@@ -44,6 +45,7 @@ export function createApi(deps: ApiDeps) {
   );
 
   api.route("/public/categories", categoryRoutes);
+  api.route("/public/products", productReviewRoutes);
   api.route("/public/products", productRoutes);
   api.route("/public/lookups", lookupRoutes);
   api.route("/public/auth", authRoutes);
@@ -53,6 +55,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/public/contact", contactRoutes);
   api.route("/public/wishlist", wishlistRoutes);
   api.route("/public/recently-viewed", recentlyViewedRoutes);
+  api.route("/public/reviews", reviewRoutes);
   api.route("/public/validate-promo-code", promoRoutes);
   api.route("/public/orders", orderDetailRoutes);
   api.route("/orders", myOrdersRoutes);

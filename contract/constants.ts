@@ -23,6 +23,11 @@ export const RECENTLY_VIEWED_LIMIT = 3;
 export const REVIEW_COMMENT_MAX = 1000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
+/** Orders of these statuses have reached the shopper, so their items may be reviewed. */
+export const REVIEWABLE_ORDER_STATUSES = ["delivered", "completed"] as const;
+/** Review list orders; the first is the default. */
+export const REVIEW_SORTS = ["newest", "oldest", "highest", "lowest"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 

@@ -3,6 +3,7 @@ import type { Clock } from "#api/core/clock.ts";
 import { paginate } from "#api/core/envelope.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, Variant } from "#api/db/schema.ts";
+import { averageRating } from "#api/reviews/rating-summary.ts";
 import { type ListingSort, PLACEHOLDER_IMAGE, SIZES } from "#contract/constants.ts";
 import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, StockStatus, VariantDto } from "#contract/dto/product.ts";
 import type { Pagination } from "#contract/envelope.ts";
@@ -393,6 +394,8 @@ function summaryRows(db: Db, ids: number[]) {
       "products.current_price_pence",
       "products.original_price_pence",
       "products.stock_total",
+      "products.rating_count",
+      "products.rating_sum",
       "products.created_at",
     ])
     .where("products.id", "in", ids)
@@ -410,6 +413,8 @@ type SummaryRow = {
   current_price_pence: number;
   original_price_pence: number;
   stock_total: number;
+  rating_count: number;
+  rating_sum: number;
   created_at: string;
 };
 
@@ -447,6 +452,8 @@ function toSummary(row: SummaryRow, variants: Variant[], mainImage: string | und
     stock_status: row.stock_total > 0 ? "In Stock" : "Out of Stock",
     sku: row.sku,
     variants: variants.map((variant) => toVariant(variant, row.current_price_pence)),
+    average_rating: averageRating(row.rating_count, row.rating_sum),
+    review_count: row.rating_count,
     created_at: row.created_at,
   };
 }

@@ -86,6 +86,9 @@ export interface ProductsTable {
   /** Units sold, the most_popular sort and a trending signal. */
   units_sold: ColumnType<number, number | undefined, number>;
   view_count: ColumnType<number, number | undefined, number>;
+  /** Reviews of the product and the sum of their ratings, kept in the same transaction as every review write. */
+  rating_count: ColumnType<number, number | undefined, number>;
+  rating_sum: ColumnType<number, number | undefined, number>;
   status: "Active" | "Inactive";
   created_at: CreatedAt;
   updated_at: string;

@@ -118,6 +118,8 @@ const catalogue: ProductSummaryDto[] = [
     stock_status: "In Stock",
     sku: "P1",
     variants: [variant(10), variant(11, { color_name: "Ivory", size: "L", stock: 2 })],
+    average_rating: 0,
+    review_count: 0,
     created_at: "2026-11-01T00:00:00Z",
   },
 ];

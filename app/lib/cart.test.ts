@@ -47,6 +47,8 @@ function product(id: number, variants: VariantDto[], fields: Partial<ProductSumm
     stock_status: "In Stock",
     sku: `P-${id}`,
     variants,
+    average_rating: 0,
+    review_count: 0,
     created_at: "2026-11-01T00:00:00Z",
     ...fields,
   };

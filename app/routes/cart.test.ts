@@ -44,6 +44,8 @@ const abaya: ProductSummaryDto = {
       price: 50,
     },
   ],
+  average_rating: 0,
+  review_count: 0,
   created_at: "2026-11-01T00:00:00Z",
 };
 

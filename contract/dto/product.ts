@@ -46,6 +46,9 @@ export interface ProductSummaryDto {
   stock_status: StockStatus;
   sku: string;
   variants: VariantDto[];
+  /** Mean review rating to one decimal (0 without reviews) and the number of reviews. */
+  average_rating: number;
+  review_count: number;
   created_at: string;
 }
 
