@@ -1,5 +1,6 @@
-import { PAGE_SIZE } from "#contract/constants.ts";
+import { PAGE_SIZE, type ReviewSort } from "#contract/constants.ts";
 import type { CategoryDto, ProductDetailDto, ProductSummaryDto } from "#contract/dto/product.ts";
+import type { ProductReviewsDto } from "#contract/dto/review.ts";
 import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { type ApiClient, ApiRequestError, type ApiResult } from "./api.server.ts";
@@ -87,4 +88,16 @@ export async function fetchProductDetail(api: ApiClient, id: number): Promise<Pr
     }
     throw error;
   }
+}
+
+/** One page of a product's reviews for the detail page; a failure is 'Failed to load reviews' with Try again. */
+export function fetchProductReviews(api: ApiClient, productId: number, view: { sort: ReviewSort; page: number }) {
+  return load(
+    api<ProductReviewsDto>({
+      method: "GET",
+      endpoint: `/public/products/${productId}/reviews`,
+      data: { sort: view.sort, page: view.page, limit: PAGE_SIZE.reviewsOnDetail },
+    }),
+    MSG.reviews.loadFailed,
+  );
 }

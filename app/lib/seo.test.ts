@@ -11,6 +11,8 @@ const product = {
   category_name: "Abayas",
   current_price: 120,
   stock: 3,
+  average_rating: 0,
+  review_count: 0,
   main_image: "/images/products/a.svg",
   images: [],
   variants: [
@@ -81,6 +83,13 @@ describe("JSON-LD", () => {
         availability: "https://schema.org/InStock",
         url: "https://shop.example/product/abc",
       },
+    });
+  });
+
+  it("adds an AggregateRating only when the product has reviews", () => {
+    expect(productJsonLd(origin, product, "/product/abc")).not.toHaveProperty("aggregateRating");
+    expect(productJsonLd(origin, { ...product, average_rating: 4.3, review_count: 7 }, "/product/abc")).toMatchObject({
+      aggregateRating: { "@type": "AggregateRating", ratingValue: "4.3", reviewCount: 7, bestRating: 5, worstRating: 1 },
     });
   });
 

@@ -1,4 +1,4 @@
-import { BASE_CURRENCY } from "#contract/constants.ts";
+import { BASE_CURRENCY, RATING_MAX, RATING_MIN } from "#contract/constants.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { SHOP } from "#contract/shop.ts";
 
@@ -90,7 +90,17 @@ export function breadcrumbJsonLd(origin: string, items: readonly BreadcrumbItem[
 
 type ProductForSeo = Pick<
   ProductDetailDto,
-  "name" | "description" | "sku" | "category_name" | "current_price" | "stock" | "main_image" | "images" | "variants"
+  | "name"
+  | "description"
+  | "sku"
+  | "category_name"
+  | "current_price"
+  | "stock"
+  | "main_image"
+  | "images"
+  | "variants"
+  | "average_rating"
+  | "review_count"
 >;
 
 /** schema.org Product with one Offer in GBP; the lowest variant price stands for the offer. */
@@ -119,6 +129,18 @@ export function productJsonLd(origin: string, product: ProductForSeo, canonicalP
       itemCondition: "https://schema.org/NewCondition",
       seller: { "@type": "Organization", name: SHOP.name },
     },
+    // Search engines reject an AggregateRating without reviews, so it appears only once there is one.
+    ...(product.review_count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.average_rating.toFixed(1),
+            reviewCount: product.review_count,
+            bestRating: RATING_MAX,
+            worstRating: RATING_MIN,
+          },
+        }
+      : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { Gallery } from "#app/components/catalogue/gallery.tsx";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
 import { QuantityStepper } from "#app/components/catalogue/quantity-stepper.tsx";
 import { RatingSummary } from "#app/components/catalogue/rating.tsx";
+import { ReviewsBlock } from "#app/components/catalogue/reviews-block.tsx";
 import { ShareButton } from "#app/components/catalogue/share-button.tsx";
 import { VariantPicker } from "#app/components/catalogue/variant-picker.tsx";
 import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
@@ -17,7 +18,7 @@ import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { PRODUCT_ACCORDIONS } from "#app/content/product.ts";
 import { apiFor } from "#app/lib/api.server.ts";
 import { optionalUser } from "#app/lib/auth.server.ts";
-import { fetchProductDetail, fetchRecommended } from "#app/lib/catalogue.server.ts";
+import { fetchProductDetail, fetchProductReviews, fetchRecommended } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
 import { categoryHref, LISTING_PATH } from "#app/lib/listing-url.ts";
 import {
@@ -30,6 +31,7 @@ import {
   unitPrice,
 } from "#app/lib/product-view.ts";
 import { recordRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
+import { REVIEWS_PARAM, reviewsView } from "#app/lib/reviews-view.ts";
 import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
@@ -39,24 +41,34 @@ import type { Route } from "./+types/product.$id";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = decodeProductId(params.id);
   if (id === null) throw redirect("/not-found");
-  const origin = new URL(request.url).origin;
+  const url = new URL(request.url);
+  const origin = url.origin;
+  const view = reviewsView(url.searchParams);
   const canonicalPath = `/product/${encodeProductId(id)}`;
   const api = apiFor(context);
   // Recording the view is the spec's "extra action" for a signed-in shopper; it never holds up or fails the page.
-  const [product, recommended] = await Promise.all([
+  const [product, recommended, reviews] = await Promise.all([
     fetchProductDetail(api, id),
     fetchRecommended(api, id),
+    fetchProductReviews(api, id, view),
     optionalUser(request).then((signedIn) => recordRecentlyViewed(api, signedIn, id)),
   ]);
   if (!product.ok) {
-    return data({ origin, canonicalPath, product: null, failure: product.message, recommended }, { status: product.notFound ? 404 : 503 });
+    return data(
+      { origin, canonicalPath, product: null, failure: product.message, recommended, reviews, view },
+      { status: product.notFound ? 404 : 503 },
+    );
   }
-  return { origin, canonicalPath, product: product.data, failure: null, recommended };
+  return { origin, canonicalPath, product: product.data, failure: null, recommended, reviews, view };
 }
 
-/** Colour, size, fit and image live in the query and are resolved here from the loaded product: no refetch. */
+/**
+ * Colour, size, fit and image live in the query and are resolved here from the loaded product: no refetch.
+ * The review list's sort and page are in the query too, and do need the loader.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  const reviewsChanged = Object.values(REVIEWS_PARAM).some((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name));
+  if (!formMethod && !reviewsChanged && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
 
@@ -97,7 +109,7 @@ function breadcrumbsFor(product: ProductDetailDto) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, failure, recommended, origin, canonicalPath } = loaderData;
+  const { product, failure, recommended, reviews, view, origin, canonicalPath } = loaderData;
   const location = useLocation();
   if (!product) {
     return (
@@ -144,7 +156,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div className="product-info">
           <p className="eyebrow product-info__category">{product.category_name}</p>
           <h1 className="product-info__name">{product.name}</h1>
-          <RatingSummary />
+          <RatingSummary average={product.average_rating} count={product.review_count} />
           <p className="product-info__price">
             {original !== null ? <Price amount={original} original /> : null}
             <Price amount={unitPrice(product, selection.variant)} className={original !== null ? "price--sale" : undefined} />
@@ -202,6 +214,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
+
+      <ReviewsBlock reviews={reviews} view={view} search={location.search} />
 
       <section className="recommended" aria-labelledby="recommended-title">
         <SectionHeading id="recommended-title" eyebrow="Complete the look" title="You May Also Like" align="center" />

@@ -1,0 +1,186 @@
+import { Form, Link, useSubmit } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import type { Loaded } from "#app/lib/catalogue.server.ts";
+import {
+  REVIEWS_ANCHOR,
+  REVIEWS_PARAM,
+  type ReviewsView,
+  reviewDate,
+  reviewsRange,
+  reviewsSearch,
+  starShare,
+} from "#app/lib/reviews-view.ts";
+import { RATING_MAX, REVIEW_SORTS } from "#contract/constants.ts";
+import type { ProductReviewsDto } from "#contract/dto/review.ts";
+import { MSG } from "#contract/messages.ts";
+import { Stars } from "./rating.tsx";
+
+const STARS_DESCENDING = Array.from({ length: RATING_MAX }, (_, index) => (RATING_MAX - index) as 1 | 2 | 3 | 4 | 5);
+
+interface ReviewsBlockProps {
+  reviews: Loaded<ProductReviewsDto>;
+  view: ReviewsView;
+  /** The page URL's current query, so sorting and paging keep the chosen colour, size and fit. */
+  search: string;
+}
+
+/**
+ * The product page's reviews: summary, distribution, sort, one page of reviews and Previous/Next. Sort and
+ * page live in the URL: the sort is a GET form (its button shows only without JavaScript) and paging is links.
+ */
+export function ReviewsBlock({ reviews, view, search }: ReviewsBlockProps) {
+  const params = new URLSearchParams(search);
+  const hrefFor = (page: number) => `${reviewsSearch(params, { ...view, page })}#${REVIEWS_ANCHOR}`;
+  return (
+    <section className="reviews" id={REVIEWS_ANCHOR} aria-labelledby="reviews-title">
+      <SectionHeading id="reviews-title" title={MSG.reviews.heading} align="center" />
+      {reviews.ok ? (
+        <LoadedReviews data={reviews.data} view={view} params={params} hrefFor={hrefFor} />
+      ) : (
+        <div className="state-message state-message--error" role="alert">
+          <p className="state-message__title">{reviews.message}</p>
+          <ButtonLink to={hrefFor(view.page)} variant="outline" preventScrollReset>
+            {MSG.reviews.tryAgain}
+          </ButtonLink>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function LoadedReviews({
+  data,
+  view,
+  params,
+  hrefFor,
+}: {
+  data: ProductReviewsDto;
+  view: ReviewsView;
+  params: URLSearchParams;
+  hrefFor: (page: number) => string;
+}) {
+  const range = reviewsRange(data.pagination, data.reviews.length);
+  const totalPages = data.pagination.totalPages;
+  return (
+    <div className="reviews__layout">
+      <div className="reviews__summary">
+        <p className="reviews__average">
+          <span className="reviews__average-value">{data.average_rating.toFixed(1)}</span>
+          <span className="reviews__average-max">{MSG.reviews.averageOutOf(RATING_MAX)}</span>
+        </p>
+        <Stars value={data.average_rating} label={MSG.reviews.ratedOutOf(Number(data.average_rating.toFixed(1)), RATING_MAX)} />
+        <p className="reviews__count">{MSG.catalogue.reviewsCount(data.total_reviews)}</p>
+        <ul className="reviews__distribution" aria-label={MSG.reviews.distributionLabel}>
+          {STARS_DESCENDING.map((stars) => {
+            const count = data.distribution[stars];
+            return (
+              <li key={stars} className="reviews__bar-row">
+                <span className="reviews__bar-label" aria-hidden="true">
+                  {MSG.reviews.starsRow(stars)}
+                </span>
+                <span className="reviews__bar" aria-hidden="true">
+                  <span className="reviews__bar-fill" style={{ width: `${starShare(count, data.total_reviews)}%` }} />
+                </span>
+                <span className="reviews__bar-count" aria-hidden="true">
+                  {count}
+                </span>
+                <span className="visually-hidden">{MSG.reviews.starsShare(stars, count)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
+      <div className="reviews__list-column">
+        {data.total_reviews > 0 ? <SortForm view={view} params={params} /> : null}
+        {data.reviews.length === 0 ? (
+          <div className="state-message state-message--empty" role="status">
+            <p className="state-message__title">{MSG.reviews.none}</p>
+            <p className="state-message__hint">{MSG.reviews.beFirst}</p>
+          </div>
+        ) : (
+          <ol className="reviews__list">
+            {data.reviews.map((review) => (
+              <li key={review.id} className="review">
+                <div className="review__head">
+                  <p className="review__author">{review.user_name}</p>
+                  {review.verified ? <p className="review__verified">{MSG.reviews.verifiedPurchase}</p> : null}
+                </div>
+                <div className="review__meta">
+                  <Stars value={review.rating} label={MSG.reviews.ratedOutOf(review.rating, RATING_MAX)} />
+                  <time className="review__date" dateTime={review.created_at}>
+                    {reviewDate(review.created_at)}
+                  </time>
+                </div>
+                {review.comment ? <p className="review__comment">{review.comment}</p> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+        {range ? (
+          <nav className="reviews__paging" aria-label={MSG.reviews.heading}>
+            <p className="reviews__showing">{MSG.reviews.showing(range.from, range.to, range.total)}</p>
+            <div className="reviews__steps">
+              {view.page > 1 ? (
+                <Link className="reviews__step" to={hrefFor(view.page - 1)} rel="prev" preventScrollReset>
+                  {MSG.catalogue.previous}
+                </Link>
+              ) : (
+                <span className="reviews__step" aria-disabled="true">
+                  {MSG.catalogue.previous}
+                </span>
+              )}
+              {view.page < totalPages ? (
+                <Link className="reviews__step" to={hrefFor(view.page + 1)} rel="next" preventScrollReset>
+                  {MSG.catalogue.next}
+                </Link>
+              ) : (
+                <span className="reviews__step" aria-disabled="true">
+                  {MSG.catalogue.next}
+                </span>
+              )}
+            </div>
+          </nav>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** GET form for the sort: it keeps the page's other parameters as hidden fields and starts again at page 1. */
+function SortForm({ view, params }: { view: ReviewsView; params: URLSearchParams }) {
+  const enhanced = useHydrated();
+  const submit = useSubmit();
+  const kept = [...params.entries()].filter(([name]) => name !== REVIEWS_PARAM.sort && name !== REVIEWS_PARAM.page);
+  return (
+    <Form method="get" className="reviews__sort" preventScrollReset>
+      {kept.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="reviews-sort" className="visually-hidden">
+        {MSG.reviews.sortLabel}
+      </label>
+      <select
+        id="reviews-sort"
+        className="input input--select"
+        name={REVIEWS_PARAM.sort}
+        defaultValue={view.sort}
+        key={view.sort}
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+      >
+        {REVIEW_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {MSG.reviews.sortOptions[sort]}
+          </option>
+        ))}
+      </select>
+      {enhanced ? null : (
+        <button type="submit" className="button button--outline">
+          {MSG.reviews.applySort}
+        </button>
+      )}
+    </Form>
+  );
+}
