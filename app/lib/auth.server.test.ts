@@ -139,3 +139,26 @@ describe("pagePath and signInUrl", () => {
     expect(auth.signInUrl(new Request(`${SHOP}/`))).toBe("/signin");
   });
 });
+
+describe("redirectSignedInShopper", () => {
+  const user = { id: 1, name: "A", email: "user@example.com", email_verified: true };
+
+  it("sends a verified, signed-in shopper to the page asked for, else the profile", async () => {
+    const asked = await thrownRedirect(
+      auth.redirectSignedInShopper(await requestWith("/signin?redirectTo=%2Fwishlist", { token: "t", user })),
+    );
+    expect(asked.headers.get("location")).toBe("/wishlist");
+    const fallback = await thrownRedirect(auth.redirectSignedInShopper(await requestWith("/signup", { token: "t", user })));
+    expect(fallback.headers.get("location")).toBe("/profile");
+    const hostile = await thrownRedirect(
+      auth.redirectSignedInShopper(await requestWith("/signin?redirectTo=https%3A%2F%2Fevil.example", { token: "t", user })),
+    );
+    expect(hostile.headers.get("location")).toBe("/");
+  });
+
+  it("lets visitors and unverified shoppers see the page", async () => {
+    await expect(auth.redirectSignedInShopper(new Request(`${SHOP}/signin`))).resolves.toBeUndefined();
+    const unverified = await requestWith("/signin", { token: "t", user: { ...user, email_verified: false } });
+    await expect(auth.redirectSignedInShopper(unverified)).resolves.toBeUndefined();
+  });
+});

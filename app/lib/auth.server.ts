@@ -110,3 +110,14 @@ export function returnPath(request: Request): string {
   if (from.origin !== url.origin || ACCOUNT_FLOW_PATHS.has(from.pathname)) return "/";
   return safeRedirectPath(`${from.pathname}${from.search}`);
 }
+
+/**
+ * Sign-in and sign-up are for visitors: a verified, signed-in shopper goes on to the page they asked for
+ * (`redirectTo`), else their profile. An unverified one may still sign in as someone else.
+ */
+export async function redirectSignedInShopper(request: Request): Promise<void> {
+  const signedIn = await optionalUser(request);
+  if (!signedIn?.user.email_verified) return;
+  const asked = new URL(request.url).searchParams.get("redirectTo");
+  throw redirect(asked ? safeRedirectPath(asked) : "/profile");
+}

@@ -12,7 +12,7 @@ import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { returnPath, type SignedIn, signInSession } from "#app/lib/auth.server.ts";
+import { redirectSignedInShopper, returnPath, type SignedIn, signInSession } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
@@ -29,7 +29,8 @@ export const meta: Route.MetaFunction = () => [{ title: `Login | ${SHOP.name}` }
 const FIELDS = ["email", "password"];
 const HIDDEN = ["password"];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectSignedInShopper(request);
   return { redirectTo: returnPath(request) };
 }
 

@@ -10,7 +10,7 @@ import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { type SignedIn, signInSession } from "#app/lib/auth.server.ts";
+import { redirectSignedInShopper, type SignedIn, signInSession } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { checkHoneypot } from "#app/lib/honeypot.server.ts";
@@ -26,6 +26,8 @@ const FIELDS = ["name", "email", "password", "confirmPassword"];
 const HIDDEN = ["password", "confirmPassword"];
 
 /** Creates the account (signed in, e-mail unverified) and goes on to the e-mail verification screen. */
+export const loader = ({ request }: Route.LoaderArgs) => redirectSignedInShopper(request);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   await checkHoneypot(formData);
