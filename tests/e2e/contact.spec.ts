@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
+import { honeypotFields } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** A fresh address per test and project, so runs never meet each other's sign-ups. */
@@ -83,4 +84,29 @@ test("subscribes to the newsletter from the home page", async ({ shop, page, jav
   // With JavaScript the page stays and the input is cleared; without it the redirect brings a fresh page.
   await expect(email).toHaveValue("");
   if (javaScriptEnabled) await expect(email).toBeEnabled();
+});
+
+test("the newsletter names a blank or malformed address in the shop's words", async ({ shop, page, request, javaScriptEnabled }) => {
+  if (!javaScriptEnabled) {
+    // Without JavaScript the browser's own check runs first; a post that skips it gets the same texts from the server.
+    const fields = await honeypotFields(request, "/");
+    for (const [value, message] of [
+      ["", MSG.subscribe.emailRequired],
+      ["not-an-address", MSG.subscribe.invalidEmail],
+    ]) {
+      const answer = await request.post("/subscribe", { form: { ...fields, email: value, redirectTo: "/" } });
+      expect(await answer.text()).toContain(message);
+    }
+    return;
+  }
+  await shop.visit("/");
+  const email = page.getByLabel("E-mail address");
+  const subscribe = page.getByRole("button", { name: MSG.catalogue.subscribe });
+  await subscribe.click();
+  await expect(page.getByRole("alert").filter({ hasText: MSG.subscribe.emailRequired })).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await email.fill("not-an-address");
+  await subscribe.click();
+  await expect(page.getByRole("alert").filter({ hasText: MSG.subscribe.invalidEmail })).toBeVisible();
+  await expect(email).toHaveValue("not-an-address");
 });

@@ -1,15 +1,18 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { EnhancedField } from "#app/components/account/enhanced-field.tsx";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Toaster } from "#app/components/layout/toaster.tsx";
 import type { SubscribeReply } from "#app/routes/subscribe.tsx";
 import { MSG } from "#contract/messages.ts";
+import { subscribeSchema } from "#contract/schemas/subscribe.ts";
 
 /**
  * The newsletter sign-up form: posts to /subscribe, which redirects back with a toast. With JavaScript it runs
- * through a fetcher, so the page stays put; the input is disabled while it runs and cleared after a success.
+ * through a fetcher, so the page stays put; the input is disabled while it runs and cleared after a success,
+ * and a blank or malformed address gets the shop's own message instead of the browser's bubble.
  */
 export function NewsletterForm() {
   const location = useLocation();
@@ -17,13 +20,29 @@ export function NewsletterForm() {
   const input = useRef<HTMLInputElement>(null);
   const busy = fetcher.state !== "idle";
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const enhanced = useHydrated();
+  const [invalid, setInvalid] = useState<string | null>(null);
 
   useEffect(() => {
     if (reply?.ok && input.current) input.current.value = "";
   }, [reply]);
 
   return (
-    <fetcher.Form method="post" action="/subscribe" className="newsletter__form" preventScrollReset>
+    <fetcher.Form
+      method="post"
+      action="/subscribe"
+      className="newsletter__form"
+      preventScrollReset
+      noValidate={enhanced}
+      onSubmit={(event) => {
+        const parsed = subscribeSchema.safeParse({ email: input.current?.value ?? "" });
+        setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? MSG.subscribe.invalidEmail));
+        if (!parsed.success) {
+          event.preventDefault();
+          input.current?.focus();
+        }
+      }}
+    >
       <HoneypotInputs />
       <EnhancedField />
       <LoadingTextField text={MSG.loading.default} />
@@ -41,10 +60,18 @@ export function NewsletterForm() {
         required
         disabled={busy}
         placeholder={MSG.catalogue.emailPlaceholder}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? "newsletter-error" : undefined}
+        onChange={() => setInvalid(null)}
       />
       <button type="submit" className="button button--primary newsletter__submit" disabled={busy} aria-busy={busy || undefined}>
         {MSG.catalogue.subscribe}
       </button>
+      {invalid ? (
+        <p id="newsletter-error" className="newsletter__error" role="alert">
+          {invalid}
+        </p>
+      ) : null}
       <Toaster toasts={[reply?.toast]} />
     </fetcher.Form>
   );
