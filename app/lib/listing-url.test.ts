@@ -43,6 +43,13 @@ describe("parseListingQuery", () => {
     expect(parse(`category=${"x".repeat(101)}`).category).toEqual([]);
   });
 
+  it("reads a comma-joined filter as its parts, like repeated parameters", () => {
+    const joined = parse("category=Everyday%20Abayas%2COccasion%20Abayas&size=S,%20M&category=Occasion%20Abayas");
+    expect(joined.category).toEqual(["Everyday Abayas", "Occasion Abayas"]);
+    expect(joined.size).toEqual(["S", "M"]);
+    expect(parse("category=%2C%2C").category).toEqual([]);
+  });
+
   it("keeps only the lower bound of an impossible price range", () => {
     const query = parse("min_price=100&max_price=50");
     expect([query.minPrice, query.maxPrice]).toEqual([100, null]);

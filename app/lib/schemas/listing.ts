@@ -57,10 +57,14 @@ const sort = z.enum(LISTING_SORTS);
 const size = z.enum(SIZES);
 const stock = z.enum(STOCK_STATUSES);
 
-/** Each value that passes `schema`, once, in URL order. */
+/**
+ * Each value that passes `schema`, once, in URL order. A comma-joined value (`category=A%2CB`, as the API
+ * itself takes lists) counts as its parts, like `category=A&category=B`.
+ */
 function validValues<T>(values: string[], schema: z.ZodType<T>): T[] {
   const kept: T[] = [];
-  for (const value of values.slice(0, MAX_VALUES)) {
+  const parts = values.flatMap((value) => value.split(",")).map((value) => value.trim());
+  for (const value of parts.slice(0, MAX_VALUES)) {
     const parsed = schema.safeParse(value);
     if (parsed.success && !kept.includes(parsed.data)) kept.push(parsed.data);
   }
