@@ -43,6 +43,7 @@ import { ratesService } from "./lib/rates.server.ts";
 import { fetchRecentlyViewed } from "./lib/recently-viewed.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency } from "./lib/session.server.ts";
+import { fetchWishlistIds } from "./lib/wishlist.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: displayFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -74,8 +75,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const sessionUser = session.get("user");
   const token = session.get("token");
-  // The profile slider's list: the one API call the chrome makes, and only for a signed-in shopper.
-  const recentlyViewed = await fetchRecentlyViewed(apiFor(context), token && sessionUser ? { token, user: sessionUser } : null);
+  // The chrome's calls, only for a signed-in shopper: the profile slider's list, and the wishlist once, so every
+  // heart on the page shows whether its product is saved without a call per card.
+  const signedIn = token && sessionUser ? { token, user: sessionUser } : null;
+  const [recentlyViewed, wishlistIds] = await Promise.all([
+    fetchRecentlyViewed(apiFor(context), signedIn),
+    fetchWishlistIds(apiFor(context), signedIn),
+  ]);
   const toast = session.get("toast") ?? null;
   const headers = toast ? { "Set-Cookie": await commitSession(request, session) } : undefined;
   return data(
@@ -87,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       honeypotInputProps,
       cartCount: await readCartCount(request),
       recentlyViewed,
+      wishlistIds,
     },
     { headers },
   );

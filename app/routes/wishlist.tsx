@@ -31,16 +31,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The wishlist's one action, switching on intent. `add` comes from product cards and the detail page and
- * returns to `redirectTo` (same-site) with a toast, or sends a signed-out shopper to sign in first;
- * `remove` comes from this page and comes back to it, so the list reloads.
+ * The wishlist's one action, switching on intent. The heart on product cards and the detail page adds or
+ * removes and returns to `redirectTo` (same-site) with a toast; adding sends a signed-out shopper to sign in
+ * first. This page's remove buttons send no `redirectTo` and come back here, so the list reloads.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   const parsed = wishlistIntentSchema.safeParse(form);
   if (!parsed.success) {
     const adding = form.intent === "add";
-    const back = adding ? safeRedirectPath(form.redirectTo, WISHLIST_PATH) : WISHLIST_PATH;
+    const back = safeRedirectPath(form.redirectTo, WISHLIST_PATH);
     return redirectWithToast(request, back, "error", adding ? MSG.wishlist.addFailed : MSG.wishlist.removeItemFailed, { status: 303 });
   }
   const api = apiFor(context);
@@ -63,10 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const { token } = await requireVerifiedUser(request, context);
+  const back = safeRedirectPath(intent.redirectTo, WISHLIST_PATH);
   const removed = await removeFromWishlist(api, token, intent.productId);
-  if (!removed.ok) return redirectWithToast(request, WISHLIST_PATH, "error", MSG.wishlist.removeItemFailed, { status: 303 });
+  if (!removed.ok) return redirectWithToast(request, back, "error", MSG.wishlist.removeItemFailed, { status: 303 });
   const name = removed.data.product_name || MSG.wishlist.defaultProductName;
-  return redirectWithToast(request, WISHLIST_PATH, "success", `${name} ${MSG.wishlist.removedSuffix}`, { status: 303 });
+  return redirectWithToast(request, back, "success", `${name} ${MSG.wishlist.removedSuffix}`, { status: 303 });
 }
 
 export default function WishlistPage({ loaderData }: Route.ComponentProps) {

@@ -59,3 +59,40 @@ test("the wishlist page asks a guest to sign in first", async ({ page }) => {
   await page.goto("/wishlist");
   await expect(page).toHaveURL("/signin?redirectTo=%2Fwishlist");
 });
+
+test("the heart shows whether a product is saved and toggles it, on the detail page and on cards", async ({
+  shop,
+  page,
+  request,
+  inbox,
+}, testInfo) => {
+  test.slow();
+  const listing = await (await request.get("/api/public/products?limit=2&sort=name_a_z")).json();
+  const product: ProductSummaryDto = listing.data[1];
+  const productPath = `/product/${product.token}`;
+  const addHeart = shop.main.getByRole("button", { name: `${MSG.catalogue.addToWishlist}: ${product.name}` });
+  const removeHeart = shop.main.getByRole("button", { name: `${MSG.wishlist.remove}: ${product.name}` });
+
+  const email = uniqueEmail(testInfo, "heart");
+  await createVerifiedAccount(request, inbox, email);
+  await shop.visit(`/signin?redirectTo=${encodeURIComponent(productPath)}`);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(productPath, { timeout: SIGN_IN_MS });
+
+  await addHeart.click();
+  await expect(page.getByText(`${product.name} ${MSG.wishlist.addedSuffix}`)).toBeVisible();
+  await expect(removeHeart).toHaveAttribute("data-saved", "true");
+  await expect(addHeart).toHaveCount(0);
+
+  // The listing's card knows too, and removes it.
+  await shop.visit("/products?sort=name_a_z");
+  await expect(removeHeart).toBeVisible();
+  await removeHeart.click();
+  await expect(page.getByText(`${product.name} ${MSG.wishlist.removedSuffix}`)).toBeVisible();
+  await expect(addHeart).toBeVisible();
+  await expect(page).toHaveURL("/products?sort=name_a_z");
+
+  await shop.visit(productPath);
+  await expect(addHeart).toBeVisible();
+  await expect(addHeart).not.toHaveAttribute("data-saved");
+});

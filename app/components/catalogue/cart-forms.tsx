@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import type { VariantDto } from "#contract/dto/product.ts";
@@ -79,7 +79,10 @@ export function QuickAddButton({
   );
 }
 
-/** The wishlist heart: posts intent=add to /wishlist (a signed-out shopper is sent to sign in first). */
+/**
+ * The heart: shows whether the product is on the signed-in shopper's wishlist (the root loader reads the list
+ * once per page) and adds or removes it. With JavaScript it flips at once while the post runs.
+ */
 export function WishlistButton({
   productId,
   productName,
@@ -91,15 +94,25 @@ export function WishlistButton({
 }) {
   const fetcher = useFetcher({ key: `wishlist-${productId}` });
   const redirectTo = useReturnPath();
+  const savedIds = useRouteLoaderData<{ wishlistIds?: number[] }>("root")?.wishlistIds ?? [];
+  const pending = fetcher.formData?.get("intent");
+  const saved = pending ? pending === "add" : savedIds.includes(productId);
+  const label = saved ? MSG.wishlist.remove : MSG.catalogue.addToWishlist;
   return (
     <fetcher.Form method="post" action="/wishlist" className="icon-form" preventScrollReset>
-      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="intent" value={saved ? "remove" : "add"} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <LoadingTextField text={MSG.loading.updatingWishlist} />
-      <button type="submit" className={className} aria-busy={fetcher.state !== "idle" || undefined} title={MSG.catalogue.addToWishlist}>
+      <button
+        type="submit"
+        className={`${className} wishlist-toggle`}
+        data-saved={saved || undefined}
+        aria-busy={fetcher.state !== "idle" || undefined}
+        title={label}
+      >
         <Icon name="heart" />
-        <span className="visually-hidden">{`${MSG.catalogue.addToWishlist}: ${productName}`}</span>
+        <span className="visually-hidden">{`${label}: ${productName}`}</span>
       </button>
     </fetcher.Form>
   );

@@ -41,8 +41,8 @@ export function WishlistCard({ item, priority }: { item: WishlistCardView; prior
           <Link to={item.href}>{item.name}</Link>
         </h2>
         <p className="product-card__price">
-          <Price amount={item.price} className={item.originalPrice !== null ? "price--sale" : undefined} />
           {item.originalPrice !== null ? <Price amount={item.originalPrice} original /> : null}
+          <Price amount={item.price} className={item.originalPrice !== null ? "price--sale" : undefined} />
         </p>
         <p className="wishlist-card__meta">
           {MSG.wishlist.categoryLabel}: {item.category}
