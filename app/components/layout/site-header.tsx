@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { CountBadge, formatBadgeCount } from "#app/components/ui/count-badge.tsx";
+import { CountBadge, cartIconLabel } from "#app/components/ui/count-badge.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { SHOP } from "#contract/shop.ts";
 import { MobileMenu } from "./mobile-menu.tsx";
@@ -14,7 +14,7 @@ export interface SiteHeaderProps {
 }
 
 export function SiteHeader({ user, cartCount, recentlyViewed }: SiteHeaderProps) {
-  const cartLabel = cartCount > 0 ? `Cart, ${formatBadgeCount(cartCount)} items` : "Cart, empty";
+  const cartLabel = cartIconLabel(cartCount);
   return (
     <header className="site-header">
       <div className="site-header__bar container">

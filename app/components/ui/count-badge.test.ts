@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBadgeCount } from "./count-badge.tsx";
+import { cartIconLabel, formatBadgeCount } from "./count-badge.tsx";
 
 describe("formatBadgeCount", () => {
   it("shows the count up to the cap", () => {
@@ -15,5 +15,14 @@ describe("formatBadgeCount", () => {
   it("never shows a negative or fractional count", () => {
     expect(formatBadgeCount(-3)).toBe("0");
     expect(formatBadgeCount(4.7)).toBe("4");
+  });
+});
+
+describe("cartIconLabel", () => {
+  it("names the count with the right plural, and an empty cart as such", () => {
+    expect(cartIconLabel(0)).toBe("Cart, empty");
+    expect(cartIconLabel(1)).toBe("Cart, 1 item");
+    expect(cartIconLabel(3)).toBe("Cart, 3 items");
+    expect(cartIconLabel(250)).toBe("Cart, 99+ items");
   });
 });
