@@ -90,10 +90,16 @@ describe("truncateDescription", () => {
     expect(truncateDescription("x".repeat(220)).truncated).toBe(false);
   });
 
-  it("cuts at 220 characters", () => {
-    const result = truncateDescription("y".repeat(221));
-    expect(result).toEqual({ text: "y".repeat(220), truncated: true });
-    expect(truncateDescription(`${"a".repeat(219)} tail`).text).toBe("a".repeat(219));
+  it("cuts at the last whole word within 220 characters, with one '…' and no dangling punctuation", () => {
+    expect(truncateDescription("y".repeat(221))).toEqual({ text: `${"y".repeat(220)}…`, truncated: true });
+    expect(truncateDescription(`${"a".repeat(219)} tail`).text).toBe(`${"a".repeat(219)}…`);
+    const prose = `${"word ".repeat(43)}London... and more`;
+    const cut = truncateDescription(prose).text;
+    expect(cut).toBe(`${"word ".repeat(43).trimEnd()}…`);
+    expect(Array.from(cut).length).toBeLessThanOrEqual(221);
+    expect(truncateDescription(`${"b".repeat(210)} tailored, lined`).text).toBe(`${"b".repeat(210)} tailored…`);
+    // A word that ends exactly at the limit is kept whole.
+    expect(truncateDescription(`${"c".repeat(220)} more`).text).toBe(`${"c".repeat(220)}…`);
   });
 });
 

@@ -105,11 +105,17 @@ export function variantSearch(choice: VariantChoice): string {
   return search ? `?${search}` : "";
 }
 
-/** Spec section 9: the description is cut at 220 characters; `truncated` says whether 'See More....' is needed. */
+/**
+ * The description cut to at most `limit` characters at the last whole word, trailing punctuation dropped and
+ * one '…' added; `truncated` says whether 'See More....' is needed. A single word longer than the limit is cut inside.
+ */
 export function truncateDescription(text: string, limit = DESCRIPTION_TRUNCATE_AT): { text: string; truncated: boolean } {
   const characters = Array.from(text.trim());
   if (characters.length <= limit) return { text: characters.join(""), truncated: false };
-  return { text: characters.slice(0, limit).join("").trimEnd(), truncated: true };
+  const cut = characters.slice(0, limit + 1).join("");
+  const lastSpace = cut.search(/\s\S*$/);
+  const words = lastSpace > 0 ? cut.slice(0, lastSpace) : characters.slice(0, limit).join("");
+  return { text: `${words.replace(/[\s,.;:…-]+$/u, "")}…`, truncated: true };
 }
 
 export function productHref(product: Pick<ProductSummaryDto, "token">): string {

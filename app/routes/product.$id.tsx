@@ -166,7 +166,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="product-info__description">
               {description.truncated ? (
                 <>
-                  <p className="description__short">{description.text}…</p>
+                  <p className="description__short">{description.text}</p>
                   <details className="description__more">
                     <summary>
                       <span className="description__see-more">{MSG.catalogue.seeMore}</span>
