@@ -1,7 +1,7 @@
 import "#app/styles/catalogue.css";
 import "#app/styles/listing.css";
 import { redirect } from "react-router";
-import { FilterPanel } from "#app/components/catalogue/filter-panel.tsx";
+import { AppliedFilters, FilterPanel } from "#app/components/catalogue/filter-panel.tsx";
 import { ListingToolbar } from "#app/components/catalogue/listing-toolbar.tsx";
 import { Pagination } from "#app/components/catalogue/pagination.tsx";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
@@ -86,6 +86,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           aria-busy={loading || undefined}
           data-loading={loading ? "" : undefined}
         >
+          <AppliedFilters query={pendingQuery} className="filter-chips--above-results" />
           {page.ok ? (
             page.data.products.length > 0 ? (
               <>

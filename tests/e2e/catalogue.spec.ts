@@ -153,3 +153,24 @@ test.describe("catalogue", () => {
     expect(await sitemap.text()).toMatch(/<loc>http[^<]+\/product\/[A-Za-z0-9_-]+<\/loc>/);
   });
 });
+
+test.describe("listing on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("with filters active the panel stays folded, the chips sit above the results and the pages wrap evenly", async ({ shop, page }) => {
+    await shop.visit("/products?size=M&stock_status=In%20Stock");
+    await expect(page.locator("details.filter-panel")).not.toHaveAttribute("open");
+    const results = page.getByRole("region", { name: "Products" });
+    await expect(results.getByRole("link", { name: MSG.catalogue.removeFilter("M"), exact: true })).toBeVisible();
+    const firstCard = results.getByRole("article").first();
+    const box = await firstCard.boundingBox();
+    expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(844 * 1.5);
+
+    await shop.visit("/products?page=2");
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    const previous = await pagination.getByText(MSG.catalogue.previous).boundingBox();
+    const next = await pagination.getByText(MSG.catalogue.next).boundingBox();
+    expect(previous).not.toBeNull();
+    expect(previous?.y).toBe(next?.y);
+  });
+});

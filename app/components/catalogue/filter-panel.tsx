@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { PRICE_PRESETS } from "#app/lib/constants.ts";
-import { activePricePreset, appliedFilterChips, hasFilters, listingHref, withoutFilters, withPriceRange } from "#app/lib/listing-url.ts";
+import { activePricePreset, appliedFilterChips, listingHref, withoutFilters, withPriceRange } from "#app/lib/listing-url.ts";
 import { LISTING_PARAM, type ListingQuery } from "#app/lib/schemas/listing.ts";
 import { SIZES, STOCK_STATUSES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
@@ -19,7 +19,8 @@ interface FilterPanelProps {
 /**
  * The listing's filters. Every control belongs to the listing GET form (the `form` attribute), so without
  * JavaScript Apply submits them; with it each change applies at once. Presets, chips and clear all are links.
- * A <details> so it folds away on small screens; on wide screens CSS keeps it open.
+ * A <details> so it folds away on small screens, closed on arrival even with filters active (their chips show
+ * above the results there); on wide screens CSS keeps it open.
  */
 export function FilterPanel({ query, categories, submitNow, submitSoon }: FilterPanelProps) {
   const enhanced = useHydrated();
@@ -29,31 +30,14 @@ export function FilterPanel({ query, categories, submitNow, submitSoon }: Filter
   const chips = appliedFilterChips(query);
 
   return (
-    <details className="filter-panel" open={hasFilters(query) || undefined}>
+    <details className="filter-panel">
       <summary className="filter-panel__summary">
         <span>{MSG.catalogue.filters}</span>
         {chips.length > 0 ? <span className="filter-panel__count">{chips.length}</span> : null}
         <Icon name="chevronDown" className="filter-panel__chevron" />
       </summary>
       <div className="filter-panel__body">
-        {chips.length > 0 ? (
-          <div className="filter-chips">
-            <p className="filter-group__title">{MSG.catalogue.appliedFilters}</p>
-            <ul className="filter-chips__list">
-              {chips.map((chip) => (
-                <li key={chip.key}>
-                  <Link to={chip.href} className="filter-chip" aria-label={MSG.catalogue.removeFilter(chip.label)} {...LISTING_NAV}>
-                    <span>{chip.label}</span>
-                    <Icon name="close" className="filter-chip__icon" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <Link to={listingHref(withoutFilters(query))} className="filter-chips__clear" {...LISTING_NAV}>
-              {MSG.catalogue.clearAll}
-            </Link>
-          </div>
-        ) : null}
+        <AppliedFilters query={query} className="filter-chips--in-panel" />
 
         <fieldset className="filter-group">
           <legend className="filter-group__title">{MSG.catalogue.filterCategory}</legend>
@@ -171,4 +155,28 @@ function FilterChecks({
       <span>{option}</span>
     </label>
   ));
+}
+
+/** The active filters as removable chips with a clear-all link; nothing when no filter is set. */
+export function AppliedFilters({ query, className }: { query: ListingQuery; className: string }) {
+  const chips = appliedFilterChips(query);
+  if (chips.length === 0) return null;
+  return (
+    <div className={`filter-chips ${className}`}>
+      <p className="filter-group__title">{MSG.catalogue.appliedFilters}</p>
+      <ul className="filter-chips__list">
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <Link to={chip.href} className="filter-chip" aria-label={MSG.catalogue.removeFilter(chip.label)} {...LISTING_NAV}>
+              <span>{chip.label}</span>
+              <Icon name="close" className="filter-chip__icon" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to={listingHref(withoutFilters(query))} className="filter-chips__clear" {...LISTING_NAV}>
+        {MSG.catalogue.clearAll}
+      </Link>
+    </div>
+  );
 }
