@@ -51,19 +51,22 @@ export function searchTerms(input: string | undefined): string[] {
  * must match. Reading matches newest first and stopping at the cap keeps a broad search (tens of thousands of
  * matches) from ranking, counting and filtering every one of them.
  */
-function searchHits(db: Db, terms: string[], filters: Condition[], cap: number) {
+function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof SORTS)[ListingSort] | undefined, cap: number) {
   const where = allOf(filters)(expressionBuilder<Database, "products">());
+  // The sort column rides along, so ordering the page needs no second read of the products.
+  const sortKey = sort ? sql`, ${sql.ref(`products.${sort.column}`)} AS sort_key` : sql``;
+  type Hit = { id: number; rank: number; sort_key: string | number };
   if (db.dialect === "postgres") {
     const query = terms.map((term) => `${term}:*`).join(" & ");
-    return sql<{ id: number; rank: number }>`(
-      SELECT products.id, ts_rank(products.search_vector, to_tsquery('english', ${query})) AS rank
+    return sql<Hit>`(
+      SELECT products.id, ts_rank(products.search_vector, to_tsquery('english', ${query})) AS rank ${sortKey}
       FROM products WHERE products.search_vector @@ to_tsquery('english', ${query}) AND ${where}
       ORDER BY products.id DESC LIMIT ${sql.lit(cap)}
     )`.as("hits");
   }
   const match = terms.map((term) => `"${term}"*`).join(" ");
-  return sql<{ id: number; rank: number }>`(
-    SELECT products.id, -bm25(products_fts, 10.0, 1.0) AS rank
+  return sql<Hit>`(
+    SELECT products.id, -bm25(products_fts, 10.0, 1.0) AS rank ${sortKey}
     FROM products_fts JOIN products ON products.id = products_fts.rowid WHERE products_fts MATCH ${match} AND ${where}
     ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}
   )`.as("hits");
@@ -167,14 +170,11 @@ export async function listProducts(
     ).then((products) => ({ products, pagination: paginate(total, query.page, query.limit) }));
 
   if (terms.length > 0) {
-    const hits = searchHits(db, terms, filters, searchMatchCap);
     const sort = query.sort && SORTS[query.sort];
-    let ranked = db.kysely
-      .selectFrom("products")
-      .innerJoin(hits, (join) => join.onRef("hits.id", "=", "products.id"))
-      .select((eb) => ["products.id", eb.fn.countAll<number>().over().as("total")]);
-    if (sort) ranked = ranked.orderBy(`products.${sort.column}`, sort.direction);
-    ranked = ranked.orderBy("hits.rank", "desc").orderBy("products.id", sort ? sort.direction : "desc");
+    const hits = searchHits(db, terms, filters, sort, searchMatchCap);
+    let ranked = db.kysely.selectFrom(hits).select((eb) => ["hits.id", eb.fn.countAll<number>().over().as("total")]);
+    if (sort) ranked = ranked.orderBy("hits.sort_key", sort.direction);
+    ranked = ranked.orderBy("hits.rank", "desc").orderBy("hits.id", sort ? sort.direction : "desc");
     const rows = await ranked.limit(query.limit).offset(offset).execute();
     if (rows.length > 0 || offset === 0) return page(rows, Number(rows[0]?.total ?? 0));
     const { total } = await db.kysely
