@@ -204,7 +204,10 @@ function failStart(error: unknown): never {
   process.exit(1);
 }
 
-const portInUseMessage = (port: number) => `port ${port} is already in use: stop whatever holds it or set PORT`;
+const listenFailure = (error: NodeJS.ErrnoException, config: { PORT: number; HOST: string }) =>
+  error.code === "EADDRINUSE"
+    ? `port ${config.PORT} is already in use: stop whatever holds it or set PORT`
+    : `cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`;
 
 /**
  * Runs the shop until SIGTERM or SIGINT: in this process when WEB_CONCURRENCY is 1 (and always with --dev), else as
@@ -228,9 +231,7 @@ export async function runShop(options: { dev?: boolean } = {}): Promise<void> {
   const { app, config, logger, close } = shop;
   const server = createHttpServer(app);
   server.on("error", async (error: NodeJS.ErrnoException) => {
-    const message =
-      error.code === "EADDRINUSE" ? portInUseMessage(config.PORT) : `cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`;
-    logger.fatal({ port: config.PORT, host: config.HOST, code: error.code }, message);
+    logger.fatal({ port: config.PORT, host: config.HOST, code: error.code }, listenFailure(error, config));
     await close();
     process.exit(1);
   });
@@ -278,11 +279,7 @@ async function runPrimary(workerCount: number): Promise<void> {
   }
   const portError = await probePort(config.PORT, config.HOST);
   if (portError) {
-    const message =
-      portError.code === "EADDRINUSE"
-        ? portInUseMessage(config.PORT)
-        : `cannot listen on ${config.HOST}:${config.PORT}: ${portError.message}`;
-    logger.fatal({ port: config.PORT, host: config.HOST, code: portError.code }, message);
+    logger.fatal({ port: config.PORT, host: config.HOST, code: portError.code }, listenFailure(portError, config));
     process.exit(1);
   }
 
@@ -324,6 +321,8 @@ async function runPrimary(workerCount: number): Promise<void> {
       return;
     }
     const upFor = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    listened.delete(worker.id);
     crashesInARow = upFor > RESTART_BACKOFF.stableAfterMs ? 1 : crashesInARow + 1;
     const delay = Math.min(RESTART_BACKOFF.maxMs, RESTART_BACKOFF.firstMs * 2 ** (crashesInARow - 1));
     logger.error({ worker: worker.process.pid, code, signal, restartInMs: delay }, "a worker died; starting another");
