@@ -28,7 +28,7 @@ export const reviewRoutes = new Hono<ApiEnv>()
     return ok(c, review, MSG.reviews.updated);
   });
 
-/** Reading a product's reviews is open to guests (docs/decisions/0011-reviews-readable-by-guests.md). */
+/** Reading a product's reviews is open to guests (docs/decisions/0012-reviews-readable-by-guests.md). */
 export const productReviewRoutes = new Hono<ApiEnv>().get(
   "/:productId/reviews",
   validate("param", reviewProductParamSchema),
