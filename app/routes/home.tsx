@@ -88,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container">
           <SectionHeading id="home-why" eyebrow={`The ${SHOP.name} promise`} title="Why Choose Us" align="center" />
           <Carousel
-            label="Why choose us"
+            label="Reasons to choose us"
             items={WHY_CHOOSE_US.map((card) => ({
               key: card.title,
               content: (

@@ -71,8 +71,9 @@ export function CartLineRow({ item }: { item: CartItem }) {
         <div role="group" className="stepper" aria-label={quantityLabel}>
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <LineFields intent="decrement" lineId={item.id} />
-            <button type="submit" className="stepper__button" aria-label={`Decrease quantity of ${item.name}`}>
-              −
+            <button type="submit" className="stepper__button">
+              <span aria-hidden="true">−</span>
+              <span className="visually-hidden">{`Decrease quantity of ${item.name}`}</span>
             </button>
           </fetcher.Form>
           <input
@@ -95,8 +96,9 @@ export function CartLineRow({ item }: { item: CartItem }) {
           />
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <LineFields intent="increment" lineId={item.id} />
-            <button type="submit" className="stepper__button" disabled={item.atMax} aria-label={`Increase quantity of ${item.name}`}>
-              +
+            <button type="submit" className="stepper__button" disabled={item.atMax}>
+              <span aria-hidden="true">+</span>
+              <span className="visually-hidden">{`Increase quantity of ${item.name}`}</span>
             </button>
           </fetcher.Form>
         </div>
@@ -118,8 +120,9 @@ export function CartLineRow({ item }: { item: CartItem }) {
 
       <fetcher.Form method="post" action="/cart" preventScrollReset className="cart-line__remove">
         <LineFields intent="remove" lineId={item.id} />
-        <button type="submit" className="cart-line__text-button" aria-label={`Remove ${item.name} from cart`}>
-          Remove
+        {/* The visible word starts the accessible name, so voice control users can say what they see. */}
+        <button type="submit" className="cart-line__text-button">
+          Remove<span className="visually-hidden">{` ${item.name} from cart`}</span>
         </button>
       </fetcher.Form>
     </li>

@@ -9,7 +9,8 @@ export function TopBar({ currency }: { currency: string }) {
     "--rotation-count": TOP_BAR_MESSAGES.length,
   } as CSSProperties;
   return (
-    <div className="top-bar">
+    // A named region, so the currency picker and the shop's promises sit in a landmark like the rest of the page.
+    <section className="top-bar" aria-label="Shop news and currency">
       <div className="top-bar__inner container">
         <div className="top-bar__start">
           <CurrencyPicker current={currency} />
@@ -23,6 +24,6 @@ export function TopBar({ currency }: { currency: string }) {
         </ul>
         <div className="top-bar__end" aria-hidden="true" />
       </div>
-    </div>
+    </section>
   );
 }
