@@ -1,6 +1,5 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Price } from "#app/components/ui/price.tsx";
 import { type CartItem, itemHref, pendingQuantity } from "#app/lib/cart.ts";
@@ -30,7 +29,6 @@ export function CartLineRow({ item }: { item: CartItem }) {
   const shownQuantity = pending ?? item.quantity;
   const href = itemHref(item);
   const quantityLabel = `Quantity of ${item.name}`;
-  const enhanced = useHydrated();
 
   return (
     <li className="cart-line" data-pending={fetcher.state !== "idle" || undefined} hidden={shownQuantity === 0 || undefined}>
@@ -88,11 +86,6 @@ export function CartLineRow({ item }: { item: CartItem }) {
             step={1}
             defaultValue={shownQuantity}
             aria-label={quantityLabel}
-            // With JavaScript a typed quantity applies when the field is left (Enter submits it natively), so no Update button is needed.
-            onBlur={(event) => {
-              const { form, value } = event.currentTarget;
-              if (form && value !== "" && value !== String(shownQuantity)) fetcher.submit(form);
-            }}
           />
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <LineFields intent="increment" lineId={item.id} />
@@ -104,11 +97,9 @@ export function CartLineRow({ item }: { item: CartItem }) {
         </div>
         <fetcher.Form id={quantityFormId} method="post" action="/cart" preventScrollReset className="cart-line__update">
           <LineFields intent="set" lineId={item.id} />
-          {enhanced ? null : (
-            <button type="submit" className="cart-line__text-button">
-              {MSG.cart.update}
-            </button>
-          )}
+          <button type="submit" className="cart-line__text-button">
+            {MSG.cart.update}
+          </button>
         </fetcher.Form>
         {item.atMax ? <p className="cart-line__max">{MSG.cart.maxReached}</p> : null}
       </div>
