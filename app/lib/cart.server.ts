@@ -85,7 +85,10 @@ export interface CartState {
 
 const storedExtrasSchema = z.object({
   p: z.string().min(1).max(PROMO_CODE_MAX).optional(),
-  c: z.string().regex(/^\d{1,7}\.\d{2}$/).optional(),
+  c: z
+    .string()
+    .regex(/^\d{1,7}\.\d{2}$/)
+    .optional(),
 });
 
 /** The cookie's value as a state: a bare array is lines alone (as first stored); anything malformed is an empty cart. */

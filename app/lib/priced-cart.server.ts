@@ -35,7 +35,16 @@ export async function loadPricedCart(request: Request, api: ApiClient, token: st
     stored.lines.map((line) => line.productId),
   );
   if (!products) {
-    return { failed: true, lines: stored.lines, items: [], summary: summarizePrices([]), promo: null, celebrate: null, notices: [], headers };
+    return {
+      failed: true,
+      lines: stored.lines,
+      items: [],
+      summary: summarizePrices([]),
+      promo: null,
+      celebrate: null,
+      notices: [],
+      headers,
+    };
   }
 
   const cart = refreshCart(stored.lines, products);

@@ -1,9 +1,8 @@
-import type { AppliedPromo } from "./checkout.ts";
 import type { PromoResultDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp, toPence } from "#contract/money.ts";
 import { type ApiClient, ApiRequestError } from "./api.server.ts";
-
+import type { AppliedPromo } from "./checkout.ts";
 
 export type PromoCheck = { ok: true; promo: AppliedPromo; message: string } | { ok: false; message: string };
 
@@ -30,4 +29,3 @@ export async function checkPromo(api: ApiClient, code: string, basketPence: numb
     return { ok: false, message: error.details[0]?.message ?? error.message ?? MSG.promo.validateFailed };
   }
 }
-

@@ -1,16 +1,16 @@
 import { data, Form, redirect } from "react-router";
 import { CartLineRow } from "#app/components/cart/cart-line.tsx";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
+import { PromoBox, PromoCelebration } from "#app/components/cart/promo-box.tsx";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { PromoBox, PromoCelebration } from "#app/components/cart/promo-box.tsx";
 import { optionalUser } from "#app/lib/auth.server.ts";
 import { applyCartIntent, readCart, readCartState, serializeCart, serializeCartState } from "#app/lib/cart.server.ts";
+import { readForm } from "#app/lib/form-data.server.ts";
 import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
 import { checkPromo } from "#app/lib/promo.server.ts";
-import { readForm } from "#app/lib/form-data.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { cartIntentSchema } from "#app/lib/schemas/cart.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
