@@ -98,10 +98,13 @@ async function addAddress(request: Request, api: ApiClient, token: string, formD
 
 const toastOf = (message: string): Toast => ({ id: randomUUID(), type: "error", message });
 
-/** What a refused payment answers: the page again (400), the toast, and the card fields as typed (never the CVV). */
+/**
+ * What a refused payment answers: the page again (400), the toast, the card fields as typed (never the CVV),
+ * and a fresh idempotency key for the next attempt (a 4xx action does not re-run the loader that renders one).
+ */
 function refusePayment(formData: FormData, message: string, fieldErrors: Record<string, string[]> = {}) {
   const typed = Object.fromEntries(["cardholderName", "cardNumber", "expiryDate"].map((name) => [name, String(formData.get(name) ?? "")]));
-  return data({ payment: { toast: toastOf(message), fieldErrors, typed } }, { status: 400 });
+  return data({ payment: { toast: toastOf(message), fieldErrors, typed, idempotencyKey: randomUUID() } }, { status: 400 });
 }
 
 /**
@@ -195,7 +198,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 addresses={loaderData.addresses}
                 addressesFailed={loaderData.addressesFailed}
                 addressError={loaderData.addressError}
-                idempotencyKey={loaderData.idempotencyKey}
+                idempotencyKey={
+                  (actionData && "payment" in actionData ? actionData.payment.idempotencyKey : null) ?? loaderData.idempotencyKey
+                }
                 addressResult={actionData && "addressResult" in actionData ? actionData.addressResult : undefined}
                 payment={actionData && "payment" in actionData ? actionData.payment : undefined}
               />

@@ -109,7 +109,12 @@ test("two items, WELCOME10, checkout with a new address, card payment, success w
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("a declined card shows the failure toast and creates no order", async ({ shop, page, request, inbox }, testInfo) => {
+test("a declined card shows the failure toast and creates no order; the next card goes through", async ({
+  shop,
+  page,
+  request,
+  inbox,
+}, testInfo) => {
   await signedInWithCart(shop, request, inbox, uniqueEmail(testInfo, "declined"));
   await shop.visit("/cart");
   await toPaymentStep(page);
@@ -117,8 +122,14 @@ test("a declined card shows the failure toast and creates no order", async ({ sh
   await page.getByRole("button", { name: "Pay Now" }).click();
   await expect(page.getByText(`Payment Failed: ${MSG.payment.cardDeclined}`)).toBeVisible({ timeout: PAY_MS });
   await expect(page.getByLabel("Cardholder name")).toHaveValue("Amina Khan");
+  await expect(shop.header.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+
+  // The refused form carries a fresh key, so the next attempt is a new payment, not the declined one again.
+  await fillCard(page, "4242424242424242");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(/\/order-success\?order=\d+$/, { timeout: PAY_MS });
   await shop.visit("/profile?tab=orders");
-  await expect(page.getByText(MSG.orders.none)).toBeVisible();
+  await expect(page.locator(".order-row")).toHaveCount(1);
 });
 
 test("the same payment form submitted twice places one order", async ({ shop, page, request, inbox, context }, testInfo) => {

@@ -28,6 +28,7 @@ export interface PaymentReply {
   toast: Toast;
   fieldErrors: Record<string, string[]>;
   typed: Record<string, string>;
+  idempotencyKey: string;
 }
 
 interface CheckoutFlowProps {
