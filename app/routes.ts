@@ -7,6 +7,8 @@ export default [
   route("product/:id", "routes/product.$id.tsx"),
   route("categories", "routes/categories.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("order-success", "routes/order-success.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),
   route("currency", "routes/currency.tsx"),

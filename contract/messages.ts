@@ -134,7 +134,6 @@ export const MSG = {
     itemMissing: "That item is no longer in your cart.",
     empty: "Your cart is empty",
     emptyHint: "Discover modest and luxury pieces made to be treasured.",
-    promoPending: "Promo codes can be applied here soon.",
     checkoutBlocked: "Add an item to your cart to check out.",
   },
   wishlist: {

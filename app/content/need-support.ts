@@ -1,4 +1,5 @@
 import { telHref } from "#app/components/layout/navigation.ts";
+import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { CardCopy, PageCopy } from "./types.ts";
 
@@ -91,12 +92,11 @@ export const FAQ_TABS = [
     entries: [
       {
         question: "How much does delivery cost?",
-        answer: "Standard UK delivery is free on orders over £50 and takes 3-5 business days. Express delivery is available for £5.99.",
+        answer: DELIVERY_TERMS.costAnswer,
       },
       {
         question: "When will my order be dispatched?",
-        answer:
-          "Orders are prepared in 1-2 business days. UK shipping then takes 3-5 business days and international shipping 7-14 business days.",
+        answer: DELIVERY_TERMS.dispatchAnswer,
       },
       {
         question: "How can I track my order?",

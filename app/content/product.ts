@@ -1,3 +1,4 @@
+import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import { SHOP } from "#contract/shop.ts";
 
 /**
@@ -14,8 +15,7 @@ export const PRODUCT_ACCORDIONS = [
   {
     field: "delivery_returns",
     title: "Delivery & Returns",
-    fallback:
-      "Free standard UK delivery on orders over £50, arriving in 3-5 business days; express delivery is £5.99. Orders are prepared within 1-2 business days. International delivery takes 7-14 business days. Returns are accepted within 30 days of delivery.",
+    fallback: DELIVERY_TERMS.productText,
   },
   {
     field: "return_exchanges",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CART_MAX_LINES, CART_MAX_QUANTITY, DEFAULT_FIT } from "#contract/constants.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
+import { PROMO_CODE_MAX } from "#contract/schemas/checkout.ts";
 import { type ApiClient, ApiRequestError } from "./api.server.ts";
 import {
   addLine,
@@ -71,20 +72,62 @@ const secureCartCookie = createCartCookie(cookieSecrets, true);
 const plainCartCookie = createCartCookie(cookieSecrets, false);
 const cartCookieFor = (request: Request) => (isSecureRequest(request) ? secureCartCookie : plainCartCookie);
 
-export async function readCartFrom(cookie: Cookie, cookieHeader: string | null): Promise<CartLine[]> {
-  await reportUnverifiedCookie(cookie, cookieHeader);
-  return decodeLines(await cookie.parse(cookieHeader));
+/**
+ * Everything the cart cookie keeps: the lines, the promo code applied to them (only the code: every page that
+ * prices the cart asks the API again), and the saving of a code just applied, shown once as a congratulation.
+ */
+export interface CartState {
+  lines: CartLine[];
+  promoCode: string | null;
+  /** The saving (GBP, two decimals) of the code just applied; cleared by the page that shows it. */
+  celebrate: string | null;
 }
 
-/** The `Set-Cookie` value storing `lines`; null when they would not fit in a cookie. */
-export async function serializeCartFor(cookie: Cookie, lines: readonly CartLine[]): Promise<string | null> {
-  if (lines.length === 0) return cookie.serialize("", { maxAge: 0 });
-  const header = await cookie.serialize(encodeLines(lines));
+const storedExtrasSchema = z.object({
+  p: z.string().min(1).max(PROMO_CODE_MAX).optional(),
+  c: z
+    .string()
+    .regex(/^\d{1,7}\.\d{2}$/)
+    .optional(),
+});
+
+/** The cookie's value as a state: a bare array is lines alone (as first stored); anything malformed is an empty cart. */
+export function decodeCartState(value: unknown): CartState {
+  if (Array.isArray(value)) return { lines: decodeLines(value), promoCode: null, celebrate: null };
+  if (!value || typeof value !== "object") return { lines: [], promoCode: null, celebrate: null };
+  const lines = decodeLines((value as { l?: unknown }).l);
+  const extras = storedExtrasSchema.safeParse(value);
+  const promoCode = lines.length > 0 && extras.success ? (extras.data.p ?? null) : null;
+  return { lines, promoCode, celebrate: promoCode && extras.success ? (extras.data.c ?? null) : null };
+}
+
+export async function readCartStateFrom(cookie: Cookie, cookieHeader: string | null): Promise<CartState> {
+  await reportUnverifiedCookie(cookie, cookieHeader);
+  return decodeCartState(await cookie.parse(cookieHeader));
+}
+
+export const readCartFrom = async (cookie: Cookie, cookieHeader: string | null): Promise<CartLine[]> =>
+  (await readCartStateFrom(cookie, cookieHeader)).lines;
+
+/** The `Set-Cookie` value storing `state`; null when it would not fit in a cookie. An empty cart keeps nothing. */
+export async function serializeCartStateFor(cookie: Cookie, state: CartState): Promise<string | null> {
+  if (state.lines.length === 0) return cookie.serialize("", { maxAge: 0 });
+  const value = state.promoCode
+    ? { l: encodeLines(state.lines), p: state.promoCode, ...(state.celebrate ? { c: state.celebrate } : {}) }
+    : encodeLines(state.lines);
+  const header = await cookie.serialize(value);
   return header.split(";")[0].length > COOKIE_BYTES_MAX ? null : header;
 }
 
-export const readCart = (request: Request) => readCartFrom(cartCookieFor(request), request.headers.get("cookie"));
-export const serializeCart = (request: Request, lines: readonly CartLine[]) => serializeCartFor(cartCookieFor(request), lines);
+export const serializeCartFor = (cookie: Cookie, lines: readonly CartLine[]) =>
+  serializeCartStateFor(cookie, { lines: [...lines], promoCode: null, celebrate: null });
+
+export const readCartState = (request: Request) => readCartStateFrom(cartCookieFor(request), request.headers.get("cookie"));
+export const readCart = async (request: Request) => (await readCartState(request)).lines;
+export const serializeCartState = (request: Request, state: CartState) => serializeCartStateFor(cartCookieFor(request), state);
+/** Stores new lines, keeping the promo code the request's cookie holds (every change re-validates it when priced). */
+export const serializeCart = async (request: Request, lines: readonly CartLine[]) =>
+  serializeCartState(request, { ...(await readCartState(request)), lines: [...lines], celebrate: null });
 
 /** The header badge count, from the cookie alone (no API call on every page). */
 export async function readCartCount(request: Request): Promise<number> {

@@ -131,7 +131,7 @@ describe("/cart loader", () => {
 
   it("shows the failure state, not an error, when the products cannot be fetched", async () => {
     const cookie = await cookieFor([{ productId: 1, variantId: 10, quantity: 1, fit: "Standard Fit", color: "Black", size: "M" }]);
-    expect(await load(cookie, "down")).toMatchObject({ failed: true, items: [] });
+    expect(((await load(cookie, "down")) as Loaded).data).toMatchObject({ failed: true, items: [] });
   });
 
   it("drops vanished products, says so and stores the cleaned cart", async () => {

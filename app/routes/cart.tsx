@@ -1,45 +1,34 @@
 import { data, Form, redirect } from "react-router";
 import { CartLineRow } from "#app/components/cart/cart-line.tsx";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
+import { PromoBox, PromoCelebration } from "#app/components/cart/promo-box.tsx";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { applyCartIntent, fetchCartProducts, readCart, serializeCart } from "#app/lib/cart.server.ts";
-import { type CartItem, type CartLine, refreshCart } from "#app/lib/cart.ts";
+import { optionalUser } from "#app/lib/auth.server.ts";
+import { applyCartIntent, readCart, readCartState, serializeCart, serializeCartState } from "#app/lib/cart.server.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
+import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
+import { checkPromo } from "#app/lib/promo.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { cartIntentSchema } from "#app/lib/schemas/cart.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import { CART_MAX_LINES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { summarizePrices } from "#contract/pricing.ts";
+import { toGbp } from "#contract/money.ts";
+import { promoCodeField } from "#contract/schemas/checkout.ts";
 import { SHOP } from "#contract/shop.ts";
 import "#app/styles/cart.css";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: `Shopping Cart | ${SHOP.name}` }];
 
-const sameLines = (a: readonly CartLine[], b: readonly CartLine[]) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The cart refreshed against the catalogue on every render; the cleaned lines are stored back when they changed. */
+/** The cart refreshed against the catalogue and its promo code re-validated, on every render. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const lines = await readCart(request);
-  const products = await fetchCartProducts(
-    apiFor(context),
-    lines.map((line) => line.productId),
-  );
-  if (!products) return { failed: true as const, items: [] as CartItem[], summary: summarizePrices([]), notices: [] as string[] };
-
-  const cart = refreshCart(lines, products);
-  const notices: string[] = [];
-  if (cart.removed > 0) notices.push(MSG.cart.linesRemoved);
-  if (cart.reduced > 0) notices.push(MSG.cart.quantitiesReduced);
-  const cookie = sameLines(cart.lines, lines) ? null : await serializeCart(request, cart.lines);
-  return data(
-    { failed: false as const, items: cart.items, summary: summarizePrices(cart.items), notices },
-    { headers: cookie ? { "Set-Cookie": cookie } : undefined },
-  );
+  const signedIn = await optionalUser(request);
+  const { headers, lines: _lines, ...cart } = await loadPricedCart(request, apiFor(context), signedIn?.token ?? null);
+  return data(cart, { headers });
 }
 
 /**
@@ -48,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
+  if (form.intent === "applyPromo" || form.intent === "removePromo") return promoAction(request, context, form);
   const back = safeRedirectPath(form.redirectTo, "/cart");
   const parsed = cartIntentSchema.safeParse(form);
   if (!parsed.success) {
@@ -67,8 +57,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(request, back, outcome.toast.type, outcome.toast.message, { status: 303, headers });
 }
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { failed, items, summary, notices } = loaderData;
+/**
+ * The promo box: apply validates the code against this basket on the server and keeps it in the cart cookie
+ * with a one-time congratulation; a refusal re-renders the box with the text and the code as typed.
+ */
+async function promoAction(request: Request, context: Route.ActionArgs["context"], form: Record<string, FormDataEntryValue>) {
+  const state = await readCartState(request);
+  if (form.intent === "removePromo") {
+    const cookie = await serializeCartState(request, { ...state, promoCode: null, celebrate: null });
+    return redirect("/cart", { status: 303, headers: cookie ? { "Set-Cookie": cookie } : undefined });
+  }
+  const typed = typeof form.code === "string" ? form.code : "";
+  const code = promoCodeField.safeParse(typed);
+  if (!code.success) return data({ promoError: code.error.issues[0]?.message ?? MSG.promo.required, typed }, { status: 400 });
+  const api = apiFor(context);
+  const signedIn = await optionalUser(request);
+  const cart = await loadPricedCart(request, api, signedIn?.token ?? null);
+  if (cart.failed || cart.items.length === 0) return data({ promoError: MSG.promo.validateFailed, typed }, { status: 400 });
+  const check = await checkPromo(api, code.data, cart.summary.subtotalPence + cart.summary.extrasPence, signedIn?.token ?? null);
+  if (!check.ok) return data({ promoError: check.message, typed }, { status: 400 });
+  const cookie = await serializeCartState(request, {
+    lines: cart.lines,
+    promoCode: check.promo.code,
+    celebrate: toGbp(check.promo.discountPence).toFixed(2),
+  });
+  return redirectWithToast(request, "/cart", "success", check.message, {
+    status: 303,
+    headers: cookie ? { "Set-Cookie": cookie } : undefined,
+  });
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { failed, items, summary, notices, promo, celebrate } = loaderData;
   return (
     <div className="cart-page">
       <PageHeader title="Shopping Cart" trail={[{ label: "Cart" }]} />
@@ -116,7 +136,18 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 </>
               )}
             </section>
-            <OrderSummary summary={summary} />
+            <OrderSummary
+              summary={summary}
+              promoCode={promo?.code}
+              promo={
+                <PromoBox
+                  applied={promo}
+                  error={actionData && "promoError" in actionData ? actionData.promoError : null}
+                  typed={actionData && "typed" in actionData ? actionData.typed : ""}
+                />
+              }
+            />
+            {celebrate && promo ? <PromoCelebration code={promo.code} saved={celebrate} /> : null}
           </div>
         )}
       </div>

@@ -3,19 +3,22 @@ import { z } from "zod";
 import { AddressCard } from "#app/components/account/address-card.tsx";
 import { AddressForm } from "#app/components/account/address-form.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
-import { ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
+import { OrdersPanel } from "#app/components/orders/order-list.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
-import { type ApiClient, apiFor } from "#app/lib/api.server.ts";
+import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
+import type { OrderDetailDto, OrderSummaryDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { SHOP } from "#contract/shop.ts";
 import "#app/styles/account.css";
+import "#app/styles/orders.css";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: `My Profile | ${SHOP.name}` }, { name: "robots", content: "noindex" }];
@@ -28,27 +31,62 @@ type Tab = (typeof TABS)[number]["id"];
 
 const ACCOUNT_TAB = "/profile?tab=account";
 const ADDRESS_FIELDS = Object.keys(addressSchema.shape);
-const idField = z.coerce.number().int().positive();
+const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** The orders the tab lists: the most recent, newest first (the API's largest page). */
+const ORDERS_PAGE_LIMIT = 50;
 
 const listAddresses = (api: ApiClient, token: string) => api<AddressDto[]>({ method: "GET", endpoint: "/public/addresses", token });
 
-/** The tab comes from ?tab= (default orders); the account tab also reads ?edit= and ?confirmDelete= (view state in the URL). */
+/**
+ * The tab comes from ?tab= (default orders). The orders tab reads ?order= (the detail dialog); the account tab
+ * reads ?edit= and ?confirmDelete= (view state in the URL).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { token, user } = await requireVerifiedUser(request, context);
   const params = new URL(request.url).searchParams;
   const tab: Tab = params.get("tab") === "account" ? "account" : "orders";
   const account = { name: user.name, email: user.email };
-  if (tab === "orders") return { tab, account, addresses: null, loadError: null, editId: null, confirmDeleteId: null };
+  const api = apiFor(context);
+  if (tab === "orders") {
+    const orderId = idField.safeParse(params.get("order")).data;
+    const [list, detail] = await Promise.all([listOrders(api, token), orderId ? loadOrder(api, token, orderId) : null]);
+    return { tab, account, ...list, detail, addresses: null, loadError: null, editId: null, confirmDeleteId: null };
+  }
 
-  const result = await listAddresses(apiFor(context), token);
+  const result = await listAddresses(api, token);
   return {
     tab,
     account,
+    orders: null,
+    ordersError: null,
+    detail: null,
     addresses: result.success ? result.data : null,
     loadError: result.success ? null : MSG.addresses.fetchFailed,
     editId: idField.safeParse(params.get("edit")).data ?? null,
     confirmDeleteId: idField.safeParse(params.get("confirmDelete")).data ?? null,
   };
+}
+
+async function listOrders(api: ApiClient, token: string) {
+  const result = await api<{ orders: OrderSummaryDto[] }>({
+    method: "GET",
+    endpoint: "/orders/my-orders",
+    data: { page: 1, limit: ORDERS_PAGE_LIMIT },
+    token,
+  }).catch(failedCall);
+  return result?.success ? { orders: result.data.orders, ordersError: null } : { orders: null, ordersError: MSG.orders.fetchFailed };
+}
+
+async function loadOrder(api: ApiClient, token: string, id: number) {
+  const result = await api<OrderDetailDto>({ method: "GET", endpoint: `/public/orders/${id}`, token }).catch(failedCall);
+  if (result?.success) return { order: result.data, error: null };
+  return { order: null, error: result === null ? MSG.orders.notFound : MSG.orders.detailFailed };
+}
+
+/** A rethrown row of the helper's table (404 for an order that is not the shopper's) as "no answer". */
+function failedCall(error: unknown): null {
+  if (error instanceof ApiRequestError) return null;
+  throw error;
 }
 
 /** The address book's one action, switching on intent: create, update, delete, default. */
@@ -125,25 +163,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </nav>
           <LogoutForm label="SIGN OUT" className={buttonClass({ variant: "outline" })} />
         </div>
-        {tab === "orders" ? <OrdersPanel /> : <AccountPanel {...loaderData} account={account} lastResult={actionData?.result} />}
+        {tab === "orders" ? (
+          <OrdersPanel orders={loaderData.orders} loadError={loaderData.ordersError} detail={loaderData.detail} />
+        ) : (
+          <AccountPanel {...loaderData} account={account} lastResult={actionData?.result} />
+        )}
       </div>
     </div>
-  );
-}
-
-/** The orders list arrives with checkout; until then every account has none. */
-function OrdersPanel() {
-  return (
-    <section className="profile-panel" aria-labelledby="orders-title">
-      <h2 id="orders-title" className="profile-panel__title">
-        My Orders
-      </h2>
-      <StateMessage title={MSG.orders.none} hint={MSG.orders.noneHint}>
-        <ButtonLink to="/products" variant="outline">
-          Start Shopping
-        </ButtonLink>
-      </StateMessage>
-    </section>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Collection } from "#contract/constants.ts";
+import { DELIVERY_TERMS } from "#contract/delivery.ts";
 
 /**
  * The demo catalogue of Maison Noor as plain data: palette, garments, categories, products and shop texts.
@@ -1064,8 +1065,8 @@ export const FABRIC_CARE: Record<Fabric, string> = {
   nida: "Japanese nida (100% polyester), crease-resistant and quick-drying. Machine wash at 30°C, hang to dry.",
 };
 
-export const DELIVERY_RETURNS_TEXT =
-  "Free standard UK delivery in 2–4 working days on every order (a £5 handling charge applies at checkout). Returns are free within 28 days of delivery: book a collection from your account or drop your parcel at any post office.";
+/** The shop's delivery terms, from the shipping method it charges: the seed never promises other terms. */
+export const DELIVERY_RETURNS_TEXT = DELIVERY_TERMS.productText;
 
 export const RETURN_EXCHANGES_TEXT =
   "Unworn items with their tags attached can be exchanged for another size or colour within 28 days. Hijabs, earrings and personalised pieces cannot be returned for hygiene reasons unless faulty.";

@@ -12,10 +12,12 @@ interface AddressFormProps {
   /** The address being edited; absent for a new one. */
   address?: AddressDto;
   lastResult?: SubmissionResult<string[]>;
+  /** Where the form posts: the profile's address book by default, the checkout's address step there. */
+  action?: string;
 }
 
 /** Add or edit an address: one form posting intent=create or intent=update to the profile's action. */
-export function AddressForm({ address, lastResult }: AddressFormProps) {
+export function AddressForm({ address, lastResult, action = "/profile?tab=account" }: AddressFormProps) {
   const [form, fields] = useForm({
     id: address ? `address-${address.id}-form` : "address-new-form",
     lastResult,
@@ -33,7 +35,7 @@ export function AddressForm({ address, lastResult }: AddressFormProps) {
       <h3 id="address-form-title" className="address-form__title">
         {title}
       </h3>
-      <Form method="post" action="/profile?tab=account" className="address-form__grid" {...getFormProps(form)}>
+      <Form method="post" action={action} className="address-form__grid" {...getFormProps(form)}>
         {address ? <input type="hidden" name="id" value={address.id} /> : null}
         <FormAlert id={form.errorId} errors={form.errors} />
         <Field

@@ -1,14 +1,26 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { Price } from "#app/components/ui/price.tsx";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
 import type { PriceSummary } from "#contract/pricing.ts";
-import { PromoBox } from "./promo-box.tsx";
 
-/** Spec section 9: subtotal, variant extras, the flat shipping, total; then the promo box and the way to checkout. */
-export function OrderSummary({ summary }: { summary: PriceSummary }) {
+/**
+ * Spec section 9: subtotal, variant extras, the flat shipping, the promo discount, total; then the promo box
+ * (when given) and the way to checkout (unless `checkout` is false, as on the checkout page itself).
+ */
+export function OrderSummary({
+  summary,
+  promo,
+  promoCode,
+  checkout = true,
+}: {
+  summary: PriceSummary;
+  promo?: ReactNode;
+  promoCode?: string | null;
+  checkout?: boolean;
+}) {
   const titleId = useId();
   const blockedId = useId();
   const empty = summary.totalItems === 0;
@@ -40,6 +52,14 @@ export function OrderSummary({ summary }: { summary: PriceSummary }) {
             <Price amount={toGbp(summary.shippingPence)} />
           </dd>
         </div>
+        {summary.discountPence > 0 ? (
+          <div className="cart-summary__discount">
+            <dt>Discount{promoCode ? ` (${promoCode})` : ""}</dt>
+            <dd>
+              −<Price amount={toGbp(summary.discountPence)} />
+            </dd>
+          </div>
+        ) : null}
         <div className="cart-summary__total">
           <dt>Total</dt>
           <dd>
@@ -48,9 +68,9 @@ export function OrderSummary({ summary }: { summary: PriceSummary }) {
         </div>
       </dl>
 
-      <PromoBox />
+      {promo}
 
-      {empty ? (
+      {!checkout ? null : empty ? (
         <>
           <Button block disabled aria-describedby={blockedId}>
             Checkout
@@ -64,7 +84,7 @@ export function OrderSummary({ summary }: { summary: PriceSummary }) {
           Checkout
         </ButtonLink>
       )}
-      {empty ? null : (
+      {empty || !checkout ? null : (
         <Link to="/products" className="cart-summary__continue">
           Continue Shopping
         </Link>

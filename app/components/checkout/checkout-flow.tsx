@@ -1,0 +1,281 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { AddressForm } from "#app/components/account/address-form.tsx";
+import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
+import { Toaster } from "#app/components/layout/toaster.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { CheckField, Field } from "#app/components/ui/field.tsx";
+import { Price } from "#app/components/ui/price.tsx";
+import {
+  backHref,
+  CHECKOUT_STEPS,
+  type CheckoutView,
+  checkoutHref,
+  formatExpiry,
+  groupCardNumber,
+  STEP_TITLES,
+} from "#app/lib/checkout.ts";
+import type { Toast } from "#app/lib/toast.ts";
+import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS } from "#contract/checkout.ts";
+import { CARD_NUMBER_DIGITS, CVV_DIGITS, SHIPPING_METHOD } from "#contract/constants.ts";
+import { DELIVERY_TERMS } from "#contract/delivery.ts";
+import type { AddressDto } from "#contract/dto/account.ts";
+import { MSG } from "#contract/messages.ts";
+import { toGbp } from "#contract/money.ts";
+
+export interface PaymentReply {
+  toast: Toast;
+  fieldErrors: Record<string, string[]>;
+  typed: Record<string, string>;
+  idempotencyKey: string;
+}
+
+interface CheckoutFlowProps {
+  view: CheckoutView;
+  addresses: AddressDto[];
+  addressesFailed: boolean;
+  addressError: string | null;
+  idempotencyKey: string;
+  addressResult?: SubmissionResult<string[]>;
+  payment?: PaymentReply;
+}
+
+/** The three steps, one shown at a time as the URL says, with the step list above and Back below. */
+export function CheckoutFlow(props: CheckoutFlowProps) {
+  const { view } = props;
+  const current = CHECKOUT_STEPS.indexOf(view.step);
+  return (
+    <section className="checkout-flow" aria-labelledby="checkout-step-title">
+      <ol className="checkout-steps">
+        {CHECKOUT_STEPS.map((step, index) => (
+          <li
+            key={step}
+            className="checkout-steps__item"
+            data-state={index < current ? "done" : index === current ? "current" : "todo"}
+            aria-current={index === current ? "step" : undefined}
+          >
+            <span className="checkout-steps__number">Step {index + 1}</span>
+            <span className="checkout-steps__title">{STEP_TITLES[step]}</span>
+          </li>
+        ))}
+      </ol>
+      <h2 id="checkout-step-title" className="checkout-flow__title">
+        {STEP_TITLES[view.step]}
+      </h2>
+      {view.step === "address" ? <AddressStep {...props} /> : null}
+      {view.step === "shipping" ? <ShippingStep view={view} /> : null}
+      {view.step === "payment" ? <PaymentStep view={view} idempotencyKey={props.idempotencyKey} payment={props.payment} /> : null}
+    </section>
+  );
+}
+
+function BackLink({ view }: { view: CheckoutView }) {
+  return (
+    <Link to={backHref(view)} className="checkout-flow__back">
+      Back
+    </Link>
+  );
+}
+
+/**
+ * Choose a saved address (type badge shown) and continue, through a GET form so the choice lands in the URL;
+ * or add one inline, which is then selected.
+ */
+function AddressStep({ view, addresses, addressesFailed, addressError, addressResult }: CheckoutFlowProps) {
+  const location = useLocation();
+  const preselected = view.addressId ?? addresses.find((address) => address.is_default)?.id ?? null;
+  return (
+    <div className="checkout-step">
+      {addressesFailed ? (
+        <p className="form-message form-message--error" role="alert">
+          {MSG.addresses.fetchFailed}
+        </p>
+      ) : addresses.length === 0 ? (
+        <p className="checkout-step__notice" role="status">
+          {MSG.checkout.needAddress}
+        </p>
+      ) : (
+        <Form method="get" action="/checkout" className="checkout-addresses">
+          <input type="hidden" name="step" value="shipping" />
+          {addressError ? (
+            <p className="form-message form-message--error" role="alert">
+              {addressError}
+            </p>
+          ) : null}
+          <fieldset className="checkout-addresses__list">
+            <legend className="visually-hidden">Delivery address</legend>
+            {addresses.map((address) => (
+              <label key={address.id} className="checkout-address">
+                <input type="radio" name="address" value={address.id} defaultChecked={address.id === preselected} />
+                <span className="checkout-address__body">
+                  <span className="checkout-address__head">
+                    <span className="checkout-address__label">{address.label}</span>
+                    <span className="address-badge">{address.address_type}</span>
+                    {address.is_default ? <span className="address-badge address-badge--default">Default</span> : null}
+                  </span>
+                  <span className="checkout-address__lines">
+                    {[address.line1, address.line2, `${address.city} ${address.postal_code}`].filter(Boolean).join(", ")}
+                  </span>
+                  <span className="checkout-address__lines">{address.phone}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="checkout-step__actions">
+            <BackLink view={view} />
+            <Button type="submit">Continue to Shipping</Button>
+          </div>
+        </Form>
+      )}
+      <details className="checkout-new-address" open={addresses.length === 0 || addressResult !== undefined}>
+        <summary className="checkout-new-address__toggle">Add a new address</summary>
+        <AddressForm key={location.key} lastResult={addressResult} action="/checkout?step=address" />
+      </details>
+      {addresses.length === 0 ? (
+        <div className="checkout-step__actions">
+          <BackLink view={view} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The one method the shop offers (spec section 3), from the contract constants. */
+function ShippingStep({ view }: { view: CheckoutView }) {
+  return (
+    <Form method="get" action="/checkout" className="checkout-step">
+      <input type="hidden" name="step" value="payment" />
+      <input type="hidden" name="address" value={view.addressId ?? ""} />
+      <fieldset className="checkout-shipping">
+        <legend className="visually-hidden">Shipping method</legend>
+        <label className="checkout-address">
+          <input type="radio" name="shipping" value={SHIPPING_METHOD.id} defaultChecked readOnly />
+          <span className="checkout-address__body">
+            <span className="checkout-address__head">
+              <span className="checkout-address__label">{SHIPPING_METHOD.title}</span>
+              <span className="checkout-shipping__price">
+                <Price amount={toGbp(SHIPPING_METHOD.pricePence)} />
+              </span>
+            </span>
+            <span className="checkout-address__lines">{DELIVERY_TERMS.summary}</span>
+          </span>
+        </label>
+      </fieldset>
+      <div className="checkout-step__actions">
+        <BackLink view={view} />
+        <Button type="submit">Continue to Payment</Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * Tabs are links (the method lives in the URL), so they work without JavaScript. The form posts the chosen
+ * address, method and this render's idempotency key; with JavaScript the card number groups itself in fours
+ * and the expiry gains its slash while typed, and invalid fields block the submission.
+ */
+function PaymentStep({ view, idempotencyKey, payment }: { view: CheckoutView; idempotencyKey: string; payment?: PaymentReply }) {
+  const typed = payment?.typed ?? {};
+  const errors = payment?.fieldErrors ?? {};
+  const [cardNumber, setCardNumber] = useState(groupCardNumber(typed.cardNumber ?? ""));
+  const [expiry, setExpiry] = useState(typed.expiryDate ?? "");
+  const isCard = view.method === "credit_card";
+  return (
+    <div className="checkout-step">
+      <Toaster toasts={[payment?.toast]} />
+      <nav className="payment-tabs" aria-label="Payment method">
+        {PAYMENT_METHODS.map((method) => (
+          <Link
+            key={method}
+            to={checkoutHref({ ...view, method })}
+            replace
+            preventScrollReset
+            className="payment-tabs__tab"
+            aria-current={method === view.method ? "page" : undefined}
+          >
+            {PAYMENT_METHOD_NAMES[method]}
+          </Link>
+        ))}
+      </nav>
+      <Form method="post" action={checkoutHref(view)} className="payment-form" key={idempotencyKey}>
+        <input type="hidden" name="intent" value="pay" />
+        <input type="hidden" name="address" value={view.addressId ?? ""} />
+        <input type="hidden" name="method" value={view.method} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <LoadingTextField text={MSG.loading.processingPayment} />
+        {isCard ? (
+          <div className="payment-form__card">
+            <Field
+              className="payment-form__wide"
+              label="Cardholder name"
+              errors={errors.cardholderName}
+              inputProps={{
+                id: "cardholderName",
+                name: "cardholderName",
+                autoComplete: "cc-name",
+                required: true,
+                defaultValue: typed.cardholderName,
+              }}
+            />
+            <Field
+              className="payment-form__wide"
+              label="Card number"
+              errors={errors.cardNumber}
+              inputProps={{
+                id: "cardNumber",
+                name: "cardNumber",
+                inputMode: "numeric",
+                autoComplete: "cc-number",
+                required: true,
+                pattern: `[0-9 ]{${CARD_NUMBER_DIGITS.min},${CARD_NUMBER_DIGITS.max + 4}}`,
+                maxLength: CARD_NUMBER_DIGITS.max + 4,
+                placeholder: "1234 5678 9012 3456",
+                value: cardNumber,
+                onChange: (event) => setCardNumber(groupCardNumber(event.currentTarget.value)),
+              }}
+            />
+            <Field
+              label="Expiry date"
+              errors={errors.expiryDate}
+              inputProps={{
+                id: "expiryDate",
+                name: "expiryDate",
+                inputMode: "numeric",
+                autoComplete: "cc-exp",
+                required: true,
+                pattern: "(0[1-9]|1[0-2])/[0-9]{2}",
+                maxLength: 5,
+                placeholder: "MM/YY",
+                value: expiry,
+                onChange: (event) => setExpiry(formatExpiry(event.currentTarget.value)),
+              }}
+            />
+            <Field
+              label="CVV"
+              errors={errors.cvv}
+              inputProps={{
+                id: "cvv",
+                name: "cvv",
+                inputMode: "numeric",
+                autoComplete: "cc-csc",
+                required: true,
+                pattern: `[0-9]{${CVV_DIGITS.min},${CVV_DIGITS.max}}`,
+                maxLength: CVV_DIGITS.max,
+              }}
+            />
+          </div>
+        ) : (
+          <p className="payment-form__wallet">
+            You will confirm this payment with {PAYMENT_METHOD_NAMES[view.method]}. No card details are needed here.
+          </p>
+        )}
+        <CheckField label="Billing address same as shipping address" inputProps={{ name: "sameAsBilling", defaultChecked: true }} />
+        <div className="checkout-step__actions">
+          <BackLink view={view} />
+          <Button type="submit">Pay Now</Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import { capitalize, formatOrderDate, ORDERS_TAB, pounds } from "#app/lib/orders.ts";
+import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
+import type { OrderDetailDto, OrderItemDto } from "#contract/dto/order.ts";
+import { OrderStatusBadge } from "./order-status.tsx";
+
+interface OrderDetailDialogProps {
+  order: OrderDetailDto | null;
+  error: string | null;
+  renderItemExtra?: (order: OrderDetailDto, item: OrderItemDto) => ReactNode;
+}
+
+/**
+ * The order detail as a dialog over the list (spec: a modal, not a route). The URL opens it
+ * (`?tab=orders&order=<id>`), so it is rendered open by the server and closes by a link, with or without
+ * JavaScript; with JavaScript it becomes a true modal (focus kept inside, Escape closes).
+ */
+export function OrderDetailDialog({ order, error, renderItemExtra }: OrderDetailDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element?.open || typeof element.showModal !== "function") return;
+    // Re-opened as modal: the server rendered it open (non-modal) for browsers without JavaScript.
+    element.close();
+    element.showModal();
+  }, []);
+  const titleId = "order-detail-title";
+  return (
+    <div className="order-dialog">
+      <dialog
+        ref={dialog}
+        open
+        className="order-dialog__panel"
+        aria-labelledby={titleId}
+        onCancel={(event) => {
+          event.preventDefault();
+          navigate(ORDERS_TAB, { preventScrollReset: true });
+        }}
+      >
+        <header className="order-dialog__head">
+          <h2 id={titleId} className="order-dialog__title">
+            {order ? `Order #${order.order_code}` : "Order details"}
+          </h2>
+          <Link to={ORDERS_TAB} className="order-dialog__close" preventScrollReset aria-label="Close order details">
+            ×
+          </Link>
+        </header>
+        {order ? <OrderDetailBody order={order} renderItemExtra={renderItemExtra} /> : <p role="alert">{error}</p>}
+      </dialog>
+    </div>
+  );
+}
+
+function OrderDetailBody({
+  order,
+  renderItemExtra,
+}: {
+  order: OrderDetailDto;
+  renderItemExtra?: OrderDetailDialogProps["renderItemExtra"];
+}) {
+  const address = order.shipping_address;
+  return (
+    <div className="order-dialog__body">
+      <dl className="order-facts">
+        <div>
+          <dt>Order code</dt>
+          <dd>{order.order_code}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatOrderDate(order.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <OrderStatusBadge status={order.status_name} />
+          </dd>
+        </div>
+        <div>
+          <dt>Payment method</dt>
+          <dd>{order.payment_method_name}</dd>
+        </div>
+        <div>
+          <dt>Payment status</dt>
+          <dd>{capitalize(order.payment_status)}</dd>
+        </div>
+      </dl>
+
+      <h3 className="order-dialog__subtitle">Items</h3>
+      <ul className="order-items">
+        {order.items.map((item) => (
+          <li key={`${item.product_id}-${item.product_sku}-${item.fit ?? ""}`}>
+            <OrderItemRow item={item}>{renderItemExtra?.(order, item)}</OrderItemRow>
+          </li>
+        ))}
+      </ul>
+
+      <div className="order-dialog__columns">
+        <section>
+          <h3 className="order-dialog__subtitle">Shipping address</h3>
+          <address className="order-address">
+            <span>{address.label}</span>
+            <span>{address.line1}</span>
+            {address.line2 ? <span>{address.line2}</span> : null}
+            <span>
+              {address.city} {address.postal_code}
+            </span>
+            <span>{address.phone}</span>
+          </address>
+        </section>
+        <section>
+          <h3 className="order-dialog__subtitle">Summary</h3>
+          <dl className="order-totals">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{pounds(order.subtotal)}</dd>
+            </div>
+            {order.discount > 0 ? (
+              <div className="order-totals__discount">
+                <dt>Discount{order.promo_code ? ` (${order.promo_code})` : ""}</dt>
+                <dd>-{pounds(order.discount)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Tax</dt>
+              <dd>{pounds(order.tax)}</dd>
+            </div>
+            <div>
+              <dt>Shipping</dt>
+              <dd>{pounds(order.shipping)}</dd>
+            </div>
+            <div className="order-totals__total">
+              <dt>Total</dt>
+              <dd>{pounds(order.total)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** One item of an order: image, name, variant, SKU, unit price and quantity; `children` adds to it (a review form). */
+export function OrderItemRow({ item, children }: { item: OrderItemDto; children?: ReactNode }) {
+  return (
+    <article className="order-item">
+      <img className="order-item__image" src={item.product_image || PLACEHOLDER_IMAGE} alt="" width={64} height={85} loading="lazy" />
+      <div className="order-item__main">
+        <h4 className="order-item__name">{item.product_name}</h4>
+        <p className="order-item__meta">
+          {item.variant_name}
+          {item.fit ? ` · ${item.fit}` : ""}
+        </p>
+        <p className="order-item__meta">SKU: {item.product_sku}</p>
+        {children}
+      </div>
+      <dl className="order-item__numbers">
+        <div>
+          <dt>Unit price</dt>
+          <dd>{pounds(item.unit_price)}</dd>
+        </div>
+        <div>
+          <dt>Quantity</dt>
+          <dd>{item.quantity}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}

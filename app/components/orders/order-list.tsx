@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { StateMessage } from "#app/components/ui/state-message.tsx";
+import { capitalize, formatOrderDate, ORDERS_TAB, orderDetailHref, pounds } from "#app/lib/orders.ts";
+import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
+import type { OrderDetailDto, OrderSummaryDto } from "#contract/dto/order.ts";
+import { MSG } from "#contract/messages.ts";
+import { OrderDetailDialog } from "./order-detail.tsx";
+import { OrderStatusBadge } from "./order-status.tsx";
+
+interface OrdersPanelProps {
+  orders: OrderSummaryDto[] | null;
+  loadError: string | null;
+  /** The order whose detail the URL opened (`?order=`), or why it could not be shown. */
+  detail: { order: OrderDetailDto | null; error: string | null } | null;
+  /** Extra content under each item of the open order (such as its review form). */
+  renderItemExtra?: (order: OrderDetailDto, item: OrderDetailDto["items"][number]) => ReactNode;
+}
+
+/** MY ORDERS (spec section 2): the list, its empty and error states, and the detail dialog the URL opens. */
+export function OrdersPanel({ orders, loadError, detail, renderItemExtra }: OrdersPanelProps) {
+  return (
+    <section className="profile-panel" aria-labelledby="orders-title">
+      <h2 id="orders-title" className="profile-panel__title">
+        My Orders
+      </h2>
+      {loadError ? (
+        <StateMessage tone="error" title={loadError} retryHref={ORDERS_TAB} />
+      ) : orders && orders.length > 0 ? (
+        <ul className="order-list">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <OrderRow order={order} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <StateMessage title={MSG.orders.none} hint={MSG.orders.noneHint}>
+          <ButtonLink to="/products" variant="outline">
+            Start Shopping
+          </ButtonLink>
+        </StateMessage>
+      )}
+      {detail ? <OrderDetailDialog {...detail} renderItemExtra={renderItemExtra} /> : null}
+    </section>
+  );
+}
+
+/** One order in the list: image, number, date, status, payment status, total; opens its detail. */
+export function OrderRow({ order }: { order: OrderSummaryDto }) {
+  return (
+    <article className="order-row">
+      <img className="order-row__image" src={order.product_image || PLACEHOLDER_IMAGE} alt="" width={72} height={96} loading="lazy" />
+      <div className="order-row__main">
+        <h3 className="order-row__code">Order #{order.code}</h3>
+        <p className="order-row__date">{formatOrderDate(order.created_at)}</p>
+      </div>
+      <dl className="order-row__facts">
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <OrderStatusBadge status={order.status_name} />
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{capitalize(order.payment_status)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd className="order-row__total">{pounds(order.total)}</dd>
+        </div>
+      </dl>
+      <Link to={orderDetailHref(order.id)} className="order-row__view" preventScrollReset>
+        View details<span className="visually-hidden"> of order {order.code}</span>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { capitalize, formatOrderDate, pounds, statusLabel, statusTone } from "./orders.ts";
+
+describe("order display rules", () => {
+  it("formats dates in en-US", () => {
+    expect(formatOrderDate("2026-11-23T10:00:00.000Z")).toBe("November 23, 2026");
+    expect(formatOrderDate("not a date")).toBe("not a date");
+  });
+
+  it("labels statuses, 'Confirmed' when missing, and greys unknown ones", () => {
+    expect(statusLabel("delivered")).toBe("Delivered");
+    expect(statusLabel(null)).toBe("Confirmed");
+    expect(statusTone("cancelled")).toBe("cancelled");
+    expect(statusTone("on-hold")).toBe("other");
+  });
+
+  it("capitalises payment statuses and prints pounds with two decimals", () => {
+    expect(capitalize("paid")).toBe("Paid");
+    expect(pounds(5)).toBe("£5.00");
+    expect(pounds(112.5)).toBe("£112.50");
+  });
+});

@@ -1,0 +1,31 @@
+import type { PromoResultDto } from "#contract/dto/order.ts";
+import { MSG } from "#contract/messages.ts";
+import { toGbp, toPence } from "#contract/money.ts";
+import { type ApiClient, ApiRequestError } from "./api.server.ts";
+import type { AppliedPromo } from "./checkout.ts";
+
+export type PromoCheck = { ok: true; promo: AppliedPromo; message: string } | { ok: false; message: string };
+
+/**
+ * Asks the API whether `code` applies to a basket of `basketPence` (goods with extras, without shipping).
+ * The discount is always the server's; a refusal carries the server's text, else the spec's fallback.
+ */
+export async function checkPromo(api: ApiClient, code: string, basketPence: number, token: string | null): Promise<PromoCheck> {
+  try {
+    const result = await api<PromoResultDto>({
+      method: "POST",
+      endpoint: "/public/validate-promo-code",
+      data: { code, cartTotal: toGbp(basketPence) },
+      token,
+    });
+    if (!result.success) return { ok: false, message: result.status === 400 ? result.message : MSG.promo.validateFailed };
+    return {
+      ok: true,
+      promo: { code: result.data.promoCode.code, discountPence: toPence(result.data.discountAmount) },
+      message: result.message || MSG.promo.applied(result.data.discountAmount.toFixed(2)),
+    };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return { ok: false, message: error.details[0]?.message ?? error.message ?? MSG.promo.validateFailed };
+  }
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { OrderSummary } from "#app/components/cart/order-summary.tsx";
+import { CheckoutFlow } from "#app/components/checkout/checkout-flow.tsx";
+import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { StateMessage } from "#app/components/ui/state-message.tsx";
+import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
+import { requireVerifiedUser } from "#app/lib/auth.server.ts";
+import { readCartState, serializeCartState } from "#app/lib/cart.server.ts";
+import { buildPaymentRequest, checkoutHref, parseCheckoutView, paymentFailureToast } from "#app/lib/checkout.ts";
+import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
+import { parseForm, readForm } from "#app/lib/form-data.server.ts";
+import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
+import { redirectWithToast } from "#app/lib/session.server.ts";
+import type { Toast } from "#app/lib/toast.ts";
+import { PAYMENT_METHODS } from "#contract/checkout.ts";
+import type { AddressDto } from "#contract/dto/account.ts";
+import type { OrderDetailDto } from "#contract/dto/order.ts";
+import { MSG } from "#contract/messages.ts";
+import { addressSchema } from "#contract/schemas/address.ts";
+import { cardDetailsSchema, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "#contract/schemas/checkout.ts";
+import { SHOP } from "#contract/shop.ts";
+import "#app/styles/account.css";
+import "#app/styles/cart.css";
+import "#app/styles/checkout.css";
+import type { Route } from "./+types/checkout";
+
+export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${SHOP.name}` }, { name: "robots", content: "noindex" }];
+
+const ADDRESS_FIELDS = Object.keys(addressSchema.shape);
+const CARD_FIELDS = Object.keys(cardDetailsSchema.shape);
+
+const listAddresses = (api: ApiClient, token: string) => api<AddressDto[]>({ method: "GET", endpoint: "/public/addresses", token });
+
+/**
+ * The checkout (spec section 2): the step, chosen address and payment tab come from the URL, so Back and
+ * refresh work with and without JavaScript. A later step without one of the shopper's addresses falls back to
+ * the address step with the spec's text. The payment form carries a fresh idempotency key on every render.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { token } = await requireVerifiedUser(request, context);
+  const api = apiFor(context);
+  const cart = await loadPricedCart(request, api, token);
+  if (!cart.failed && cart.items.length === 0) throw redirect("/cart", { headers: cart.headers });
+
+  const requested = parseCheckoutView(new URL(request.url).searchParams);
+  const addressList = await listAddresses(api, token);
+  const addresses = addressList.success ? addressList.data : [];
+  const chosen = addresses.some((address) => address.id === requested.addressId) ? requested.addressId : null;
+  const needsAddress = requested.step !== "address" && chosen === null;
+  const view = needsAddress ? { ...requested, step: "address" as const, addressId: null } : { ...requested, addressId: chosen };
+
+  const { headers, lines: _lines, ...priced } = cart;
+  return data(
+    {
+      ...priced,
+      view,
+      addresses,
+      addressesFailed: !addressList.success,
+      addressError: needsAddress ? MSG.checkout.selectAddress : null,
+      idempotencyKey: randomUUID(),
+    },
+    { headers },
+  );
+}
+
+const payFormSchema = z.object({
+  address: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  method: z.enum(PAYMENT_METHODS),
+  idempotencyKey: idempotencyKeySchema,
+});
+
+/** Intents: `create` (the address form's: saved, then selected in the URL) and `pay`. Anything else is refused with 400. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { token } = await requireVerifiedUser(request, context);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  if (intent === "create") return addAddress(request, apiFor(context), token, formData);
+  if (intent === "pay") return pay(request, apiFor(context), token, formData);
+  throw data(null, { status: 400, statusText: "Unknown checkout intent" });
+}
+
+async function addAddress(request: Request, api: ApiClient, token: string, formData: FormData) {
+  const submission = parseForm(formData, addressSchema);
+  if (submission.status !== "success") return data({ addressResult: submission.reply() }, { status: 400 });
+  const outcome = await callForForm<AddressDto>(
+    api,
+    { method: "POST", endpoint: "/public/addresses", data: submission.value, token },
+    ADDRESS_FIELDS,
+    MSG.addresses.createFailed,
+  );
+  if (!outcome.ok) return data({ addressResult: submission.reply(failureReply(outcome)) }, { status: 400 });
+  return redirectWithToast(request, checkoutHref({ step: "address", addressId: outcome.data.id }), "success", outcome.message, {
+    status: 303,
+  });
+}
+
+const toastOf = (message: string): Toast => ({ id: randomUUID(), type: "error", message });
+
+/**
+ * What a refused payment answers: the page again (400), the toast, the card fields as typed (never the CVV),
+ * and a fresh idempotency key for the next attempt (a 4xx action does not re-run the loader that renders one).
+ */
+function refusePayment(formData: FormData, message: string, fieldErrors: Record<string, string[]> = {}) {
+  const typed = Object.fromEntries(["cardholderName", "cardNumber", "expiryDate"].map((name) => [name, String(formData.get(name) ?? "")]));
+  return data({ payment: { toast: toastOf(message), fieldErrors, typed, idempotencyKey: randomUUID() } }, { status: 400 });
+}
+
+/**
+ * Pays for the cart the cookie holds, with the stored promo code, to one of the shopper's addresses. Every price
+ * is the API's; the form only chooses. The key rides as the `Idempotency-Key` header, so a resubmitted form
+ * answers the first order. Success empties the cart, forgets the promo and opens /order-success.
+ */
+async function pay(request: Request, api: ApiClient, token: string, formData: FormData) {
+  const form = payFormSchema.safeParse(Object.fromEntries(formData));
+  if (!form.success) throw data(null, { status: 400, statusText: "Malformed payment form" });
+  const { address, method, idempotencyKey } = form.data;
+
+  const card = method === "credit_card" ? cardDetailsSchema.safeParse(Object.fromEntries(formData)) : null;
+  if (card && !card.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of card.error.issues) {
+      const name = String(issue.path[0]);
+      fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message];
+    }
+    return refusePayment(formData, Object.values(fieldErrors)[0]?.[0] ?? MSG.payment.failed, fieldErrors);
+  }
+
+  const state = await readCartState(request);
+  if (state.lines.length === 0) return redirect("/cart", { status: 303 });
+  const addresses = await listAddresses(api, token);
+  if (!addresses.success) return refusePayment(formData, addresses.message);
+  if (!addresses.data.some((entry) => entry.id === address)) return refusePayment(formData, MSG.payment.addressNotFound);
+
+  const body = buildPaymentRequest({
+    lines: state.lines,
+    addressId: address,
+    method,
+    card: card?.success ? formCard(formData) : null,
+    sameAsBilling: formData.get("sameAsBilling") !== null,
+    promoCode: state.promoCode,
+  });
+  const failure = (message: string, fieldErrors?: Record<string, string[]>) =>
+    refusePayment(formData, paymentFailureToast(method, message), fieldErrors);
+  try {
+    const result = await api<OrderDetailDto>({
+      method: "POST",
+      endpoint: "/payments/process",
+      data: body,
+      token,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    });
+    if (!result.success) return failure(result.status === 400 ? result.message : MSG.payment.failed);
+    const cleared = await serializeCartState(request, { lines: [], promoCode: null, celebrate: null });
+    return redirectWithToast(request, `/order-success?order=${result.data.id}`, "success", MSG.payment.orderPlaced, {
+      status: 303,
+      headers: cleared ? { "Set-Cookie": cleared } : undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    if (error.status === 409) return failure(MSG.payment.inProgress);
+    const fieldErrors: Record<string, string[]> = {};
+    for (const detail of error.details) {
+      const name = detail.path.split(".").at(-1) ?? "";
+      if (CARD_FIELDS.includes(name)) fieldErrors[name] = [...(fieldErrors[name] ?? []), detail.message];
+    }
+    return failure(error.details[0]?.message ?? error.message, fieldErrors);
+  }
+}
+
+/** The card as the shopper typed it; the API checks it again and keeps only the last four digits. */
+const formCard = (formData: FormData) => ({
+  cardholderName: String(formData.get("cardholderName") ?? ""),
+  cardNumber: String(formData.get("cardNumber") ?? ""),
+  expiryDate: String(formData.get("expiryDate") ?? ""),
+  cvv: String(formData.get("cvv") ?? ""),
+});
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { failed, summary, promo, notices } = loaderData;
+  return (
+    <div className="checkout-page">
+      <PageHeader title="Checkout" trail={[{ label: "Cart", to: "/cart" }, { label: "Checkout" }]} />
+      <div className="container checkout-page__body">
+        {failed ? (
+          <StateMessage tone="error" title={MSG.catalogue.cartProductsFailed} retryHref="/checkout" />
+        ) : (
+          <div className="checkout-layout">
+            <div className="checkout-main">
+              {notices.map((notice) => (
+                <p key={notice} className="cart-notice" role="status">
+                  {notice}
+                </p>
+              ))}
+              <CheckoutFlow
+                view={loaderData.view}
+                addresses={loaderData.addresses}
+                addressesFailed={loaderData.addressesFailed}
+                addressError={loaderData.addressError}
+                idempotencyKey={
+                  (actionData && "payment" in actionData ? actionData.payment.idempotencyKey : null) ?? loaderData.idempotencyKey
+                }
+                addressResult={actionData && "addressResult" in actionData ? actionData.addressResult : undefined}
+                payment={actionData && "payment" in actionData ? actionData.payment : undefined}
+              />
+            </div>
+            <OrderSummary summary={summary} promoCode={promo?.code} checkout={false} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
+import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { expect, type Shop, test } from "./fixtures.ts";
+
+const PAY_MS = 15_000;
+
+// Each test signs up, signs in, fills a cart and walks the checkout: several server round trips with a password hash.
+test.describe.configure({ timeout: 90_000 });
+
+/** Two seeded products whose first colour has its first size in stock: what the detail page selects by itself. */
+async function twoProductsInStock(request: APIRequestContext): Promise<ProductSummaryDto[]> {
+  const listing = await (await request.get("/api/public/products?limit=12&stock_status=In%20Stock")).json();
+  const picks = (listing.data as ProductSummaryDto[]).filter((product) => product.variants.some((variant) => variant.stock >= 2));
+  expect(picks.length).toBeGreaterThanOrEqual(2);
+  return picks.slice(0, 2);
+}
+
+async function signedInWithCart(shop: Shop, request: APIRequestContext, inbox: Parameters<typeof createVerifiedAccount>[1], email: string) {
+  await createVerifiedAccount(request, inbox, email);
+  await shop.visit("/signin");
+  await signIn(shop.page, email, PASSWORD);
+  await expect(shop.page).toHaveURL("/", { timeout: SIGN_IN_MS });
+  let count = 0;
+  for (const product of await twoProductsInStock(request)) {
+    await shop.visit(`/product/${product.token}`);
+    await shop.main.getByRole("button", { name: MSG.catalogue.addToCart, exact: true }).click();
+    count += 1;
+    await expect(shop.header.getByRole("link", { name: `Cart, ${count} items` })).toBeVisible();
+  }
+}
+
+/** From the cart through the address step (adding the first address) and shipping to the payment step. */
+async function toPaymentStep(page: Page) {
+  await page.getByRole("link", { name: "Checkout", exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText(MSG.checkout.needAddress)).toBeVisible();
+  await page.getByLabel("Label").fill("Home");
+  await page.getByLabel("Address line 1").fill("41 Green Street");
+  await page.getByLabel("City").fill("London");
+  await page.getByLabel("Postcode").fill("E7 8DA");
+  await page.getByLabel("Phone").fill("07700 900123");
+  await page.getByRole("button", { name: "Add Address" }).click();
+  await expect(page).toHaveURL(/\/checkout\?step=address&address=\d+$/);
+  await expect(page.getByRole("radio", { name: /Home/ })).toBeChecked();
+  await page.getByRole("button", { name: "Continue to Shipping" }).click();
+  await expect(page).toHaveURL(/step=shipping&address=\d+/);
+  await expect(page.getByText("Regular shipment")).toBeVisible();
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(/step=payment&address=\d+/);
+  await expect(page.getByRole("checkbox", { name: /same as shipping/ })).toBeChecked();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel("Cardholder name").fill("Amina Khan");
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry date").fill("12/39");
+  await page.getByLabel("CVV").fill("123");
+}
+
+test("two items, WELCOME10, checkout with a new address, card payment, success with the discount, then MY ORDERS", async ({
+  shop,
+  page,
+  request,
+  inbox,
+}, testInfo) => {
+  await signedInWithCart(shop, request, inbox, uniqueEmail(testInfo, "checkout"));
+
+  await shop.visit("/cart");
+  await page.getByRole("button", { name: "Apply" }).click();
+  if (!shop.javaScriptEnabled) await expect(page.getByText(MSG.promo.required)).toBeVisible();
+  await page.getByLabel("Promo code").fill("welcome10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: /^Promo code applied! You saved £\d+\.\d{2}$/ })).toBeVisible();
+  await dialog.getByRole("link", { name: "Continue" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
+
+  await toPaymentStep(page);
+  await fillCard(page, "4242 4242 4242 4242");
+  if (shop.javaScriptEnabled) await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(/\/order-success\?order=\d+$/, { timeout: PAY_MS });
+  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
+  await expect(page.getByText(MSG.payment.orderPlaced)).toBeVisible();
+  await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
+  await expect(page.getByText("Total (with discount)")).toBeVisible();
+  await expect(page.getByText(/You saved £\d+\.\d{2} on this order!/)).toBeVisible();
+  const code = (await page.locator(".order-success__code").textContent()) ?? "";
+  expect(code).not.toBe("");
+  await expect(shop.header.getByRole("link", { name: /^Cart, empty$/ })).toBeVisible();
+
+  await page.getByRole("link", { name: "View Orders" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const row = page.locator(".order-row").filter({ hasText: code });
+  await expect(row).toBeVisible();
+  await expect(row.getByText("Pending")).toBeVisible();
+  await row.getByRole("link", { name: /View details/ }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=orders&order=\d+$/);
+  const detail = page.getByRole("dialog", { name: `Order #${code}` });
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText("Credit Card")).toBeVisible();
+  await expect(detail.getByText(/^SKU: /)).toHaveCount(2);
+  await expect(detail.getByText("41 Green Street")).toBeVisible();
+  await detail.getByRole("link", { name: "Close order details" }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=orders$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("a declined card shows the failure toast and creates no order; the next card goes through", async ({
+  shop,
+  page,
+  request,
+  inbox,
+}, testInfo) => {
+  await signedInWithCart(shop, request, inbox, uniqueEmail(testInfo, "declined"));
+  await shop.visit("/cart");
+  await toPaymentStep(page);
+  await fillCard(page, "4000000000000002");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page.getByText(`Payment Failed: ${MSG.payment.cardDeclined}`)).toBeVisible({ timeout: PAY_MS });
+  await expect(page.getByLabel("Cardholder name")).toHaveValue("Amina Khan");
+  await expect(shop.header.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+
+  // The refused form carries a fresh key, so the next attempt is a new payment, not the declined one again.
+  await fillCard(page, "4242424242424242");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(/\/order-success\?order=\d+$/, { timeout: PAY_MS });
+  await shop.visit("/profile?tab=orders");
+  await expect(page.locator(".order-row")).toHaveCount(1);
+});
+
+test("the same payment form submitted twice places one order", async ({ shop, page, request, inbox, context }, testInfo) => {
+  await signedInWithCart(shop, request, inbox, uniqueEmail(testInfo, "twice"));
+  await shop.visit("/cart");
+  await toPaymentStep(page);
+  await fillCard(page, "4242424242424242");
+
+  // The form exactly as the page rendered it (its idempotency key included), sent twice with the cookies of that moment.
+  const form = page.locator("form.payment-form");
+  const fields: Record<string, string> = {};
+  for (const input of await form.locator("input[name]").all()) {
+    const name = (await input.getAttribute("name")) ?? "";
+    if ((await input.getAttribute("type")) === "checkbox" && !(await input.isChecked())) continue;
+    fields[name] = await input.inputValue();
+  }
+  const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+  const action = new URL(page.url()).pathname + new URL(page.url()).search;
+  const submit = () => request.post(action, { form: fields, headers: { cookie }, maxRedirects: 0 });
+  const first = await submit();
+  const second = await submit();
+  expect(first.status()).toBe(303);
+  expect(second.status()).toBe(303);
+  expect(first.headers().location).toMatch(/^\/order-success\?order=\d+$/);
+  expect(second.headers().location).toBe(first.headers().location);
+
+  await shop.visit("/profile?tab=orders");
+  await expect(page.locator(".order-row")).toHaveCount(1);
+});
