@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CART_MAX_LINES, CART_MAX_QUANTITY, DEFAULT_FIT } from "#contract/constants.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiClient, ApiRequestError } from "./api.server.ts";
+import { type ApiClient, callApi } from "./api.server.ts";
 import {
   addLine,
   type CartChange,
@@ -95,13 +95,8 @@ export async function readCartCount(request: Request): Promise<number> {
 export async function fetchCartProducts(api: ApiClient, productIds: readonly number[]): Promise<ProductSummaryDto[] | null> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return [];
-  try {
-    const result = await api<ProductSummaryDto[]>({ method: "GET", endpoint: "/public/products/bulk", data: { ids } });
-    return result.success && Array.isArray(result.data) ? result.data : null;
-  } catch (error) {
-    if (error instanceof ApiRequestError) return null;
-    throw error;
-  }
+  const outcome = await callApi<ProductSummaryDto[]>(api, { method: "GET", endpoint: "/public/products/bulk", data: { ids } });
+  return outcome.ok && Array.isArray(outcome.data) ? outcome.data : null;
 }
 
 export interface CartOutcome {
