@@ -2,7 +2,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
 import { apiFor } from "./api.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
-import { commitSession, getSession, type ShopSession } from "./session.server.ts";
+import { commitSession, flashToast, getSession, type ShopSession } from "./session.server.ts";
 
 /** A shopper with a bearer token: what protected loaders and actions work with. */
 export type SignedIn = AuthSessionDto;
@@ -39,10 +39,17 @@ export async function optionalUser(request: Request): Promise<SignedIn | null> {
   return token && user ? { token, user } : null;
 }
 
-/** Stores a signed-in shopper in the session (sign-in, sign-up). */
-export function signInSession(session: ShopSession, signedIn: SignedIn) {
+/**
+ * Stores a signed-in shopper in the session (sign-in, sign-up) and goes on to `next` with a success toast.
+ * The account's own e-mail is the pending one from now on, so any other stored one is dropped.
+ */
+export async function redirectSignedIn(request: Request, signedIn: SignedIn, next: string, toast: string) {
+  const session = await getSession(request);
   session.set("token", signedIn.token);
   session.set("user", signedIn.user);
+  session.unset("pendingEmail");
+  flashToast(session, "success", toast);
+  return redirect(next, { headers: { "Set-Cookie": await commitSession(request, session) } });
 }
 
 export function signOutSession(session: ShopSession) {

@@ -17,8 +17,8 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { codeScreenLoader } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, failureReply, resendCode } from "#app/lib/form-api.server.ts";
-import { parseForm, readForm } from "#app/lib/form-data.server.ts";
-import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { parseForm } from "#app/lib/form-data.server.ts";
+import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
 import { OTP_LENGTH } from "#contract/constants.ts";
 import type { UserDto } from "#contract/dto/account.ts";
@@ -33,8 +33,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${S
 export const loader = codeScreenLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  await checkHoneypot(formData);
+  const formData = await readHoneypotForm(request);
   return formData.get("intent") === "resend"
     ? resendCode(request, apiFor(context), formData, {
         endpoint: "/public/otp/resend",

@@ -14,8 +14,8 @@ import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { codeScreenLoader, signOutSession } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply, resendCode } from "#app/lib/form-api.server.ts";
-import { parseForm, readForm } from "#app/lib/form-data.server.ts";
-import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { parseForm } from "#app/lib/form-data.server.ts";
+import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
 import { OTP_LENGTH } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
@@ -32,8 +32,7 @@ const HIDDEN = ["newPassword", "confirmPassword"];
 export const loader = codeScreenLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  await checkHoneypot(formData);
+  const formData = await readHoneypotForm(request);
   return formData.get("intent") === "resend"
     ? resendCode(request, apiFor(context), formData, {
         endpoint: "/public/auth/forgot-password",

@@ -3,8 +3,7 @@ import { redirect } from "react-router";
 import { isEnhanced } from "#app/components/account/enhanced-field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { callForForm } from "#app/lib/form-api.server.ts";
-import { readForm } from "#app/lib/form-data.server.ts";
-import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
@@ -28,8 +27,7 @@ export interface SubscribeReply {
  * toast. With it (the form says so) the answer is the toast itself, so the page stays and the input can clear.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  await checkHoneypot(formData);
+  const formData = await readHoneypotForm(request);
   const { ok, message } = await subscribeFrom(formData, apiFor(context));
   if (isEnhanced(formData)) {
     return { ok, toast: { id: randomUUID(), type: ok ? "success" : "error", message } } satisfies SubscribeReply;
