@@ -206,7 +206,7 @@ export const MSG = {
     cardNumberRequired: "Card number is required",
     expiryRequired: "Expiry date is required",
     cvvRequired: "CVV is required",
-    /** Server-side card and payment refusals the spec leaves unworded. */
+    /** Server-side card and payment refusals no screen words itself. */
     cardNumberInvalid: "Please enter a valid card number",
     expiryInvalid: "Expiry date must be in MM/YY format",
     cardExpired: "This card has expired",
@@ -244,7 +244,7 @@ export const MSG = {
     validateFailed: "Failed to validate promo code",
     required: "Please enter a promo code",
     applied: (saved: string) => `Promo code applied! You saved £${saved}`,
-    /** Refusals the spec leaves unworded; unknown, inactive and expired codes all answer `invalid`. */
+    /** Refusals no screen words itself; unknown, inactive and expired codes all answer `invalid`. */
     minimumBasket: (minimum: string) => `This promo code needs a basket of at least £${minimum}`,
     usageLimitReached: "This promo code has reached its usage limit",
     alreadyUsed: "You have already used this promo code",
@@ -286,7 +286,7 @@ export const MSG = {
     updatingCart: "Updating cart...",
     updatingWishlist: "Updating wishlist...",
   },
-  /** Account, code and address texts the spec does not give (sign-up, sign-in, codes, addresses). */
+  /** Account, code and address texts no screen words itself (sign-up, sign-in, codes, addresses). */
   accounts: {
     invalidCredentials: "Invalid email or password",
     emailTaken: "An account with this email already exists",

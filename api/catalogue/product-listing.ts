@@ -130,7 +130,7 @@ const SORTS: Record<ListingSort, { column: "created_at" | "current_price_pence" 
   most_popular: { column: "units_sold", direction: "desc" },
 };
 
-/** `GET /public/products`: one page of active products with the filters, search and sort of spec section 7. */
+/** `GET /public/products`: one page of active products with the listing's filters, search and sort. */
 export async function listProducts(
   db: Db,
   query: ListingQuery,

@@ -18,7 +18,7 @@ import { listProducts } from "./product-listing.ts";
 import { latestProducts, recommendedProducts, trendingProducts } from "./product-picks.ts";
 import { productsByIds } from "./product-summaries.ts";
 
-/** The catalogue products of spec section 7. Fixed paths come before `/:id`. */
+/** The catalogue's product endpoints. Fixed paths come before `/:id`. */
 export const productRoutes = new Hono<ApiEnv>()
   .get("/", validate("query", productListingQuerySchema), async (c) => {
     const { products, pagination } = await listProducts(c.var.deps.db, c.req.valid("query"));

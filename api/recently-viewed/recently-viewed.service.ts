@@ -24,7 +24,7 @@ export async function listRecentlyViewed(db: Db, userId: number): Promise<Recent
 }
 
 /**
- * Records a view (spec section 4): the product moves to the front and only the RECENTLY_VIEWED_LIMIT most
+ * Records a view: the product moves to the front and only the RECENTLY_VIEWED_LIMIT most
  * recent stay. The time never goes backwards within a user's list, so the newest view is first even when two
  * land in the same millisecond. Undefined when there is no active product with this id.
  */

@@ -109,7 +109,7 @@ const refuse = (message: string): CartOutcome => ({ lines: null, toast: { type: 
 
 /**
  * One cart intent against fresh stock (never the form's). Success toasts '<name> added to cart!' whenever the
- * item count grows (spec section 4); refusals toast the section 5 texts and leave the cart as it was.
+ * item count grows; refusals toast the cart's refusal texts and leave the cart as it was.
  */
 export async function applyCartIntent(api: ApiClient, lines: CartLine[], intent: CartIntent): Promise<CartOutcome> {
   switch (intent.intent) {

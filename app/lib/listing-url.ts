@@ -3,7 +3,7 @@ import { DEFAULT_SORT, EMPTY_LISTING_QUERY, LISTING_PARAM, type ListingQuery } f
 
 /**
  * Pure helpers that build listing URLs from a parsed query. Every change of filter, search or sort
- * goes back to page 1 (spec section 4); only `withPage` moves between pages.
+ * goes back to page 1; only `withPage` moves between pages.
  */
 export const LISTING_PATH = "/products";
 

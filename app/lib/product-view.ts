@@ -52,7 +52,7 @@ export function fitOptions(product: Pick<ProductDetailDto, "available_fits">): s
   return [...new Set(product.available_fits.map((fit) => fit.value))];
 }
 
-/** Spec section 4: the product's default fit when it is offered, else the first fit; 'Fitted' stands in for a missing default. */
+/** The product's default fit when it is offered, else the first fit; 'Fitted' stands in for a missing default. */
 export function defaultFit(product: Pick<ProductDetailDto, "available_fits" | "default_fit">): string | null {
   const fits = fitOptions(product);
   if (fits.length === 0) return null;
@@ -105,7 +105,7 @@ export function variantSearch(choice: VariantChoice): string {
   return search ? `?${search}` : "";
 }
 
-/** Spec section 9: the description is cut at 220 characters; `truncated` says whether 'See More....' is needed. */
+/** The description is cut at 220 characters; `truncated` says whether 'See More....' is needed. */
 export function truncateDescription(text: string, limit = DESCRIPTION_TRUNCATE_AT): { text: string; truncated: boolean } {
   const characters = Array.from(text.trim());
   if (characters.length <= limit) return { text: characters.join(""), truncated: false };

@@ -29,7 +29,7 @@ import type { Route } from "./+types/email-verification";
 
 export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${SHOP.name}` }];
 
-/** Spec: the e-mail comes from the URL (navigation state) or the stored sign-up e-mail, else /signin. */
+/** The e-mail comes from the URL (navigation state) or the stored sign-up e-mail, else /signin. */
 export const loader = codeScreenLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {

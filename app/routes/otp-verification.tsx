@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Reset Password | ${SHOP
 const FIELDS = ["otp", "newPassword", "confirmPassword"];
 const HIDDEN = ["newPassword", "confirmPassword"];
 
-/** Spec: the e-mail comes from the URL (navigation state) or the stored forgot-password e-mail, else /signin. */
+/** The e-mail comes from the URL (navigation state) or the stored forgot-password e-mail, else /signin. */
 export const loader = codeScreenLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {

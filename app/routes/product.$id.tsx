@@ -42,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   const canonicalPath = `/product/${encodeProductId(id)}`;
   const api = apiFor(context);
-  // Recording the view is the spec's "extra action" for a signed-in shopper; it never holds up or fails the page.
+  // Recording the view is the page's extra action for a signed-in shopper; it never holds up or fails the page.
   const [product, recommended] = await Promise.all([
     fetchProductDetail(api, id),
     fetchRecommended(api, id),

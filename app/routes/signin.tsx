@@ -61,7 +61,7 @@ async function logIn(request: Request, context: Route.ActionArgs["context"], for
   return data({ result: submission.reply(failureReply(shown, HIDDEN)) }, { status: 400 });
 }
 
-/** Spec: the code is sent, then the reset screen follows 1.5 s later with JavaScript, at once without. */
+/** The code is sent, then the reset screen follows 1.5 s later with JavaScript, at once without. */
 async function requestResetCode(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
   const submission = parseForm(formData, emailRequestSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });

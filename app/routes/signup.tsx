@@ -56,7 +56,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const { password, confirmPassword } = fields;
-  // Checked live, as the spec asks, not only when the confirmation loses focus.
+  // Checked live, not only when the confirmation loses focus.
   const mismatch = Boolean(confirmPassword.value) && password.value !== confirmPassword.value;
   const confirmErrors = mismatch ? [MSG.auth.passwordsDoNotMatch] : confirmPassword.errors;
   const blocked = hydrated && (mismatch || !form.valid || navigation.formData !== undefined);

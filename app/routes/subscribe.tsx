@@ -45,7 +45,7 @@ async function subscribeFrom(formData: FormData, api: ReturnType<typeof apiFor>)
     MSG.subscribe.failedLater,
   );
   if (outcome.ok) return { ok: true, message: outcome.message };
-  // What the shopper can act on (a field's text, a rate limit) is passed on; any other failure gets the spec's fallback.
+  // What the shopper can act on (a field's text, a rate limit) is passed on; any other failure gets the subscribe fallback.
   const told = outcome.fieldErrors.email?.[0] ?? (outcome.status === 400 || outcome.status === 429 ? outcome.formError : null);
   return { ok: false, message: told ?? MSG.subscribe.failedLater };
 }

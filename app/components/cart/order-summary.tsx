@@ -7,7 +7,7 @@ import { toGbp } from "#contract/money.ts";
 import type { PriceSummary } from "#contract/pricing.ts";
 import { PromoBox } from "./promo-box.tsx";
 
-/** Spec section 9: subtotal, variant extras, the flat shipping, total; then the promo box and the way to checkout. */
+/** Subtotal, variant extras, the flat shipping, total; then the promo box and the way to checkout. */
 export function OrderSummary({ summary }: { summary: PriceSummary }) {
   const titleId = useId();
   const blockedId = useId();

@@ -29,7 +29,7 @@ interface PriceProps {
   className?: string;
 }
 
-/** A GBP amount shown in the display currency (spec section 9: symbol then 2 decimals). */
+/** A GBP amount shown in the display currency (its symbol, then two decimals). */
 export function Price({ amount, original = false, className }: PriceProps) {
   const { format } = useCurrency();
   const classes = ["price", original && "price--original", className].filter(Boolean).join(" ");

@@ -7,7 +7,7 @@ import type { WishlistCardView } from "#app/lib/engagement-view.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**
- * One saved product (spec: Wishlist card), dressed as a product card. The share button only logged in the
+ * One saved product, dressed as a product card. The share button only logged in the
  * original, so it is left out.
  */
 export function WishlistCard({ item, priority }: { item: WishlistCardView; priority: boolean }) {
