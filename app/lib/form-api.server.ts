@@ -1,7 +1,9 @@
+import type { RouterContextProvider } from "react-router";
 import type { ErrorDetail } from "#contract/envelope.ts";
 import { emailRequestSchema } from "#contract/schemas/auth.ts";
-import { type ApiCall, type ApiClient, type ApiFailure, callApi } from "./api.server.ts";
+import { type ApiCall, type ApiClient, type ApiFailure, apiFor, callApi } from "./api.server.ts";
 import { pagePath } from "./auth.server.ts";
+import { readHoneypotForm } from "./honeypot.server.ts";
 import { redirectWithToast } from "./session.server.ts";
 
 /** What a form action needs from one API call: the data, or errors to put back on the form. */
@@ -66,4 +68,22 @@ export async function resendCode(
   const outcome = await callForForm(api, { method: "POST", endpoint: texts.endpoint, data: submission.data }, [], texts.failed);
   if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? texts.failed);
   return redirectWithToast(request, here, "success", texts.resent);
+}
+
+type ResendTexts = Parameters<typeof resendCode>[3];
+
+/**
+ * The action of a code screen: its Resend Code button (intent `resend`) asks `resend.endpoint` for a new code;
+ * any other post goes to `submit` with the form read within the limits and its honeypot checked.
+ */
+export function codeScreenAction<Result>(
+  resend: ResendTexts,
+  submit: (request: Request, context: Readonly<RouterContextProvider>, formData: FormData) => Promise<Result>,
+) {
+  return async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
+    const formData = await readHoneypotForm(request);
+    return formData.get("intent") === "resend"
+      ? resendCode(request, apiFor(context), formData, resend)
+      : submit(request, context, formData);
+  };
 }

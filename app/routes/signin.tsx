@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { EnhancedField, isEnhanced } from "#app/components/account/enhanced-field.tsx";
 import { FormAlert, FormNotice } from "#app/components/account/form-messages.tsx";
+import { parseByIntent } from "#app/components/account/parse-by-intent.ts";
 import { useClearOnError } from "#app/components/account/use-clear-on-error.ts";
 import { useDelayedRedirect } from "#app/components/account/use-delayed-redirect.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
@@ -94,9 +95,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     constraint: getZodConstraint(loginSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    // The e-mail-only intent checks just the e-mail; the cast keeps the fields typed as the main form's.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: (formData.get("intent") === "forgot" ? emailRequestSchema : loginSchema) as typeof loginSchema }),
+    onValidate: ({ formData }) => parseByIntent(formData, loginSchema, "forgot"),
   });
   useClearOnError(form.id, actionData?.result, HIDDEN);
   const resetCodeSent = Boolean(actionData && "resetCodeSent" in actionData);

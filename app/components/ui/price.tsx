@@ -1,22 +1,17 @@
 import { useRouteLoaderData } from "react-router";
-import { FALLBACK_RATES, formatPrice, isSupportedCurrency, type Rates } from "#app/lib/currency.ts";
+import { FALLBACK_RATES, formatPrice } from "#app/lib/currency.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import "#app/styles/price.css";
-
-/** The part of the root loader's data that pricing reads: the display currency and the rates. */
-interface RootPricing {
-  currency?: unknown;
-  rates?: Rates;
-}
 
 /**
  * The shopper's display currency and rates from the root loader, and a formatter for GBP amounts.
  * Outside the root loader's reach (an error screen) prices show in GBP with the built-in rates.
  */
 export function useCurrency() {
-  const root = useRouteLoaderData("root") as RootPricing | undefined;
-  const currency = isSupportedCurrency(root?.currency) ? root.currency : BASE_CURRENCY;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const currency = root?.currency ?? BASE_CURRENCY;
   const rates = root?.rates ?? FALLBACK_RATES;
   return { currency, rates, format: (amountGbp: number) => formatPrice(amountGbp, currency, rates) };
 }
