@@ -31,7 +31,7 @@ export interface ListingQuery {
 }
 
 /** Letters and digits of the user's input; never any query syntax. */
-export function searchTerms(input: string | undefined): string[] {
+function searchTerms(input: string | undefined): string[] {
   return [...new Set((input ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, SEARCH_MAX_TERMS);
 }
 

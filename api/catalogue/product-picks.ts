@@ -6,7 +6,7 @@ import { active, allOf, type Condition, inStock, outOfStock } from "./product-co
 import { productsByIds } from "./product-summaries.ts";
 
 /** Trending: each unit sold within `windowDays` (orders not cancelled) counts as `orderWeight` views. */
-export const TRENDING = { windowDays: 30, orderWeight: 10, viewCandidates: 200 } as const;
+const TRENDING = { windowDays: 30, orderWeight: 10, viewCandidates: 200 } as const;
 
 /** Ids of active products meeting `conditions`, in `order`, skipping `exclude`. */
 async function pickIds(db: Db, conditions: Condition[], order: "newest" | "popular", exclude: number[], limit: number): Promise<number[]> {

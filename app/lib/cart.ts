@@ -62,7 +62,7 @@ export function countItems(lines: readonly Pick<CartLine, "quantity">[]): number
 }
 
 /** How many of one variant the cart holds across its fits. */
-export function quantityOfVariant(lines: readonly CartLine[], variantId: number): number {
+function quantityOfVariant(lines: readonly CartLine[], variantId: number): number {
   return countItems(lines.filter((line) => line.variantId === variantId));
 }
 

@@ -33,7 +33,7 @@ export async function callForForm<T>(
 }
 
 /** Details on this form's fields become its field errors; the rest (and whole-body ones) stay form-level. */
-export function splitDetails(details: readonly ErrorDetail[], fields: readonly string[]) {
+function splitDetails(details: readonly ErrorDetail[], fields: readonly string[]) {
   const fieldErrors: Record<string, string[]> = {};
   const rest: string[] = [];
   for (const detail of details) {
@@ -56,7 +56,7 @@ export function failureHeaders(outcome: Pick<FormFailure, "status" | "retryAfter
 }
 
 /** The Resend button of a code screen: asks the API for a new code and reports back on the same page with a toast. */
-export async function resendCode(
+async function resendCode(
   request: Request,
   api: ApiClient,
   formData: FormData,

@@ -29,7 +29,7 @@ export function authenticatorFor(context: Readonly<RouterContextProvider>): Auth
   return new Authenticator<SignInAttempt>().use(new FormStrategy(({ form }) => verifyLogin(api, form)));
 }
 
-export async function verifyLogin(api: ApiClient, form: FormData): Promise<SignInAttempt> {
+async function verifyLogin(api: ApiClient, form: FormData): Promise<SignInAttempt> {
   const submission = parseForm(form, loginSchema);
   if (submission.status !== "success") return { status: "invalid", submission };
   const outcome = await callForForm<SignedIn>(

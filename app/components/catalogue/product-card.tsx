@@ -60,7 +60,7 @@ interface ProductCardProps {
  * A product in a grid: the image and name open the product; on hover (or focus, and always on touch
  * screens) BUY NOW, the add-to-cart icon and the wishlist icon appear over the image.
  */
-export function ProductCard({ product, maxDots, priority = false, headingLevel = 3 }: ProductCardProps) {
+function ProductCard({ product, maxDots, priority = false, headingLevel = 3 }: ProductCardProps) {
   const href = productHref(product);
   const original = struckPrice(product);
   const Heading = `h${headingLevel}` as const;

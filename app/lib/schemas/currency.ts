@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isSupportedCurrency } from "#app/lib/currency.ts";
 
 /** A display currency the shop supports . */
-export const currencyCodeSchema = z.string().trim().toUpperCase().refine(isSupportedCurrency);
+const currencyCodeSchema = z.string().trim().toUpperCase().refine(isSupportedCurrency);
 
 /** The currency picker's form: the chosen code and the page to return to. */
 export const currencyFormSchema = z.object({
