@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Link, type RouterContextProvider, useNavigation } from "react-router";
@@ -80,7 +80,8 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
   const [digits, setDigits] = useState(() => String(fields.otp.initialValue ?? ""));
   const busy = navigation.formData !== undefined || verified;
   const blocked = hydrated && (digits.length !== OTP_LENGTH || busy);
-  const [loadingText, pressed] = useSubmitterLoadingText(MSG.loading.verifyingEmail);
+  const loading = useSubmitterLoadingText(MSG.loading.verifyingEmail);
+  const [, pressed] = loading;
 
   return (
     <AuthPage
@@ -94,14 +95,7 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
       footer={<Link to="/signin">Back to Sign In</Link>}
     >
       {verified ? <FormNotice>{MSG.otp.emailVerifiedRedirecting}</FormNotice> : null}
-      <CodeScreenForm
-        formProps={getFormProps(form)}
-        email={email}
-        errors={{ id: form.errorId, form: form.errors, email: fields.email.errors }}
-        loadingText={loadingText}
-        busy={busy}
-        pressed={pressed}
-      >
+      <CodeScreenForm form={form} email={email} loading={loading} busy={busy}>
         <EnhancedField />
         <CodeField meta={fields.otp} onDigits={setDigits} />
         <Button type="submit" name="intent" value="verify" block disabled={blocked} onClick={pressed(MSG.loading.verifyingEmail)}>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Link, type RouterContextProvider, useNavigation } from "react-router";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
@@ -64,7 +64,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   useClearOnError(form.id, actionData?.result, HIDDEN);
   const navigation = useNavigation();
   const busy = navigation.formData !== undefined;
-  const [loadingText, pressed] = useSubmitterLoadingText(MSG.loading.resettingPassword);
+  const loading = useSubmitterLoadingText(MSG.loading.resettingPassword);
+  const [, pressed] = loading;
 
   return (
     <AuthPage
@@ -77,14 +78,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       }
       footer={<Link to="/signin">Back to Sign In</Link>}
     >
-      <CodeScreenForm
-        formProps={getFormProps(form)}
-        email={email}
-        errors={{ id: form.errorId, form: form.errors, email: fields.email.errors }}
-        loadingText={loadingText}
-        busy={busy}
-        pressed={pressed}
-      >
+      <CodeScreenForm form={form} email={email} loading={loading} busy={busy}>
         <CodeField meta={fields.otp} label="Reset code" />
         <Field
           label="New password"

@@ -1,4 +1,4 @@
-import type { getFormProps } from "@conform-to/react";
+import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -11,31 +11,28 @@ import { ResendCodeButton } from "./resend-code-button.tsx";
  * The form of a code screen (e-mail verification, password reset): the honeypot, the loading text, the e-mail
  * it works on and the form's alerts, then the screen's own fields and button, then Resend Code.
  */
-export function CodeScreenForm({
-  formProps,
+export function CodeScreenForm<Schema extends { email: string }>({
+  form,
   email,
-  errors,
-  loadingText,
+  loading: [loadingText, pressed],
   busy,
-  pressed,
   children,
 }: {
-  formProps: ReturnType<typeof getFormProps>;
+  form: FormMetadata<Schema, string[]>;
   email: string;
-  /** The form's errors and the e-mail field's: the e-mail is hidden, so its errors show as the form's. */
-  errors: { id?: string; form?: readonly string[]; email?: readonly string[] };
-  loadingText: string;
+  /** What `useSubmitterLoadingText` returns: the loading text and its setter for each button. */
+  loading: readonly [string, (text: string) => () => void];
   busy: boolean;
-  /** The submitter's loading text setter of `useSubmitterLoadingText`. */
-  pressed: (text: string) => () => void;
   children: ReactNode;
 }) {
+  // The e-mail is a hidden field, so its errors show with the form's.
+  const errors = [...(form.errors ?? []), ...(form.getFieldset().email.errors ?? [])];
   return (
-    <Form method="post" className="auth-form" {...formProps}>
+    <Form method="post" className="auth-form" {...getFormProps(form)}>
       <HoneypotInputs />
       <LoadingTextField text={loadingText} />
       <input type="hidden" name="email" value={email} />
-      <FormAlert id={errors.id} errors={[...(errors.form ?? []), ...(errors.email ?? [])]} />
+      <FormAlert id={form.errorId} errors={errors} />
       {children}
       <ResendCodeButton prompt="Didn't receive the code?" disabled={busy} onClick={pressed(MSG.loading.default)} />
     </Form>
