@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { FALLBACK_RATES, formatPrice } from "#app/lib/currency.ts";
+import { FALLBACK_RATES, formatPrice, isSupportedCurrency } from "#app/lib/currency.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
@@ -11,7 +11,7 @@ import "#app/styles/price.css";
  */
 export function useCurrency() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const currency = root?.currency ?? BASE_CURRENCY;
+  const currency = isSupportedCurrency(root?.currency) ? root.currency : BASE_CURRENCY;
   const rates = root?.rates ?? FALLBACK_RATES;
   return { currency, rates, format: (amountGbp: number) => formatPrice(amountGbp, currency, rates) };
 }
