@@ -23,7 +23,7 @@ import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
-/** The commerce API of spec section 7, mounted at /api. */
+/** The commerce API, mounted at /api. */
 export function createApi(deps: ApiDeps) {
   const api = new Hono<ApiEnv>().basePath("/api");
 

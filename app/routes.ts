@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** The route table of spec section 2, explicit. */
+/** The storefront's route table, explicit. */
 export default [
   index("routes/home.tsx"),
   route("products", "routes/products.tsx"),

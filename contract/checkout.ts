@@ -3,7 +3,7 @@
  * and card checks (the price maths are in pricing.ts). The API charges by these; the storefront shows them.
  */
 
-/** Methods that pay without card details (spec section 5: they skip card checks). */
+/** Methods that pay without card details (they skip card checks). */
 export const WALLET_METHODS = ["paypal", "apple_pay", "google_pay"] as const;
 export const PAYMENT_METHODS = ["credit_card", ...WALLET_METHODS] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

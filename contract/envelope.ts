@@ -1,4 +1,5 @@
 /** The one response envelope of every API answer, and the error codes and details it can carry. */
+import { z } from "zod";
 
 export type ErrorCode =
   | "VALIDATION_ERROR"
@@ -33,3 +34,21 @@ export interface Envelope<T> {
   pagination?: Pagination;
   error?: { code: ErrorCode; message: string; details?: ErrorDetail[] };
 }
+
+/**
+ * The envelope as a client checks it on arrival: an answer that does not have this shape is not the API's.
+ * Extra top-level fields (`needsVerification`, `retryAfterSeconds`) pass through.
+ */
+export const envelopeSchema = z.looseObject({
+  success: z.boolean(),
+  data: z.unknown(),
+  message: z.string(),
+  pagination: z.object({ total: z.number(), totalPages: z.number(), page: z.number(), limit: z.number() }).optional(),
+  error: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    })
+    .optional(),
+});

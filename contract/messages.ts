@@ -12,13 +12,9 @@ export const MSG = {
     unknown: "Something went wrong!",
   },
   auth: {
-    loginFailed: "Login failed",
     loginFailedRetry: "Login failed. Please try again.",
-    signupFailed: "Signup failed",
     signupFailedRetry: "Signup failed. Please try again.",
-    resetCodeFailed: "Failed to send reset code",
     resetCodeFailedRetry: "Failed to send reset code. Please try again.",
-    resetFailed: "Failed to reset password",
     resetFailedRetry: "Failed to reset password. Please try again.",
     resendResetFailed: "Failed to resend reset code. Please try again.",
     resetCodeSent: "Reset code sent! Redirecting to verification...",
@@ -37,18 +33,12 @@ export const MSG = {
     passwordMin6: "Password must be at least 6 characters",
   },
   otp: {
-    sendFailed: "Failed to send OTP",
-    verifyFailed: "OTP verification failed",
-    resendFailed: "Failed to resend OTP",
     invalid: "Invalid OTP. Please try again.",
     verificationFailed: "Verification failed. Please try again.",
     resendVerificationFailed: "Failed to resend verification code. Please try again.",
     emailVerifiedRedirecting: "Email verified successfully! Redirecting to login...",
     verificationResent: "Verification code resent successfully! Please check your email.",
     sent: "OTP sent successfully",
-    verified: "OTP verified successfully",
-    resent: "OTP resent successfully",
-    verifiedToast: "OTP verified successfully!",
     emailVerifiedToast: "Email verified successfully!",
     required: "OTP is required",
     sixDigits: "OTP must be 6 digits",
@@ -138,7 +128,6 @@ export const MSG = {
   },
   wishlist: {
     addFailed: "Failed to add to wishlist",
-    removeFailed: "Failed to remove from wishlist",
     removeItemFailed: "Failed to remove item from wishlist",
     fetchFailed: "Failed to fetch wishlist",
     loadError: "Error loading wishlist",
@@ -147,7 +136,6 @@ export const MSG = {
     defaultProductName: "Product",
     empty: "Your wishlist is empty",
     emptyHint: "Start adding items you love to your wishlist",
-    loading: "Loading your wishlist...",
     fetched: "Wishlist fetched successfully",
     added: "Product added to wishlist",
     alreadyAdded: "Product is already in your wishlist",
@@ -162,8 +150,6 @@ export const MSG = {
     skuLabel: "SKU",
   },
   recentlyViewed: {
-    fetchFailed: "Failed to fetch recently viewed",
-    addFailed: "Failed to add to recently viewed",
     empty: "No recently viewed products",
     fetched: "Recently viewed fetched successfully",
     recorded: "Added to recently viewed",
@@ -202,7 +188,6 @@ export const MSG = {
     commentTooLong: (max: number) => `Comment must be at most ${max} characters`,
   },
   subscribe: {
-    failed: "Failed to subscribe",
     failedLater: "Failed to subscribe. Please try again later.",
     emailRequired: "Please enter your email address",
     invalidEmail: "Please enter a valid email address",
@@ -229,7 +214,7 @@ export const MSG = {
     cardNumberRequired: "Card number is required",
     expiryRequired: "Expiry date is required",
     cvvRequired: "CVV is required",
-    /** Server-side card and payment refusals the spec leaves unworded. */
+    /** Server-side card and payment refusals no screen words itself. */
     cardNumberInvalid: "Please enter a valid card number",
     expiryInvalid: "Expiry date must be in MM/YY format",
     cardExpired: "This card has expired",
@@ -267,7 +252,7 @@ export const MSG = {
     validateFailed: "Failed to validate promo code",
     required: "Please enter a promo code",
     applied: (saved: string) => `Promo code applied! You saved £${saved}`,
-    /** Refusals the spec leaves unworded; unknown, inactive and expired codes all answer `invalid`. */
+    /** Refusals no screen words itself; unknown, inactive and expired codes all answer `invalid`. */
     minimumBasket: (minimum: string) => `This promo code needs a basket of at least £${minimum}`,
     usageLimitReached: "This promo code has reached its usage limit",
     alreadyUsed: "You have already used this promo code",
@@ -297,10 +282,8 @@ export const MSG = {
   },
   loading: {
     default: "Loading...",
-    authenticating: "Authenticating...",
     loggingIn: "Logging in...",
     creatingAccount: "Creating account...",
-    verifyingOtp: "Verifying OTP...",
     verifyingEmail: "Verifying email...",
     resettingPassword: "Resetting password...",
     products: "Loading products...",
@@ -309,7 +292,7 @@ export const MSG = {
     updatingCart: "Updating cart...",
     updatingWishlist: "Updating wishlist...",
   },
-  /** Account, code and address texts the spec does not give (sign-up, sign-in, codes, addresses). */
+  /** Account, code and address texts no screen words itself (sign-up, sign-in, codes, addresses). */
   accounts: {
     invalidCredentials: "Invalid email or password",
     emailTaken: "An account with this email already exists",

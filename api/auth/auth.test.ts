@@ -296,7 +296,7 @@ describe("password reset", () => {
     expect(login.body.data.user.email_verified).toBe(true);
   });
 
-  it("holds the reset password to the spec minimum of 6", async () => {
+  it("holds the reset password to the minimum of 6", async () => {
     const { status, body } = await api.call("POST", "/public/auth/reset-password", {
       body: { email: "a@example.com", otp: "12345", newPassword: "12345" },
     });

@@ -3,7 +3,7 @@ import type { ApiEnv } from "#api/core/env.ts";
 import { needsVerification } from "./auth.service.ts";
 
 /**
- * After `requireAuth`: the account's e-mail must be verified (spec section 6, the protected routes).
+ * After `requireAuth`: the account's e-mail must be verified (the protected routes).
  * Answers the same 401 needsVerification as login, which the storefront turns into the verification screen.
  */
 export const requireVerifiedEmail = createMiddleware<ApiEnv>(async (c, next) => {

@@ -13,9 +13,12 @@ import {
   productListingQuerySchema,
   recommendedProductsQuerySchema,
 } from "#contract/schemas/catalogue.ts";
-import { latestProducts, listProducts, productsByIds, recommendedProducts, trendingProducts, viewProduct } from "./products.service.ts";
+import { viewProduct } from "./product-detail.ts";
+import { listProducts } from "./product-listing.ts";
+import { latestProducts, recommendedProducts, trendingProducts } from "./product-picks.ts";
+import { productsByIds } from "./product-summaries.ts";
 
-/** The catalogue products of spec section 7. Fixed paths come before `/:id`. */
+/** The catalogue's product endpoints. Fixed paths come before `/:id`. */
 export const productRoutes = new Hono<ApiEnv>()
   .get("/", validate("query", productListingQuerySchema), async (c) => {
     const { products, pagination } = await listProducts(c.var.deps.db, c.req.valid("query"));

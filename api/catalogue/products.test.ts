@@ -4,7 +4,7 @@ import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { ProductDetailDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { encodeProductId } from "#contract/product-id.ts";
-import { type ListingQuery, listProducts } from "./products.service.ts";
+import { type ListingQuery, listProducts } from "./product-listing.ts";
 import { type Catalogue, insertCatalogue, insertCategory, insertOrder, insertProduct, insertUser } from "./testing-fixtures.ts";
 
 type Harness = Awaited<ReturnType<typeof freshApi>>;

@@ -16,7 +16,7 @@ export interface Db {
 /** What a query runs on: the database, or a transaction over it (a Kysely `Transaction` is one). */
 export type Queryable = Kysely<Database>;
 
-export const DEFAULT_SQLITE_FILE = "data/shop.db";
+const DEFAULT_SQLITE_FILE = "data/shop.db";
 
 /**
  * Opens the database named by `url`: `postgres://…` (or `postgresql://…`) for PostgreSQL,

@@ -12,7 +12,7 @@ const PREPARE_LOCK_KEY = "maison-noor-shop: migrate and seed";
  * one connection and `work` runs on that same connection. SQLite is served by one process, whose writes are
  * serialised already.
  */
-export async function withPrepareLock<T>(db: Db, work: (locked: Db) => Promise<T>): Promise<T> {
+async function withPrepareLock<T>(db: Db, work: (locked: Db) => Promise<T>): Promise<T> {
   if (db.dialect !== "postgres") return work(db);
   return db.kysely.connection().execute(async (connection) => {
     await sql`SELECT pg_advisory_lock(hashtext(${PREPARE_LOCK_KEY}))`.execute(connection);

@@ -51,7 +51,7 @@ export function smtpMailer(url: string, from: string): Mailer {
  * carry the template's preview (the code): in production, whoever reads the log must not read codes.
  * The recipient is logged as a digest.
  */
-export function outboxMailer(dir: string, from: string, logger: Logger, options: { logContents: boolean }): Mailer {
+function outboxMailer(dir: string, from: string, logger: Logger, options: { logContents: boolean }): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(template, to, data) {

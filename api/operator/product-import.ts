@@ -54,7 +54,7 @@ const productSchema = z
     message: "defaultFit must be one of fits",
   });
 
-export const productImportSchema = z.object({ products: z.array(productSchema).min(1).max(10_000) });
+const productImportSchema = z.object({ products: z.array(productSchema).min(1).max(10_000) });
 export type ProductImport = z.infer<typeof productImportSchema>;
 
 export type ImportResult = { ok: true; imported: number } | { ok: false; errors: string[] };

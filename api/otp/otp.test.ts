@@ -42,7 +42,7 @@ describe("e-mail verification codes", () => {
     expect(row.code_hash).not.toContain(otp);
   });
 
-  it("answers a wrong code with the spec message", async () => {
+  it("answers a wrong code with the wrong-code message", async () => {
     const otp = await signUp();
     const { status, body } = await verify(wrongCode(otp));
     expect(status).toBe(400);

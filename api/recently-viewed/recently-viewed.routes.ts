@@ -9,7 +9,7 @@ import { MSG } from "#contract/messages.ts";
 import { productIdBodySchema } from "#contract/schemas/product-reference.ts";
 import { listRecentlyViewed, recordRecentlyViewed } from "./recently-viewed.service.ts";
 
-/** The signed-in user's own recently viewed products (spec section 7). */
+/** The signed-in user's own recently viewed products. */
 export const recentlyViewedRoutes = new Hono<ApiEnv>()
   .use(requireAuth, requireVerifiedEmail)
   .get("/", async (c) => ok(c, await listRecentlyViewed(c.var.deps.db, c.var.user.id), MSG.recentlyViewed.fetched))

@@ -1,5 +1,5 @@
 import { productReference } from "#api/catalogue/product-reference.ts";
-import { productsByIds } from "#api/catalogue/products.service.ts";
+import { productsByIds } from "#api/catalogue/product-summaries.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import { RECENTLY_VIEWED_LIMIT } from "#contract/constants.ts";
@@ -24,7 +24,7 @@ export async function listRecentlyViewed(db: Db, userId: number): Promise<Recent
 }
 
 /**
- * Records a view (spec section 4): the product moves to the front and only the RECENTLY_VIEWED_LIMIT most
+ * Records a view: the product moves to the front and only the RECENTLY_VIEWED_LIMIT most
  * recent stay. The time never goes backwards within a user's list, so the newest view is first even when two
  * land in the same millisecond. Undefined when there is no active product with this id.
  */

@@ -22,7 +22,7 @@ export interface Limit {
 const MINUTE = 60 * 1000;
 
 /** Per-IP and per-e-mail budgets of the account actions other than login (ASVS 5.0 6.3.1, anti-automation). */
-export const ACCOUNT_LIMITS = {
+const ACCOUNT_LIMITS = {
   signup: { ip: { hits: 10, windowMs: 60 * MINUTE }, email: { hits: 5, windowMs: 60 * MINUTE } },
   codeRequest: { ip: { hits: 20, windowMs: 60 * MINUTE }, email: { hits: 6, windowMs: 60 * MINUTE } },
   codeCheck: { ip: { hits: 30, windowMs: 15 * MINUTE }, email: { hits: 10, windowMs: 15 * MINUTE } },
@@ -78,7 +78,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, "TOO_MANY_REQUESTS", message, { extra: { retryAfterSeconds } });
 
 /** Counts an account action against the client's IP and the e-mail it names; 429 when either is over budget. */
-export async function limitAccountAction(db: Db, clock: Clock, action: AccountAction, clientIp: string, email: string) {
+async function limitAccountAction(db: Db, clock: Clock, action: AccountAction, clientIp: string, email: string) {
   const limits = ACCOUNT_LIMITS[action];
   const results = [
     await hit(db.kysely, clock, keyFor(action, "ip", clientIp), limits.ip),

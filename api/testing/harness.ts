@@ -13,7 +13,7 @@ import { testGateway } from "#api/payments/gateway.ts";
 import { API_HEADERS } from "#contract/constants.ts";
 
 /** A movable clock for tests of expiry windows. */
-export function testClock(start = new Date("2026-11-22T10:00:00Z")) {
+function testClock(start = new Date("2026-11-22T10:00:00Z")) {
   let now = start.getTime();
   const clock: Clock & { advance(ms: number): void } = {
     now: () => new Date(now),

@@ -9,7 +9,7 @@ import { MSG } from "#contract/messages.ts";
 import { productIdBodySchema, wishlistProductParamSchema } from "#contract/schemas/product-reference.ts";
 import { addToWishlist, listWishlist, removeFromWishlist } from "./wishlist.service.ts";
 
-/** The signed-in user's own wishlist (spec section 7); nobody else's is reachable. */
+/** The signed-in user's own wishlist; nobody else's is reachable. */
 export const wishlistRoutes = new Hono<ApiEnv>()
   .use(requireAuth, requireVerifiedEmail)
   .get("/", async (c) => ok(c, await listWishlist(c.var.deps.db, c.var.user.id), MSG.wishlist.fetched))

@@ -1,5 +1,5 @@
 import { productReference } from "#api/catalogue/product-reference.ts";
-import { productsByIds } from "#api/catalogue/products.service.ts";
+import { productsByIds } from "#api/catalogue/product-summaries.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";

@@ -1,7 +1,7 @@
 import type { IconName } from "#app/components/ui/icons.tsx";
 import { SHOP } from "#contract/shop.ts";
 
-/** The home page's copy (spec section 2, Home). Layout and behaviour live in the route and components. */
+/** The home page's copy . Layout and behaviour live in the route and components. */
 
 export interface HeroSlide {
   id: string;
@@ -47,7 +47,7 @@ export interface ValueCard {
   text: string;
 }
 
-/** Why choose us: the seven promises, in the spec's order. */
+/** Why choose us: the seven promises, in their fixed order. */
 export const WHY_CHOOSE_US: readonly ValueCard[] = [
   {
     icon: "sparkle",

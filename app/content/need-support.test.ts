@@ -19,7 +19,7 @@ describe("parseFaqTab", () => {
 });
 
 describe("FAQ_TABS", () => {
-  it("has the five spec tabs with three questions each", () => {
+  it("has the five support tabs with three questions each", () => {
     expect(FAQ_TABS.map((tab) => tab.label)).toEqual([
       "General Questions",
       "Orders & Shipping",

@@ -2,8 +2,8 @@ import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import { SHOP } from "#contract/shop.ts";
 
 /**
- * The product detail's four accordions (spec section 2): their titles and the text shown when a
- * product has none of its own. Claims follow the information pages (spec section 9).
+ * The product detail's four accordions: their titles and the text shown when a
+ * product has none of its own. Claims follow the information pages.
  */
 export const PRODUCT_ACCORDIONS = [
   {

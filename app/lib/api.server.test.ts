@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiCall, ApiRequestError, createApiClient, toQueryString } from "./api.server.ts";
+import { type ApiCall, ApiRequestError, callApi, createApiClient, toQueryString } from "./api.server.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
 
 interface SeenRequest {
@@ -46,7 +47,7 @@ async function rejectionOf(promise: Promise<unknown>): Promise<ApiRequestError> 
   return error as ApiRequestError;
 }
 
-describe("contract client: the section 8 failure table", () => {
+describe("contract client: the failure table", () => {
   it("passes a 2xx envelope through: data, message and pagination", async () => {
     const pagination = { total: 30, totalPages: 3, page: 1, limit: 12 };
     const { result } = await callWith(json(200, { success: true, data: [{ id: 1 }], message: "Products fetched", pagination }));
@@ -247,5 +248,38 @@ describe("contract client: the request it sends", () => {
   it("asks for JSON", async () => {
     const { seen } = await callWith(okay);
     expect(seen[0]?.headers.get("accept")).toBe("application/json");
+  });
+});
+
+describe("contract client: checked answers and one outcome", () => {
+  const productSchema = z.object({ id: z.number(), name: z.string() });
+
+  it("passes an answer whose data matches the call's schema", async () => {
+    const { transport } = fakeTransport(json(200, { success: true, data: { id: 1, name: "Scarf" }, message: "OK" }));
+    const result = await createApiClient({ transport })({ method: "GET", endpoint: "/public/products/1", schema: productSchema });
+    expect(result).toMatchObject({ success: true, data: { id: 1, name: "Scarf" } });
+  });
+
+  it("refuses a 2xx whose data does not match the call's schema with the unknown-error text", async () => {
+    const { transport } = fakeTransport(json(200, { success: true, data: { id: "1" }, message: "OK" }));
+    const result = await createApiClient({ transport })({ method: "GET", endpoint: "/public/products/1", schema: productSchema });
+    expect(result).toMatchObject({ success: false, status: 200, message: MSG.helper.unknown });
+  });
+
+  it("refuses a 2xx JSON body that is not the envelope", async () => {
+    const { result } = await callWith(json(200, { id: 1 }));
+    expect(result).toMatchObject({ success: false, status: 200, message: MSG.helper.unknown });
+  });
+
+  it("callApi returns a rethrown row as an outcome the caller decides", async () => {
+    const { transport } = fakeTransport(json(404, errorEnvelope("NOT_FOUND", "Product not found")));
+    const outcome = await callApi(createApiClient({ transport }), { method: "GET", endpoint: "/public/products/9" });
+    expect(outcome).toMatchObject({ ok: false, status: 404, code: "NOT_FOUND", message: "Product not found", callerDecides: true });
+  });
+
+  it("callApi returns a mapped row with the table's message", async () => {
+    const { transport } = fakeTransport(json(500, errorEnvelope("INTERNAL_ERROR", "boom")));
+    const outcome = await callApi(createApiClient({ transport }), { method: "GET", endpoint: "/public/things" });
+    expect(outcome).toMatchObject({ ok: false, status: 500, message: MSG.helper.server, callerDecides: false });
   });
 });

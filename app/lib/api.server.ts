@@ -1,18 +1,20 @@
 import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import { API_HEADERS } from "#contract/constants.ts";
-import type { Envelope, ErrorDetail, Pagination } from "#contract/envelope.ts";
+import { type Envelope, type ErrorDetail, envelopeSchema, type Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
 import { TIMING_MS } from "./constants.ts";
+import { describeError, logger } from "./logger.server.ts";
 import { requestInfoContext } from "./request-context.ts";
 
 /**
- * The contract client: the spec's one helper (method, endpoint, data, token) with the
- * section 8 failure table. Every loader and action reaches the commerce API through it.
+ * The contract client: one helper (method, endpoint, data, token) with the storefront's failure table.
+ * Every loader and action reaches the commerce API through it; `callApi` turns its answer into one outcome.
  */
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
-export interface ApiCall {
+export interface ApiCall<T = unknown> {
   method: Method;
   /** Path after `/api`, for example `/public/products`. */
   endpoint: string;
@@ -20,6 +22,8 @@ export interface ApiCall {
   token?: string | null;
   /** Extra request headers, such as the payment's `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /** The contract's schema of a successful answer's `data`: an answer that does not match it is refused. */
+  schema?: z.ZodType<T>;
 }
 
 /** A body as the API sends it: the envelope plus any top-level extras (such as `needsVerification`). */
@@ -40,7 +44,7 @@ export type ApiResult<T> =
       retryAfterSeconds?: number;
     };
 
-/** The rows of the failure table that the helper rethrows: the caller decides what they mean. */
+/** The rows of the failure table that the client rethrows: the caller decides what they mean. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code?: string;
@@ -63,11 +67,11 @@ export interface ClientOptions {
   timeoutMs?: number;
 }
 
-export type ApiClient = <T>(call: ApiCall) => Promise<ApiResult<T>>;
+export type ApiClient = <T>(call: ApiCall<T>) => Promise<ApiResult<T>>;
 
 export function createApiClient(options: ClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? TIMING_MS.apiTimeout;
-  return async <T>({ method, endpoint, data, token, headers: extra }: ApiCall): Promise<ApiResult<T>> => {
+  return async <T>({ method, endpoint, data, token, headers: extra, schema }: ApiCall<T>): Promise<ApiResult<T>> => {
     const headers = new Headers({ ...extra, accept: "application/json" });
     if (token) headers.set("authorization", `Bearer ${token}`);
     if (options.clientIp) headers.set(API_HEADERS.clientIp, options.clientIp);
@@ -87,27 +91,40 @@ export function createApiClient(options: ClientOptions): ApiClient {
     try {
       // Raced against the signal too: the in-process transport cannot abort a handler that hangs.
       response = await untilAborted(options.transport(path, { method, headers, body, signal }), signal);
-    } catch {
+    } catch (error) {
+      logger.warn({ method, endpoint, err: describeError(error) }, signal.aborted ? "API call timed out" : "API call got no answer");
       return failure(null, signal.aborted ? MSG.helper.networkOrTimeout : MSG.helper.noResponse);
     }
 
     let parsed: unknown;
     try {
       parsed = await untilAborted(response.json(), signal);
-    } catch {
+    } catch (error) {
       if (signal.aborted) return failure(response.status, MSG.helper.networkOrTimeout);
+      logger.warn({ method, endpoint, status: response.status, err: describeError(error) }, "API answer is not JSON");
       parsed = undefined;
     }
-    if (!parsed || typeof parsed !== "object") {
-      // A body that is not the envelope: a success we cannot read is "anything else"; a failure keeps its status row.
+    const envelope = envelopeSchema.safeParse(parsed);
+    if (!envelope.success) {
+      // Not the envelope: a success we cannot read is "anything else"; a failure keeps its status row.
+      logger.warn({ method, endpoint, status: response.status }, "API answer is not the envelope");
       if (response.ok) return failure(response.status, MSG.helper.unknown);
-      parsed = {};
+      return mapResponse(response.status, {} as ApiBody<T>);
     }
-    return mapResponse(response.status, parsed as ApiBody<T>);
+    const answer = envelope.data as ApiBody<T>;
+    if (response.ok && schema) {
+      const checked = schema.safeParse(answer.data);
+      if (!checked.success) {
+        logger.warn({ method, endpoint, issues: checked.error.issues.slice(0, 3) }, "API answer does not match the contract");
+        return failure(response.status, MSG.helper.unknown);
+      }
+      answer.data = checked.data;
+    }
+    return mapResponse(response.status, answer);
   };
 }
 
-/** The section 8 failure table, row by row. */
+/** The storefront's failure table, row by row. */
 function mapResponse<T>(status: number, body: ApiBody<T>): ApiResult<T> {
   if (status >= 200 && status < 300) {
     return { success: true, status, data: body.data, message: body.message, pagination: body.pagination, body };
@@ -124,7 +141,7 @@ function mapResponse<T>(status: number, body: ApiBody<T>): ApiResult<T> {
     case 409:
       throw new ApiRequestError(status, body);
     case 429:
-      // Not in the spec's table: a rate limit is not a network error, so its own message shows (decision 0002).
+      // A rate limit is not a network error, so its own message shows (decision 0002).
       return {
         ...failure(status, serverMessage || MSG.api.tooManyRequests, body.error?.code),
         retryAfterSeconds: typeof body.retryAfterSeconds === "number" ? body.retryAfterSeconds : undefined,
@@ -148,6 +165,49 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 function failure(status: number | null, message: string, code?: string, details?: ErrorDetail[]) {
   return { success: false as const, status, message, code, details };
+}
+
+/** One failed call, whichever row of the table it fell in. */
+export interface ApiFailure {
+  ok: false;
+  status: number | null;
+  /** The table's message; for the rows left to the caller, the server's own words. */
+  message: string;
+  /** What the server said where the table put its generic text (a plain 401). */
+  serverMessage?: string;
+  code?: string;
+  details: ErrorDetail[];
+  /** The error's whole body, for callers that read extras (login's `needsVerification`). */
+  body: ApiBody<unknown>;
+  retryAfterSeconds?: number;
+  /** A row the table leaves to the caller: 400 VALIDATION_ERROR, 401 needsVerification, 404, 409. */
+  callerDecides: boolean;
+}
+
+export type ApiOutcome<T> = { ok: true; status: number; data: T; message: string; pagination?: Pagination; body: ApiBody<T> } | ApiFailure;
+
+/**
+ * The one way the storefront calls the API: every row of the failure table, rethrown or mapped, comes back as
+ * an outcome. Only a fault in the storefront itself still throws.
+ */
+export async function callApi<T>(api: ApiClient, call: ApiCall<T>): Promise<ApiOutcome<T>> {
+  try {
+    const result = await api<T>(call);
+    if (result.success) return { ...result, ok: true };
+    const { success: _, details, ...rest } = result;
+    return { ...rest, ok: false, details: details ?? [], body: {} as ApiBody<unknown>, callerDecides: false };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return {
+      ok: false,
+      status: error.status,
+      message: error.message,
+      code: error.code,
+      details: error.details,
+      body: error.body,
+      callerDecides: true,
+    };
+  }
 }
 
 /** GET data as a query string; arrays are comma-joined (the contract's filter format), empty values are left out. */

@@ -31,7 +31,7 @@ function contextFor(shop: FreshApi) {
 /** A request to `path` carrying a session with these values. */
 async function requestWith(
   path: string,
-  values: { token?: string; user?: Parameters<typeof auth.signInSession>[1]["user"]; pendingEmail?: string },
+  values: { token?: string; user?: import("#contract/dto/account.ts").UserDto; pendingEmail?: string },
   headers: Record<string, string> = {},
 ) {
   const session = await sessions.getSession(new Request(SHOP));

@@ -2,7 +2,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
 import { apiFor } from "./api.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
-import { commitSession, getSession, type ShopSession } from "./session.server.ts";
+import { commitSession, flashToast, getSession, type ShopSession } from "./session.server.ts";
 
 /** A shopper with a bearer token: what protected loaders and actions work with. */
 export type SignedIn = AuthSessionDto;
@@ -39,10 +39,17 @@ export async function optionalUser(request: Request): Promise<SignedIn | null> {
   return token && user ? { token, user } : null;
 }
 
-/** Stores a signed-in shopper in the session (sign-in, sign-up). */
-export function signInSession(session: ShopSession, signedIn: SignedIn) {
+/**
+ * Stores a signed-in shopper in the session (sign-in, sign-up) and goes on to `next` with a success toast.
+ * The account's own e-mail is the pending one from now on, so any other stored one is dropped.
+ */
+export async function redirectSignedIn(request: Request, signedIn: SignedIn, next: string, toast: string) {
+  const session = await getSession(request);
   session.set("token", signedIn.token);
   session.set("user", signedIn.user);
+  session.unset("pendingEmail");
+  flashToast(session, "success", toast);
+  return redirect(next, { headers: { "Set-Cookie": await commitSession(request, session) } });
 }
 
 export function signOutSession(session: ShopSession) {
@@ -68,7 +75,7 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
   throw redirect(signInUrl(request), { headers: { "Set-Cookie": await commitSession(request, session) } });
 }
 
-/** The protected-route rule (spec section 2): signed in, and the e-mail verified, else to its verification. */
+/** The protected-route rule: signed in, and the e-mail verified, else to its verification. */
 export async function requireVerifiedUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedIn> {
   const signedIn = await requireUser(request, context);
   if (!signedIn.user.email_verified) throw redirect(emailVerificationUrl(signedIn.user.email));
@@ -86,7 +93,7 @@ export async function pendingEmail(request: Request): Promise<string | null> {
   return session.get("pendingEmail") ?? session.get("user")?.email ?? null;
 }
 
-/** Loader of a code screen (spec: the e-mail comes from the URL or the stored e-mail, else /signin). */
+/** Loader of a code screen (the e-mail comes from the URL or the stored e-mail, else /signin). */
 export async function codeScreenLoader({ request }: { request: Request }) {
   const email = await pendingEmail(request);
   if (!email) throw redirect("/signin");
@@ -97,7 +104,7 @@ export async function codeScreenLoader({ request }: { request: Request }) {
 const ACCOUNT_FLOW_PATHS = new Set(["/signin", "/signup", "/email-verification", "/otp-verification", "/logout"]);
 
 /**
- * Where a sign-in returns to (spec: "the page the user came from, else /"): the `redirectTo` the
+ * Where a sign-in returns to (the page the shopper came from, else /): the `redirectTo` the
  * protected-route guard put in the URL, else the same-site page whose link led here.
  */
 export function returnPath(request: Request): string {

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CART_MAX_LINES, DEFAULT_FIT } from "#contract/constants.ts";
-import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import type { ApiCall, ApiClient } from "./api.server.ts";
 import { type CartLine, lineIdOf } from "./cart.ts";
 import { type CartIntent, cartIntentSchema } from "./schemas/cart.ts";
+import { productFixture as product, variantFixture as variant } from "./testing/product-fixtures.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.
 vi.stubEnv("SESSION_SECRET", "cart-server-test-secret-0123456789abcdef");
@@ -85,43 +86,8 @@ describe("the cart cookie", () => {
   });
 });
 
-function variant(id: number, fields: Partial<VariantDto> = {}): VariantDto {
-  return {
-    id,
-    product_id: 1,
-    sku: `S${id}`,
-    color_name: "Black",
-    color_code: "#000",
-    color_image: null,
-    size: "M",
-    stock: 3,
-    extra_price: 0,
-    price: 50,
-    ...fields,
-  };
-}
-
 const catalogue: ProductSummaryDto[] = [
-  {
-    id: 1,
-    token: "t1",
-    name: "Noor Abaya",
-    slug: "noor-abaya",
-    category_id: 1,
-    category_name: "Abayas",
-    collection: "Abayas",
-    current_price: 50,
-    original_price: 60,
-    price: 50,
-    main_image: "/img.jpg",
-    stock: 5,
-    stock_status: "In Stock",
-    sku: "P1",
-    variants: [variant(10), variant(11, { color_name: "Ivory", size: "L", stock: 2 })],
-    average_rating: 0,
-    review_count: 0,
-    created_at: "2026-11-01T00:00:00Z",
-  },
+  product(1, [variant(10, { stock: 3 }), variant(11, { color_name: "Ivory", size: "L", stock: 2 })], { name: "Noor Abaya" }),
 ];
 
 /** A contract client that answers `/public/products/bulk` from `catalogue`, or fails when told to. */

@@ -4,7 +4,7 @@ import { CART_MAX_LINES, CART_MAX_QUANTITY, DEFAULT_FIT } from "#contract/consta
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { PROMO_CODE_MAX } from "#contract/schemas/checkout.ts";
-import { type ApiClient, ApiRequestError } from "./api.server.ts";
+import { type ApiClient, callApi } from "./api.server.ts";
 import {
   addLine,
   type CartChange,
@@ -138,13 +138,8 @@ export async function readCartCount(request: Request): Promise<number> {
 export async function fetchCartProducts(api: ApiClient, productIds: readonly number[]): Promise<ProductSummaryDto[] | null> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return [];
-  try {
-    const result = await api<ProductSummaryDto[]>({ method: "GET", endpoint: "/public/products/bulk", data: { ids } });
-    return result.success && Array.isArray(result.data) ? result.data : null;
-  } catch (error) {
-    if (error instanceof ApiRequestError) return null;
-    throw error;
-  }
+  const outcome = await callApi<ProductSummaryDto[]>(api, { method: "GET", endpoint: "/public/products/bulk", data: { ids } });
+  return outcome.ok && Array.isArray(outcome.data) ? outcome.data : null;
 }
 
 export interface CartOutcome {
@@ -157,7 +152,7 @@ const refuse = (message: string): CartOutcome => ({ lines: null, toast: { type: 
 
 /**
  * One cart intent against fresh stock (never the form's). Success toasts '<name> added to cart!' whenever the
- * item count grows (spec section 4); refusals toast the section 5 texts and leave the cart as it was.
+ * item count grows; refusals toast the cart's refusal texts and leave the cart as it was.
  */
 export async function applyCartIntent(api: ApiClient, lines: CartLine[], intent: CartIntent): Promise<CartOutcome> {
   switch (intent.intent) {

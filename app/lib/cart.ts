@@ -3,7 +3,7 @@ import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import { toPence } from "#contract/money.ts";
 
 /**
- * The cart's rules (spec sections 3, 4, 5 and 9), pure and isomorphic: lines in, lines or a refusal out.
+ * The cart's rules, pure and isomorphic: lines in, lines or a refusal out.
  * Money is integer pence here; screens convert to GBP numbers only to display them.
  */
 
@@ -45,7 +45,7 @@ export type CartRefusal = { reason: "stock"; available: number } | { reason: "fu
 export type CartChange = { ok: true; lines: CartLine[] } | ({ ok: false } & CartRefusal);
 
 /**
- * Spec: an item's id is its product id plus its variant id. The fit is part of it too: the same
+ * An item's id is its product id plus its variant id. The fit is part of it too: the same
  * variant in two fits is two garments, so they stay two lines (and share the variant's stock).
  */
 export function lineIdOf(line: Pick<CartLine, "productId" | "variantId" | "fit">): string {
@@ -62,7 +62,7 @@ export function countItems(lines: readonly Pick<CartLine, "quantity">[]): number
 }
 
 /** How many of one variant the cart holds across its fits. */
-export function quantityOfVariant(lines: readonly CartLine[], variantId: number): number {
+function quantityOfVariant(lines: readonly CartLine[], variantId: number): number {
   return countItems(lines.filter((line) => line.variantId === variantId));
 }
 
@@ -73,7 +73,7 @@ export function variantByChoice(product: ProductSummaryDto, color: string, size:
   return product.variants.find((variant) => sameText(variant.color_name, color) && sameText(variant.size, size));
 }
 
-/** A card's add: the given variant, else the first (spec section 5). */
+/** A card's add: the given variant, else the first . */
 export function variantForCard(product: ProductSummaryDto, variantId?: number): VariantDto | undefined {
   return variantId === undefined ? product.variants[0] : product.variants.find((variant) => variant.id === variantId);
 }
@@ -95,7 +95,7 @@ export function addLine(lines: readonly CartLine[], line: CartLine, stock: numbe
   return { ok: true, lines: [...lines, line] };
 }
 
-/** Spec section 5: 0 or less removes the line; above the variant's stock is refused and nothing changes. */
+/** 0 or less removes the line; above the variant's stock is refused and nothing changes. */
 export function setLineQuantity(lines: readonly CartLine[], lineId: string, quantity: number, stock: number): CartChange {
   const line = findLine(lines, lineId);
   if (!line) return { ok: false, reason: "missing" };
@@ -120,7 +120,7 @@ export interface RefreshedCart {
 }
 
 /**
- * Spec section 4: the cart refreshed against fresh product data (name, price, image, stock; variant
+ * The cart refreshed against fresh product data (name, price, image, stock; variant
  * re-matched by size and colour). Lines of vanished or sold-out products go, quantities are cut to stock.
  */
 export function refreshCart(lines: readonly CartLine[], products: readonly ProductSummaryDto[]): RefreshedCart {

@@ -3,31 +3,32 @@ import type { CategoryDto, ProductDetailDto, ProductSummaryDto } from "#contract
 import type { ProductReviewsDto } from "#contract/dto/review.ts";
 import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiClient, ApiRequestError, type ApiResult } from "./api.server.ts";
+import { type ApiCall, type ApiClient, type ApiOutcome, callApi } from "./api.server.ts";
 import { type ListingQuery, toProductsApiQuery } from "./schemas/listing.ts";
 
 /**
- * The catalogue calls of spec section 7 for the storefront's loaders. A failure never throws: it comes back
- * as `{ ok: false, message }` with the spec's catalogue message, so a page renders that section's error state.
+ * The catalogue calls for the storefront's loaders. A failure never throws: it comes back as
+ * `{ ok: false, message }` with that section's catalogue message, so a page renders its error state.
  */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; message: string };
 
-type Answered<T> = Extract<ApiResult<T>, { success: true }>;
+type Answered<T> = Extract<ApiOutcome<T>, { ok: true }>;
 
-async function load<T, R = T>(call: Promise<ApiResult<T>>, failureMessage: string, pick?: (result: Answered<T>) => R): Promise<Loaded<R>> {
-  try {
-    const result = await call;
-    if (!result.success) return { ok: false, message: failureMessage };
-    return { ok: true, data: pick ? pick(result) : (result.data as unknown as R) };
-  } catch (error) {
-    if (error instanceof ApiRequestError) return { ok: false, message: failureMessage };
-    throw error;
-  }
+async function load<T, R = T>(
+  api: ApiClient,
+  call: ApiCall<T>,
+  failureMessage: string,
+  pick?: (result: Answered<T>) => R,
+): Promise<Loaded<R>> {
+  const outcome = await callApi(api, call);
+  if (!outcome.ok) return { ok: false, message: failureMessage };
+  return { ok: true, data: pick ? pick(outcome) : (outcome.data as unknown as R) };
 }
 
 export function fetchActiveCategories(api: ApiClient) {
-  return load(
-    api<CategoryDto[]>({ method: "GET", endpoint: "/public/categories", data: { status: "Active" } }),
+  return load<CategoryDto[]>(
+    api,
+    { method: "GET", endpoint: "/public/categories", data: { status: "Active" } },
     MSG.catalogue.categoriesFailed,
   );
 }
@@ -38,8 +39,9 @@ export interface ProductPage {
 }
 
 export function fetchProductPage(api: ApiClient, query: ListingQuery, limit: number = PAGE_SIZE.listing): Promise<Loaded<ProductPage>> {
-  return load(
-    api<ProductSummaryDto[]>({ method: "GET", endpoint: "/public/products", data: toProductsApiQuery(query, limit) }),
+  return load<ProductSummaryDto[], ProductPage>(
+    api,
+    { method: "GET", endpoint: "/public/products", data: toProductsApiQuery(query, limit) },
     MSG.catalogue.productsFailed,
     ({ data, pagination }) => ({
       products: data ?? [],
@@ -49,26 +51,29 @@ export function fetchProductPage(api: ApiClient, query: ListingQuery, limit: num
 }
 
 export function fetchTrending(api: ApiClient) {
-  return load(
-    api<ProductSummaryDto[]>({ method: "GET", endpoint: "/public/products/trending", data: { limit: PAGE_SIZE.trending } }),
+  return load<ProductSummaryDto[]>(
+    api,
+    { method: "GET", endpoint: "/public/products/trending", data: { limit: PAGE_SIZE.trending } },
     MSG.catalogue.trendingFailed,
   );
 }
 
 export function fetchLatest(api: ApiClient, limit: number = PAGE_SIZE.latest) {
-  return load(
-    api<ProductSummaryDto[]>({ method: "GET", endpoint: "/public/products/latest", data: { limit } }),
+  return load<ProductSummaryDto[]>(
+    api,
+    { method: "GET", endpoint: "/public/products/latest", data: { limit } },
     MSG.catalogue.latestFailed,
   );
 }
 
 export function fetchRecommended(api: ApiClient, productId: number) {
-  return load(
-    api<ProductSummaryDto[]>({
+  return load<ProductSummaryDto[]>(
+    api,
+    {
       method: "GET",
       endpoint: "/public/products/recommended",
       data: { product_id: productId, limit: PAGE_SIZE.recommendedOnDetail },
-    }),
+    },
     MSG.catalogue.recommendedFailed,
   );
 }
@@ -77,27 +82,21 @@ export type ProductDetailResult = { ok: true; data: ProductDetailDto } | { ok: f
 
 /** One product; a 404 from the API is "not found", anything else a failure to fetch. */
 export async function fetchProductDetail(api: ApiClient, id: number): Promise<ProductDetailResult> {
-  try {
-    const result = await api<ProductDetailDto>({ method: "GET", endpoint: `/public/products/${id}` });
-    if (result.success && result.data) return { ok: true, data: result.data };
-    return { ok: false, notFound: false, message: MSG.catalogue.productDetailFailed };
-  } catch (error) {
-    if (error instanceof ApiRequestError) {
-      const notFound = error.status === 404;
-      return { ok: false, notFound, message: notFound ? MSG.catalogue.productNotFound : MSG.catalogue.productDetailFailed };
-    }
-    throw error;
-  }
+  const outcome = await callApi<ProductDetailDto>(api, { method: "GET", endpoint: `/public/products/${id}` });
+  if (outcome.ok && outcome.data) return { ok: true, data: outcome.data };
+  const notFound = !outcome.ok && outcome.status === 404;
+  return { ok: false, notFound, message: notFound ? MSG.catalogue.productNotFound : MSG.catalogue.productDetailFailed };
 }
 
 /** One page of a product's reviews for the detail page; a failure is 'Failed to load reviews' with Try again. */
 export function fetchProductReviews(api: ApiClient, productId: number, view: { sort: ReviewSort; page: number }) {
-  return load(
-    api<ProductReviewsDto>({
+  return load<ProductReviewsDto>(
+    api,
+    {
       method: "GET",
       endpoint: `/public/products/${productId}/reviews`,
       data: { sort: view.sort, page: view.page, limit: PAGE_SIZE.reviewsOnDetail },
-    }),
+    },
     MSG.reviews.loadFailed,
   );
 }

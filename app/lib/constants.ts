@@ -43,9 +43,6 @@ export const CAROUSEL_BREAKPOINTS = [
 export const TOAST_DURATION_MS = { success: 3000, error: 5000, info: 3000, warning: 4000, cart: 2000, wishlist: 2000 } as const;
 export type ToastType = keyof typeof TOAST_DURATION_MS;
 
-export const PAGE_MAX_WIDTH_PX = 1440;
-export const PROFILE_SLIDER_MAX_WIDTH_PX = 500;
-
 export const TOP_BAR_MESSAGES = [
   "EXCLUSIVE, MODEST AND LUXURY NEW ARRIVALS EVERY MONTH",
   "FREE DELIVERY ON ALL ORDERS IN UK - TERMS APPLY",

@@ -1,6 +1,6 @@
 import { BASE_CURRENCY } from "#contract/constants.ts";
 
-/** A display currency of spec section 9: name, symbol and a fallback rate (units per 1 GBP). */
+/** A display currency: name, symbol and a fallback rate (units per 1 GBP). */
 export interface Currency {
   code: string;
   name: string;
@@ -140,7 +140,7 @@ function rateOf(code: string, rates: Rates): number {
   return rate;
 }
 
-/** Spec section 9: amount / source rate * target rate, to 2 decimals; the same currency returns the amount as is. */
+/** Conversion: amount / source rate * target rate, to 2 decimals; the same currency returns the amount as is. */
 export function convert(amount: number, from: string, to: string, rates: Rates): number {
   if (from === to) return amount;
   return roundTo((amount / rateOf(from, rates)) * rateOf(to, rates), 2);
@@ -157,7 +157,7 @@ export function formatPrice(amount: number, currency: string, rates?: Rates): st
   return `${rounded < 0 ? "-" : ""}${symbol}${Math.abs(rounded).toFixed(2)}`;
 }
 
-/** Spec section 9: rates are displayed with 4 decimals. */
+/** Rates are displayed with 4 decimals. */
 export function formatRate(rate: number): string {
   return roundTo(rate, 4).toFixed(4);
 }

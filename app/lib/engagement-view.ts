@@ -3,7 +3,7 @@ import type { RecentlyViewedDto, WishlistEntryDto } from "#contract/dto/product-
 
 /**
  * Wishlist entries and recently viewed items as the screens show them. The contract lets each field come
- * under either of two names (spec section 3), so both are read here and nowhere else.
+ * under either of two names, so both are read here and nowhere else.
  */
 type Loose<T> = { [K in keyof T]?: T[K] | null };
 
@@ -24,7 +24,7 @@ export interface WishlistCardView {
 const productPath = (item: { token?: string | null; product_id?: number | null; id?: number | null }) =>
   `/product/${item.token || item.product_id || item.id}`;
 
-/** A wishlist card, or null for an entry without an id (spec: such items are skipped). */
+/** A wishlist card, or null for an entry without an id (such items are skipped). */
 export function wishlistCardView(entry: Loose<WishlistEntryDto>): WishlistCardView | null {
   if (!entry.id) return null;
   const price = entry.price ?? 0;

@@ -17,7 +17,7 @@ export const FORM_LIMITS = {
   index: 99,
 } as const;
 
-export const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
+const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
 
 /** A refusal rendered by the error boundary; the status text says why in the request log. */
 export const refuse = (status: 400 | 403 | 405 | 413, statusText: string) => data(null, { status, statusText });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Honeypot } from "remix-utils/honeypot/server";
-import { refuse } from "./form-data.server.ts";
+import { readForm, refuse } from "./form-data.server.ts";
 import { cookieSecrets } from "./session.server.ts";
 
 /** Named here, not left to the library's defaults, so the check below can tell a form that left them out. */
@@ -30,4 +30,11 @@ export async function checkHoneypot(formData: FormData): Promise<void> {
       () => false,
     ));
   if (!passed) throw refuse(400, "Bad Request");
+}
+
+/** The body of a public form that carries the honeypot: read within the form limits, then checked. */
+export async function readHoneypotForm(request: Request): Promise<FormData> {
+  const formData = await readForm(request);
+  await checkHoneypot(formData);
+  return formData;
 }

@@ -3,7 +3,7 @@ import { DEFAULT_SORT, EMPTY_LISTING_QUERY, LISTING_PARAM, type ListingQuery } f
 
 /**
  * Pure helpers that build listing URLs from a parsed query. Every change of filter, search or sort
- * goes back to page 1 (spec section 4); only `withPage` moves between pages.
+ * goes back to page 1; only `withPage` moves between pages.
  */
 export const LISTING_PATH = "/products";
 
@@ -50,7 +50,7 @@ export function toggleFilter(query: ListingQuery, key: ListKey, value: string): 
   return firstPage({ ...query, [key]: next });
 }
 
-export function withoutFilter(query: ListingQuery, key: ListKey, value: string): ListingQuery {
+function withoutFilter(query: ListingQuery, key: ListKey, value: string): ListingQuery {
   const current: readonly string[] = query[key];
   return firstPage({ ...query, [key]: current.filter((item) => item !== value) });
 }
@@ -90,7 +90,7 @@ export function activePricePreset(query: ListingQuery) {
 }
 
 /** '£50-£100', 'Under £50', 'Over £200', or the preset's own label when the range is one. */
-export function priceRangeLabel(minPrice: number | null, maxPrice: number | null): string {
+function priceRangeLabel(minPrice: number | null, maxPrice: number | null): string {
   const preset = PRICE_PRESETS.find((item) => item.min === minPrice && item.max === maxPrice);
   if (preset) return preset.label;
   if (minPrice !== null && maxPrice !== null) return `£${minPrice}-£${maxPrice}`;

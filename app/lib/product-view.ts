@@ -10,7 +10,7 @@ export interface ColorOption {
 }
 
 /** Each colour once, in variant order. */
-export function colorOptions(variants: readonly VariantDto[]): ColorOption[] {
+function colorOptions(variants: readonly VariantDto[]): ColorOption[] {
   const seen = new Map<string, ColorOption>();
   for (const variant of variants) {
     if (!seen.has(variant.color_name)) seen.set(variant.color_name, { name: variant.color_name, code: variant.color_code });
@@ -41,18 +41,18 @@ export interface SizeOption {
 }
 
 /** The sizes one colour comes in, smallest first. */
-export function sizesForColor(variants: readonly VariantDto[], color: string): SizeOption[] {
+function sizesForColor(variants: readonly VariantDto[], color: string): SizeOption[] {
   return variants
     .filter((variant) => variant.color_name === color)
     .map((variant) => ({ size: variant.size, stock: variant.stock, variant }))
     .sort((a, b) => sizeRank(a.size) - sizeRank(b.size));
 }
 
-export function fitOptions(product: Pick<ProductDetailDto, "available_fits">): string[] {
+function fitOptions(product: Pick<ProductDetailDto, "available_fits">): string[] {
   return [...new Set(product.available_fits.map((fit) => fit.value))];
 }
 
-/** Spec section 4: the product's default fit when it is offered, else the first fit; 'Fitted' stands in for a missing default. */
+/** The product's default fit when it is offered, else the first fit; 'Fitted' stands in for a missing default. */
 export function defaultFit(product: Pick<ProductDetailDto, "available_fits" | "default_fit">): string | null {
   const fits = fitOptions(product);
   if (fits.length === 0) return null;

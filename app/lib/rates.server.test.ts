@@ -45,7 +45,7 @@ describe("rates service", () => {
     expect(logError).not.toHaveBeenCalled();
   });
 
-  it("falls back with the spec's message, logs, and stamps now when the fetch fails", async () => {
+  it("falls back with the pricing fallback message, logs, and stamps now when the fetch fails", async () => {
     const { service, clock, logError } = setup(async () => {
       throw new TypeError("fetch failed");
     });

@@ -4,7 +4,7 @@ import { FALLBACK_RATES, isSupportedCurrency, type Rates } from "./currency.ts";
 import { readStorefrontConfig } from "./env.server.ts";
 import { describeError, logger } from "./logger.server.ts";
 
-/** The pricing state of spec section 3 as the server knows it. */
+/** The pricing state as the server knows it. */
 export interface RatesSnapshot {
   rates: Rates;
   /** ISO time of the last fetch attempt. */
@@ -33,7 +33,7 @@ const FETCH_TIMEOUT_MS = 3000;
 /**
  * Exchange rates from a public service, cached in memory. Concurrent callers share one fetch, and
  * only the very first page view waits for it: later ones get the cached answer while an expired one
- * is refreshed. A failure serves the built-in fallback (spec section 8, Pricing) and is itself
+ * is refreshed. A failure serves the built-in fallback and is itself
  * cached for a while, so a dead service is not asked again on every page view.
  */
 export function createRatesService(options: RatesServiceOptions = {}) {

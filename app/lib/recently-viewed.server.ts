@@ -1,6 +1,7 @@
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
-import type { ApiClient } from "./api.server.ts";
+import { type ApiClient, callApi } from "./api.server.ts";
 import type { SignedIn } from "./auth.server.ts";
+import { logger } from "./logger.server.ts";
 
 /**
  * The profile slider's list. Best effort: the slider is chrome, so any failure (including an
@@ -8,23 +9,22 @@ import type { SignedIn } from "./auth.server.ts";
  */
 export async function fetchRecentlyViewed(api: ApiClient, signedIn: SignedIn | null): Promise<RecentlyViewedDto[]> {
   if (!signedIn?.user.email_verified) return [];
-  try {
-    const result = await api<RecentlyViewedDto[]>({ method: "GET", endpoint: "/public/recently-viewed", token: signedIn.token });
-    return result.success && Array.isArray(result.data) ? result.data : [];
-  } catch {
-    return [];
-  }
+  const outcome = await callApi<RecentlyViewedDto[]>(api, { method: "GET", endpoint: "/public/recently-viewed", token: signedIn.token });
+  return outcome.ok && Array.isArray(outcome.data) ? outcome.data : [];
 }
 
 /**
- * Records that a signed-in shopper opened a product (spec section 4: the detail page's extra action).
- * Never fails the page: whatever goes wrong is ignored.
+ * Records that a signed-in, verified shopper opened a product's detail page. Never fails the page: a refusal
+ * only leaves a log line (the client already logged a call that got no answer).
  */
 export async function recordRecentlyViewed(api: ApiClient, signedIn: SignedIn | null, productId: number): Promise<void> {
   if (!signedIn?.user.email_verified) return;
-  try {
-    await api({ method: "POST", endpoint: "/public/recently-viewed", data: { product_id: productId }, token: signedIn.token });
-  } catch {
-    // Best effort by design: see above.
-  }
+  const outcome = await callApi(api, {
+    method: "POST",
+    endpoint: "/public/recently-viewed",
+    data: { product_id: productId },
+    token: signedIn.token,
+  });
+  if (!outcome.ok && outcome.status !== null)
+    logger.warn({ productId, status: outcome.status, code: outcome.code }, "Recently viewed not recorded");
 }

@@ -8,7 +8,7 @@ export interface Refusal {
 }
 
 /** Pages are read with GET/HEAD and changed with a form POST; nothing else reaches the router. */
-export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
+const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
 
 /**
  * Express middleware in front of the storefront. A request the router must not run (another method, a POST
@@ -30,7 +30,7 @@ export function guardStorefrontRequests(): RequestHandler {
   };
 }
 
-export function refusalFor(req: ExpressRequest): Refusal | null {
+function refusalFor(req: ExpressRequest): Refusal | null {
   if (!(PAGE_METHODS as readonly string[]).includes(req.method)) return { status: 405, reason: "Method not allowed" };
   if (req.method !== "POST") return null;
   if (isCrossSite(req)) return { status: 403, reason: "Cross-site post" };

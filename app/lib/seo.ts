@@ -21,7 +21,7 @@ export function absoluteUrl(origin: string, path: string): string {
   return new URL(path, origin).href;
 }
 
-export function pageTitle(title: string | null): string {
+function pageTitle(title: string | null): string {
   return title ? `${title} | ${SHOP.name}` : `${SHOP.name} | ${SHOP.tagline}`;
 }
 
@@ -180,7 +180,7 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
 }
 
 /** Paths a crawler has no business in: the shopper's own pages and the form endpoints. */
-export const ROBOTS_DISALLOW = [
+const ROBOTS_DISALLOW = [
   "/cart",
   "/checkout",
   "/order-success",

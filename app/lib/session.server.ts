@@ -11,7 +11,7 @@ import type { Toast } from "./toast.ts";
 interface SessionData {
   token: string;
   user: UserDto;
-  /** The e-mail the verification and reset screens work on (spec: "the stored sign-up e-mail"). */
+  /** The e-mail the verification and reset screens work on (the stored sign-up e-mail). */
   pendingEmail: string;
 }
 
@@ -87,7 +87,7 @@ export async function redirectWithToast(request: Request, url: string, type: Toa
   return redirect(url, { ...init, headers });
 }
 
-/** The display currency, a plain cookie so it survives sign-out (spec: persisted `preferredCurrency`). */
+/** The display currency, a plain cookie so it survives sign-out (the persisted `preferredCurrency`). */
 export const currencyCookie = createCookie(CURRENCY_COOKIE, {
   path: "/",
   sameSite: "lax",

@@ -1,18 +1,11 @@
 import type { WishlistEntryDto } from "#contract/dto/product-reference.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiCall, type ApiClient, ApiRequestError } from "./api.server.ts";
+import { type ApiCall, type ApiClient, type ApiOutcome, callApi } from "./api.server.ts";
 
-/** A call's outcome for the wishlist screens: the data, or a message to show and the status behind it. */
-export type WishlistOutcome<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string };
-
-async function call<T>(api: ApiClient, request: ApiCall, fallback: string): Promise<WishlistOutcome<T>> {
-  try {
-    const result = await api<T>(request);
-    return result.success ? { ok: true, data: result.data } : { ok: false, status: result.status, message: result.message || fallback };
-  } catch (error) {
-    if (error instanceof ApiRequestError) return { ok: false, status: error.status, message: error.message || fallback };
-    throw error;
-  }
+/** A call for the wishlist screens: a failure carries the message to show, else `fallback`. */
+async function call<T>(api: ApiClient, request: ApiCall<T>, fallback: string): Promise<ApiOutcome<T>> {
+  const outcome = await callApi(api, request);
+  return outcome.ok ? outcome : { ...outcome, message: outcome.message || fallback };
 }
 
 export const fetchWishlist = (api: ApiClient, token: string) =>

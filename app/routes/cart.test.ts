@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestInfoContext } from "#app/lib/request-context.ts";
+import { productFixture, variantFixture } from "#app/lib/testing/product-fixtures.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -15,39 +16,7 @@ beforeAll(async () => {
   cart = await import("#app/lib/cart.server.ts");
 });
 
-const abaya: ProductSummaryDto = {
-  id: 1,
-  token: "t1",
-  name: "Noor Abaya",
-  slug: "noor-abaya",
-  category_id: 1,
-  category_name: "Abayas",
-  collection: "Abayas",
-  current_price: 50,
-  original_price: 50,
-  price: 50,
-  main_image: "/img.jpg",
-  stock: 3,
-  stock_status: "In Stock",
-  sku: "P1",
-  variants: [
-    {
-      id: 10,
-      product_id: 1,
-      sku: "S10",
-      color_name: "Black",
-      color_code: "#000",
-      color_image: null,
-      size: "M",
-      stock: 3,
-      extra_price: 0,
-      price: 50,
-    },
-  ],
-  average_rating: 0,
-  review_count: 0,
-  created_at: "2026-11-01T00:00:00Z",
-};
+const abaya = productFixture(1, [variantFixture(10, { stock: 3, price: 50 })], { name: "Noor Abaya", current_price: 50, price: 50 });
 
 /** A router context whose API answers the bulk call from `products`, or with a 500. */
 function contextWith(products: ProductSummaryDto[] | "down") {

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The one cart action (spec section 4): add, set, increment, decrement, remove, clear. Post/redirect/get:
+ * The one cart action: add, set, increment, decrement, remove, clear. Post/redirect/get:
  * every outcome is a 303 back to `redirectTo` (same-site) or /cart, with a toast when there is something to say.
  */
 export async function action({ request, context }: Route.ActionArgs) {

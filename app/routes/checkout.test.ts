@@ -45,6 +45,8 @@ const abaya: ProductSummaryDto = {
   stock_status: "In Stock",
   sku: "P1",
   variants: [variant],
+  average_rating: 0,
+  review_count: 0,
   created_at: "2026-11-01T00:00:00Z",
 };
 const myAddress = {

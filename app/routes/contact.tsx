@@ -21,8 +21,8 @@ import {
 import { pageMeta } from "#app/content/page-meta.ts";
 import { apiFor } from "#app/lib/api.server.ts";
 import { callForForm, failureHeaders } from "#app/lib/form-api.server.ts";
-import { parseForm, readForm } from "#app/lib/form-data.server.ts";
-import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { parseForm } from "#app/lib/form-data.server.ts";
+import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { CONTACT_SUBJECTS } from "#contract/constants.ts";
@@ -41,8 +41,7 @@ const FIELDS = ["firstName", "lastName", "email", "phone", "orderNumber", "subje
  * comes back empty; a failure answers in place, with everything typed kept, field errors on their fields and a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  await checkHoneypot(formData);
+  const formData = await readHoneypotForm(request);
   const submission = parseForm(formData, contactSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
 

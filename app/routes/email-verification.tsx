@@ -1,50 +1,41 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { data, Link, type RouterContextProvider, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { CodeField } from "#app/components/account/code-field.tsx";
+import { CodeScreenForm } from "#app/components/account/code-screen-form.tsx";
 import { EnhancedField, isEnhanced } from "#app/components/account/enhanced-field.tsx";
-import { FormAlert, FormNotice } from "#app/components/account/form-messages.tsx";
-import { ResendCodeButton } from "#app/components/account/resend-code-button.tsx";
+import { FormNotice } from "#app/components/account/form-messages.tsx";
+import { parseByIntent } from "#app/components/account/parse-by-intent.ts";
 import { useDelayedRedirect } from "#app/components/account/use-delayed-redirect.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
-import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { codeScreenLoader } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
-import { callForForm, failureReply, resendCode } from "#app/lib/form-api.server.ts";
-import { parseForm, readForm } from "#app/lib/form-data.server.ts";
-import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { callForForm, codeScreenAction, failureReply } from "#app/lib/form-api.server.ts";
+import { parseForm } from "#app/lib/form-data.server.ts";
 import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
 import { OTP_LENGTH } from "#contract/constants.ts";
 import type { UserDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
-import { emailRequestSchema, verifyEmailSchema } from "#contract/schemas/auth.ts";
+import { verifyEmailSchema } from "#contract/schemas/auth.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/email-verification";
 
 export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${SHOP.name}` }];
 
-/** Spec: the e-mail comes from the URL (navigation state) or the stored sign-up e-mail, else /signin. */
+/** The e-mail comes from the URL (navigation state) or the stored sign-up e-mail, else /signin. */
 export const loader = codeScreenLoader;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  await checkHoneypot(formData);
-  return formData.get("intent") === "resend"
-    ? resendCode(request, apiFor(context), formData, {
-        endpoint: "/public/otp/resend",
-        failed: MSG.otp.resendVerificationFailed,
-        resent: MSG.otp.verificationResent,
-      })
-    : verify(request, context, formData);
-}
+export const action = codeScreenAction(
+  { endpoint: "/public/otp/resend", failed: MSG.otp.resendVerificationFailed, resent: MSG.otp.verificationResent },
+  verify,
+);
 
-async function verify(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
+async function verify(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
   const submission = parseForm(formData, verifyEmailSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), verified: false }, { status: 400 });
 
@@ -80,11 +71,7 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
     constraint: getZodConstraint(verifyEmailSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    // The e-mail-only intent checks just the e-mail; the cast keeps the fields typed as the main form's.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: (formData.get("intent") === "resend" ? emailRequestSchema : verifyEmailSchema) as typeof verifyEmailSchema,
-      }),
+    onValidate: ({ formData }) => parseByIntent(formData, verifyEmailSchema, "resend"),
   });
   const verified = actionData?.verified === true;
   useDelayedRedirect(verified ? "/signin" : null, TIMING_MS.redirectAfterEmailVerified);
@@ -93,7 +80,8 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
   const [digits, setDigits] = useState(() => String(fields.otp.initialValue ?? ""));
   const busy = navigation.formData !== undefined || verified;
   const blocked = hydrated && (digits.length !== OTP_LENGTH || busy);
-  const [loadingText, pressed] = useSubmitterLoadingText(MSG.loading.verifyingEmail);
+  const loading = useSubmitterLoadingText(MSG.loading.verifyingEmail);
+  const [, pressed] = loading;
 
   return (
     <AuthPage
@@ -107,18 +95,13 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
       footer={<Link to="/signin">Back to Sign In</Link>}
     >
       {verified ? <FormNotice>{MSG.otp.emailVerifiedRedirecting}</FormNotice> : null}
-      <Form method="post" className="auth-form" {...getFormProps(form)}>
-        <HoneypotInputs />
+      <CodeScreenForm form={form} email={email} loading={loading} busy={busy}>
         <EnhancedField />
-        <LoadingTextField text={loadingText} />
-        <input type="hidden" name="email" value={email} />
-        <FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.email.errors ?? [])]} />
         <CodeField meta={fields.otp} onDigits={setDigits} />
         <Button type="submit" name="intent" value="verify" block disabled={blocked} onClick={pressed(MSG.loading.verifyingEmail)}>
           Verify Email
         </Button>
-        <ResendCodeButton prompt="Didn't receive the code?" disabled={busy} onClick={pressed(MSG.loading.default)} />
-      </Form>
+      </CodeScreenForm>
     </AuthPage>
   );
 }

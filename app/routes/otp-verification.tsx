@@ -1,25 +1,22 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Link, type RouterContextProvider, useNavigation } from "react-router";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { CodeField } from "#app/components/account/code-field.tsx";
-import { FormAlert } from "#app/components/account/form-messages.tsx";
-import { ResendCodeButton } from "#app/components/account/resend-code-button.tsx";
+import { CodeScreenForm } from "#app/components/account/code-screen-form.tsx";
+import { parseByIntent } from "#app/components/account/parse-by-intent.ts";
 import { useClearOnError } from "#app/components/account/use-clear-on-error.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
-import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { codeScreenLoader, signOutSession } from "#app/lib/auth.server.ts";
-import { callForForm, failureReply, resendCode } from "#app/lib/form-api.server.ts";
-import { parseForm, readForm } from "#app/lib/form-data.server.ts";
-import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { callForForm, codeScreenAction, failureReply } from "#app/lib/form-api.server.ts";
+import { parseForm } from "#app/lib/form-data.server.ts";
 import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
 import { OTP_LENGTH } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { emailRequestSchema, resetPasswordFormSchema } from "#contract/schemas/auth.ts";
+import { resetPasswordFormSchema } from "#contract/schemas/auth.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/otp-verification";
 
@@ -28,22 +25,15 @@ export const meta: Route.MetaFunction = () => [{ title: `Reset Password | ${SHOP
 const FIELDS = ["otp", "newPassword", "confirmPassword"];
 const HIDDEN = ["newPassword", "confirmPassword"];
 
-/** Spec: the e-mail comes from the URL (navigation state) or the stored forgot-password e-mail, else /signin. */
+/** The e-mail comes from the URL (navigation state) or the stored forgot-password e-mail, else /signin. */
 export const loader = codeScreenLoader;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  await checkHoneypot(formData);
-  return formData.get("intent") === "resend"
-    ? resendCode(request, apiFor(context), formData, {
-        endpoint: "/public/auth/forgot-password",
-        failed: MSG.auth.resendResetFailed,
-        resent: MSG.auth.resetCodeResent,
-      })
-    : resetPassword(request, context, formData);
-}
+export const action = codeScreenAction(
+  { endpoint: "/public/auth/forgot-password", failed: MSG.auth.resendResetFailed, resent: MSG.auth.resetCodeResent },
+  resetPassword,
+);
 
-async function resetPassword(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
+async function resetPassword(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
   const submission = parseForm(formData, resetPasswordFormSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
@@ -69,16 +59,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     constraint: getZodConstraint(resetPasswordFormSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    // The e-mail-only intent checks just the e-mail; the cast keeps the fields typed as the main form's.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: (formData.get("intent") === "resend" ? emailRequestSchema : resetPasswordFormSchema) as typeof resetPasswordFormSchema,
-      }),
+    onValidate: ({ formData }) => parseByIntent(formData, resetPasswordFormSchema, "resend"),
   });
   useClearOnError(form.id, actionData?.result, HIDDEN);
   const navigation = useNavigation();
   const busy = navigation.formData !== undefined;
-  const [loadingText, pressed] = useSubmitterLoadingText(MSG.loading.resettingPassword);
+  const loading = useSubmitterLoadingText(MSG.loading.resettingPassword);
+  const [, pressed] = loading;
 
   return (
     <AuthPage
@@ -91,11 +78,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       }
       footer={<Link to="/signin">Back to Sign In</Link>}
     >
-      <Form method="post" className="auth-form" {...getFormProps(form)}>
-        <HoneypotInputs />
-        <LoadingTextField text={loadingText} />
-        <input type="hidden" name="email" value={email} />
-        <FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.email.errors ?? [])]} />
+      <CodeScreenForm form={form} email={email} loading={loading} busy={busy}>
         <CodeField meta={fields.otp} label="Reset code" />
         <Field
           label="New password"
@@ -110,8 +93,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Button type="submit" name="intent" value="reset" block disabled={busy} onClick={pressed(MSG.loading.resettingPassword)}>
           Reset Password
         </Button>
-        <ResendCodeButton prompt="Didn't receive the code?" disabled={busy} onClick={pressed(MSG.loading.default)} />
-      </Form>
+      </CodeScreenForm>
     </AuthPage>
   );
 }

@@ -46,7 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const view = reviewsView(url.searchParams);
   const canonicalPath = `/product/${encodeProductId(id)}`;
   const api = apiFor(context);
-  // Recording the view is the spec's "extra action" for a signed-in shopper; it never holds up or fails the page.
+  // Recording the view is the page's extra action for a signed-in shopper; it never holds up or fails the page.
   const [product, recommended, reviews] = await Promise.all([
     fetchProductDetail(api, id),
     fetchRecommended(api, id),

@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { EnhancedField, isEnhanced } from "#app/components/account/enhanced-field.tsx";
 import { FormAlert, FormNotice } from "#app/components/account/form-messages.tsx";
+import { parseByIntent } from "#app/components/account/parse-by-intent.ts";
 import { useClearOnError } from "#app/components/account/use-clear-on-error.ts";
 import { useDelayedRedirect } from "#app/components/account/use-delayed-redirect.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
@@ -12,13 +13,14 @@ import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { redirectSignedInShopper, returnPath, type SignedIn, signInSession } from "#app/lib/auth.server.ts";
+import { redirectSignedIn, redirectSignedInShopper, returnPath } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
-import { parseForm, readForm } from "#app/lib/form-data.server.ts";
-import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { parseForm } from "#app/lib/form-data.server.ts";
+import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
+import { authenticatorFor } from "#app/lib/sign-in.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { emailRequestSchema, loginSchema } from "#contract/schemas/auth.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -26,7 +28,6 @@ import type { Route } from "./+types/signin";
 
 export const meta: Route.MetaFunction = () => [{ title: `Login | ${SHOP.name}` }];
 
-const FIELDS = ["email", "password"];
 const HIDDEN = ["password"];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,40 +37,33 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** One form, two intents: log in, or send a password reset code to the e-mail typed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  await checkHoneypot(formData);
+  // The sign-in strategy reads the body itself: this copy, read within the form limits, decides the intent.
+  const formData = await readHoneypotForm(request.clone());
   return formData.get("intent") === "forgot" ? requestResetCode(request, context, formData) : logIn(request, context, formData);
 }
 
 async function logIn(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const submission = parseForm(formData, loginSchema);
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-
-  const outcome = await callForForm<SignedIn>(
-    apiFor(context),
-    { method: "POST", endpoint: "/public/auth/login", data: submission.value },
-    FIELDS,
-    MSG.auth.loginFailedRetry,
-  );
-  const session = await getSession(request);
-  if (outcome.ok) {
-    signInSession(session, outcome.data);
-    session.unset("pendingEmail");
-    flashToast(session, "success", MSG.auth.welcomeBack);
-    return redirect(safeRedirectPath(formData.get("redirectTo")), { headers: { "Set-Cookie": await commitSession(request, session) } });
+  const attempt = await authenticatorFor(context).authenticate("form", request);
+  const { submission } = attempt;
+  if (attempt.status === "invalid") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  if (attempt.status === "signedIn") {
+    return redirectSignedIn(request, attempt.signedIn, safeRedirectPath(formData.get("redirectTo")), MSG.auth.welcomeBack);
   }
-  if (outcome.status === 401 && outcome.body.needsVerification) {
-    session.set("pendingEmail", typeof outcome.body.email === "string" ? outcome.body.email : submission.value.email);
+  const { failure } = attempt;
+  if (failure.status === 401 && failure.body.needsVerification) {
+    const session = await getSession(request);
+    const email = failure.body.email;
+    session.set("pendingEmail", typeof email === "string" ? email : String(submission.payload.email));
     flashToast(session, "info", MSG.auth.verifyToContinue);
     return redirect("/email-verification", { headers: { "Set-Cookie": await commitSession(request, session) } });
   }
-  // The helper turns every plain 401 into its generic "log in again" text; a refused login shows the server's
-  // own words (one message for any wrong credentials, decision 0003), else the spec's login fallback.
-  const failure = outcome.status === 401 ? { ...outcome, formError: outcome.serverMessage ?? MSG.auth.loginFailedRetry } : outcome;
-  return data({ result: submission.reply(failureReply(failure, HIDDEN)) }, { status: 400 });
+  // The client turns every plain 401 into its generic "log in again" text; a refused login shows the server's
+  // own words (one message for any wrong credentials, decision 0003), else the login fallback.
+  const shown = failure.status === 401 ? { ...failure, formError: failure.serverMessage ?? MSG.auth.loginFailedRetry } : failure;
+  return data({ result: submission.reply(failureReply(shown, HIDDEN)) }, { status: 400 });
 }
 
-/** Spec: the code is sent, then the reset screen follows 1.5 s later with JavaScript, at once without. */
+/** The code is sent, then the reset screen follows 1.5 s later with JavaScript, at once without. */
 async function requestResetCode(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
   const submission = parseForm(formData, emailRequestSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
@@ -102,9 +96,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     constraint: getZodConstraint(loginSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    // The e-mail-only intent checks just the e-mail; the cast keeps the fields typed as the main form's.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: (formData.get("intent") === "forgot" ? emailRequestSchema : loginSchema) as typeof loginSchema }),
+    onValidate: ({ formData }) => parseByIntent(formData, loginSchema, "forgot"),
   });
   useClearOnError(form.id, actionData?.result, HIDDEN);
   const resetCodeSent = Boolean(actionData && "resetCodeSent" in actionData);

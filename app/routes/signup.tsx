@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
@@ -10,11 +10,10 @@ import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { redirectSignedInShopper, type SignedIn, signInSession } from "#app/lib/auth.server.ts";
+import { redirectSignedIn, redirectSignedInShopper, type SignedIn } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
-import { parseForm, readForm } from "#app/lib/form-data.server.ts";
-import { checkHoneypot } from "#app/lib/honeypot.server.ts";
-import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
+import { parseForm } from "#app/lib/form-data.server.ts";
+import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { signupSchema } from "#contract/schemas/auth.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -29,8 +28,7 @@ const HIDDEN = ["password", "confirmPassword"];
 export const loader = ({ request }: Route.LoaderArgs) => redirectSignedInShopper(request);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  await checkHoneypot(formData);
+  const formData = await readHoneypotForm(request);
   const submission = parseForm(formData, signupSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
@@ -44,12 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reply = submission.reply(failureReply(outcome, HIDDEN));
     return data({ result: reply }, { status: 400 });
   }
-  const session = await getSession(request);
-  signInSession(session, outcome.data);
-  session.set("pendingEmail", outcome.data.user.email);
-  flashToast(session, "success", MSG.auth.accountCreated);
   const next = outcome.data.user.email_verified ? "/" : "/email-verification";
-  return redirect(next, { headers: { "Set-Cookie": await commitSession(request, session) } });
+  return redirectSignedIn(request, outcome.data, next, MSG.auth.accountCreated);
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
@@ -64,7 +58,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const { password, confirmPassword } = fields;
-  // Checked live, as the spec asks, not only when the confirmation loses focus.
+  // Checked live, not only when the confirmation loses focus.
   const mismatch = Boolean(confirmPassword.value) && password.value !== confirmPassword.value;
   const confirmErrors = mismatch ? [MSG.auth.passwordsDoNotMatch] : confirmPassword.errors;
   const blocked = hydrated && (mismatch || !form.valid || navigation.formData !== undefined);

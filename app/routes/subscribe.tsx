@@ -3,8 +3,7 @@ import { redirect } from "react-router";
 import { isEnhanced } from "#app/components/account/enhanced-field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { callForForm } from "#app/lib/form-api.server.ts";
-import { readForm } from "#app/lib/form-data.server.ts";
-import { checkHoneypot } from "#app/lib/honeypot.server.ts";
+import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
@@ -28,8 +27,7 @@ export interface SubscribeReply {
  * toast. With it (the form says so) the answer is the toast itself, so the page stays and the input can clear.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  await checkHoneypot(formData);
+  const formData = await readHoneypotForm(request);
   const { ok, message } = await subscribeFrom(formData, apiFor(context));
   if (isEnhanced(formData)) {
     return { ok, toast: { id: randomUUID(), type: ok ? "success" : "error", message } } satisfies SubscribeReply;
@@ -47,7 +45,7 @@ async function subscribeFrom(formData: FormData, api: ReturnType<typeof apiFor>)
     MSG.subscribe.failedLater,
   );
   if (outcome.ok) return { ok: true, message: outcome.message };
-  // What the shopper can act on (a field's text, a rate limit) is passed on; any other failure gets the spec's fallback.
+  // What the shopper can act on (a field's text, a rate limit) is passed on; any other failure gets the subscribe fallback.
   const told = outcome.fieldErrors.email?.[0] ?? (outcome.status === 400 || outcome.status === 429 ? outcome.formError : null);
   return { ok: false, message: told ?? MSG.subscribe.failedLater };
 }

@@ -1,6 +1,6 @@
 import type { OrderStatus, PaymentMethod, PaymentStatus, PromoType } from "../checkout.ts";
 
-/** The checkout and order shapes of the contract (spec section 3). Money is GBP with two decimals. */
+/** The checkout and order shapes of the contract. Money is GBP with two decimals. */
 
 /** `data` of `POST /public/validate-promo-code`. */
 export interface PromoResultDto {

@@ -13,7 +13,7 @@ const ID_MAX = Number.MAX_SAFE_INTEGER;
 const recordId = z.coerce.number().int().positive().max(ID_MAX);
 const gbp = z.number().nonnegative().max(1_000_000);
 
-/** Spec: the code is required, sent trimmed and upper-cased. */
+/** The code is required, sent trimmed and upper-cased. */
 export const promoCodeField = z
   .string({ error: MSG.promo.required })
   .trim()
@@ -86,20 +86,20 @@ const paymentSchema = z.discriminatedUnion("method", [
     sameAsBilling: z.boolean().default(true),
   }),
   z.object({
-    // Wallets skip card checks (spec section 5): card details, if any, are dropped.
+    // Wallets skip card checks: card details, if any, are dropped.
     method: z.enum(WALLET_METHODS),
     paymentIntentId: z.string().max(200).nullish(),
     sameAsBilling: z.boolean().default(true),
   }),
 ]);
 
-/** Spec section 3's payment request. Only `address.id`, the items' choices and `promoCode.code` are trusted. */
+/** The payment request. Only `address.id`, the items' choices and `promoCode.code` are trusted. */
 export const paymentRequestSchema = z.object({
   cart: z.object({ items: z.array(cartItemSchema).min(1).max(CART_MAX_LINES) }),
   address: z.object({ id: recordId }),
   shipping: z
     .object({
-      // The method's id, or the method object of section 3.
+      // The method's id, or the method object.
       method: z.union([recordId, z.object({ id: recordId })]).transform((method) => (typeof method === "number" ? method : method.id)),
     })
     .refine((shipping) => shipping.method === SHIPPING_METHOD.id, { message: MSG.payment.shippingMethodInvalid, path: ["method"] }),

@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import type { DialectName } from "#api/db/connect.ts";
 
-/** The whole domain of spec section 3. Frozen: later changes go in new migrations. */
+/** The whole domain. Frozen: later changes go in new migrations. */
 export function initialDomain(dialect: DialectName) {
   const pg = dialect === "postgres";
   const id = pg ? ("serial" as const) : ("integer" as const);

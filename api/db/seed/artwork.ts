@@ -5,8 +5,8 @@ import type { Garment } from "./catalogue-data.ts";
  * Garments are drawn in an 800 × 1000 frame; wider scenes place scaled copies of that frame.
  */
 
-export const PORTRAIT = { width: 800, height: 1000 } as const;
-export const WIDE = { width: 1600, height: 700 } as const;
+const PORTRAIT = { width: 800, height: 1000 } as const;
+const WIDE = { width: 1600, height: 700 } as const;
 
 type Point = readonly [number, number];
 /** One step of a silhouette's right half: a line, or a cubic curve when both control points are given. */
@@ -514,7 +514,7 @@ const DRAWINGS: Record<Garment, Drawing> = {
 };
 
 /** The garment with its hanger, in the 800 × 1000 frame, with gradient ids prefixed by `id`. */
-export function garmentArt(garment: Garment, hex: string, id: string): string {
+function garmentArt(garment: Garment, hex: string, id: string): string {
   const p = paletteOf(id, hex);
   const defs = `<defs>${garmentDefs(p)}${garment === "mini-me" ? `${garmentDefs({ ...p, id: `${id}-m` })}${garmentDefs({ ...p, id: `${id}-k` })}` : ""}</defs>`;
   return `${defs}<g filter="url(#${id}-shadow)">${DRAWINGS[garment](p)}</g>`;

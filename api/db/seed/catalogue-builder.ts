@@ -17,7 +17,7 @@ import {
 } from "./catalogue-data.ts";
 
 /** Demo dates count back from here, so the seed is the same on every run. */
-export const SEED_BASE_DATE = Date.UTC(2026, 10, 1, 10, 0, 0);
+const SEED_BASE_DATE = Date.UTC(2026, 10, 1, 10, 0, 0);
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 

@@ -38,7 +38,7 @@ export const COLOURS = {
 export type ColourKey = keyof typeof COLOURS;
 
 /** Garment silhouettes the artwork generator can draw; an image is `/images/products/<garment>-<colour slug>.svg`. */
-export const GARMENTS = [
+const GARMENTS = [
   "maxi-dress",
   "tunic",
   "skirt",

@@ -6,8 +6,8 @@ import { MSG } from "#contract/messages.ts";
 
 const ACCOUNT_TAB = "/profile?tab=account";
 
-export const addressAnchor = (id: number) => `address-${id}`;
-export const editAddressHref = (id: number) => `${ACCOUNT_TAB}&edit=${id}#address-form`;
+const addressAnchor = (id: number) => `address-${id}`;
+const editAddressHref = (id: number) => `${ACCOUNT_TAB}&edit=${id}#address-form`;
 const confirmDeleteHref = (id: number) => `${ACCOUNT_TAB}&confirmDelete=${id}#${addressAnchor(id)}`;
 
 /** One saved address: its type badge, the default marker and its actions (edit, make default, delete). */

@@ -3,7 +3,7 @@ import { Field } from "#app/components/ui/field.tsx";
 import { OTP_LENGTH } from "#contract/constants.ts";
 
 /** Only the digits of what was typed or pasted, at most OTP_LENGTH of them. */
-export const codeDigits = (value: string) => value.replace(/\D/g, "").slice(0, OTP_LENGTH);
+const codeDigits = (value: string) => value.replace(/\D/g, "").slice(0, OTP_LENGTH);
 
 /**
  * The 6-digit code input: a numeric keyboard and one-time-code autofill everywhere; with JavaScript,

@@ -4,7 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
  * Tells an action that the page runs JavaScript, so it may answer in place (a message, then a
  * timed redirect) instead of redirecting at once. Rendered only after hydration.
  */
-export const ENHANCED_FIELD = "enhanced";
+const ENHANCED_FIELD = "enhanced";
 
 export function EnhancedField() {
   return useHydrated() ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null;

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 
-/** Navigates to `to` after `delayMs` (spec section 9's redirect delays); nothing while `to` is null. */
+/** Navigates to `to` after `delayMs` (the account screens' redirect delays); nothing while `to` is null. */
 export function useDelayedRedirect(to: string | null, delayMs: number) {
   const navigate = useNavigate();
   useEffect(() => {

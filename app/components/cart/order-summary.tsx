@@ -7,7 +7,7 @@ import { toGbp } from "#contract/money.ts";
 import type { PriceSummary } from "#contract/pricing.ts";
 
 /**
- * Spec section 9: subtotal, variant extras, the flat shipping, the promo discount, total; then the promo box
+ * Subtotal, variant extras, the flat shipping, the promo discount, total; then the promo box
  * (when given) and the way to checkout (unless `checkout` is false, as on the checkout page itself).
  */
 export function OrderSummary({

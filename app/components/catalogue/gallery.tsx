@@ -4,7 +4,7 @@ import { wrapIndex } from "#app/lib/product-view.ts";
 import type { ProductImageDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 
-export const GALLERY_IMAGE_SIZE = { width: 900, height: 1200 } as const;
+const GALLERY_IMAGE_SIZE = { width: 900, height: 1200 } as const;
 const THUMB_SIZE = { width: 120, height: 160 } as const;
 
 /** Gallery state lives in `?img=N` (1-based), so previous, next and thumbnails are plain links. */

@@ -38,7 +38,7 @@ export function useSwipe(onSwipe: (direction: 1 | -1) => void) {
 }
 
 /** Smooth ease in and out, for scroll animations of a fixed duration. */
-export const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
+const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 
 /** Animates `element.scrollLeft` to `target` over `durationMs`; answers a function that cancels it. */
 export function animateScrollLeft(element: HTMLElement, target: number, durationMs: number): () => void {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Price } from "#app/components/ui/price.tsx";
 import { firstVariantInStock, imageOrPlaceholder, productHref, struckPrice } from "#app/lib/product-view.ts";
@@ -7,7 +8,44 @@ import { QuickAddButton, WishlistButton } from "./cart-forms.tsx";
 import { ColorDots } from "./color-dots.tsx";
 
 /** Product images are drawn at 3:4; the attributes stop layout shift, CSS sizes them. */
-export const CARD_IMAGE_SIZE = { width: 600, height: 800 } as const;
+const CARD_IMAGE_SIZE = { width: 600, height: 800 } as const;
+
+/**
+ * The image half of a product card (the catalogue's and the wishlist's): the picture linking to the product,
+ * the out-of-stock badge, and the card's own controls over the image.
+ */
+export function ProductCardMedia({
+  href,
+  image,
+  priority,
+  soldOut,
+  children,
+}: {
+  href: string;
+  image: string;
+  /** The first card image above the fold loads eagerly with high priority. */
+  priority: boolean;
+  soldOut: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="product-card__media">
+      <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
+        <img
+          src={image}
+          alt=""
+          width={CARD_IMAGE_SIZE.width}
+          height={CARD_IMAGE_SIZE.height}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
+          decoding="async"
+        />
+      </Link>
+      {soldOut ? <span className="product-card__badge">{MSG.catalogue.outOfStock}</span> : null}
+      {children}
+    </div>
+  );
+}
 
 interface ProductCardProps {
   product: ProductSummaryDto;
@@ -22,26 +60,14 @@ interface ProductCardProps {
  * A product in a grid: the image and name open the product; on hover (or focus, and always on touch
  * screens) BUY NOW, the add-to-cart icon and the wishlist icon appear over the image.
  */
-export function ProductCard({ product, maxDots, priority = false, headingLevel = 3 }: ProductCardProps) {
+function ProductCard({ product, maxDots, priority = false, headingLevel = 3 }: ProductCardProps) {
   const href = productHref(product);
   const original = struckPrice(product);
   const Heading = `h${headingLevel}` as const;
   const soldOut = product.stock_status === "Out of Stock";
   return (
     <article className="product-card">
-      <div className="product-card__media">
-        <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
-          <img
-            src={imageOrPlaceholder(product.main_image)}
-            alt=""
-            width={CARD_IMAGE_SIZE.width}
-            height={CARD_IMAGE_SIZE.height}
-            loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : undefined}
-            decoding="async"
-          />
-        </Link>
-        {soldOut ? <span className="product-card__badge">{MSG.catalogue.outOfStock}</span> : null}
+      <ProductCardMedia href={href} image={imageOrPlaceholder(product.main_image)} priority={priority} soldOut={soldOut}>
         <div className="product-card__actions">
           <Link to={href} className="product-card__buy">
             {MSG.catalogue.buyNow}
@@ -50,7 +76,7 @@ export function ProductCard({ product, maxDots, priority = false, headingLevel =
           <QuickAddButton productId={product.id} productName={product.name} variant={firstVariantInStock(product.variants)} />
           <WishlistButton productId={product.id} productName={product.name} />
         </div>
-      </div>
+      </ProductCardMedia>
       <div className="product-card__body">
         <p className="product-card__category">{product.category_name}</p>
         <Heading className="product-card__name">

@@ -1,7 +1,7 @@
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { MSG } from "#contract/messages.ts";
 
-/** The router's default error screen (spec: 'Unexpected Application Error!'), in the house style. */
+/** The router's default error screen ('Unexpected Application Error!'), in the house style. */
 export function ErrorView({ status, detail }: { status?: number; detail?: string }) {
   return (
     <section className="status-page" aria-labelledby="status-title" role="alert">

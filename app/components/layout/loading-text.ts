@@ -1,7 +1,7 @@
 import { MSG } from "#contract/messages.ts";
 
 /**
- * The global loading overlay's text convention (spec: 'Loading...' or a custom text).
+ * The global loading overlay's text convention ('Loading...' or a custom text).
  * - A POST form or fetcher names its text in a hidden field: `<LoadingTextField text={MSG.loading.updatingCart} />`.
  *   A fetcher submission shows the overlay only when it carries this field, so background fetches stay silent.
  * - A link or GET form passes it in navigation state: `<Link to="/products" state={{ loadingText: MSG.loading.products }}>`.

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 
 /**
- * Spec: the page scrolls to the top on every route change. ScrollRestoration already does so for most
+ * The page scrolls to the top on every route change. ScrollRestoration already does so for most
  * navigations, but pages may opt out with `preventScrollReset` for query-only changes (filters, tabs);
  * a change of pathname always starts at the top. Back/forward (POP) keeps the restored position.
  */

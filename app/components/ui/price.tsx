@@ -1,21 +1,16 @@
 import { useRouteLoaderData } from "react-router";
-import { FALLBACK_RATES, formatPrice, isSupportedCurrency, type Rates } from "#app/lib/currency.ts";
+import { FALLBACK_RATES, formatPrice, isSupportedCurrency } from "#app/lib/currency.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import "#app/styles/price.css";
-
-/** The part of the root loader's data that pricing reads: the display currency and the rates. */
-interface RootPricing {
-  currency?: unknown;
-  rates?: Rates;
-}
 
 /**
  * The shopper's display currency and rates from the root loader, and a formatter for GBP amounts.
  * Outside the root loader's reach (an error screen) prices show in GBP with the built-in rates.
  */
 export function useCurrency() {
-  const root = useRouteLoaderData("root") as RootPricing | undefined;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const currency = isSupportedCurrency(root?.currency) ? root.currency : BASE_CURRENCY;
   const rates = root?.rates ?? FALLBACK_RATES;
   return { currency, rates, format: (amountGbp: number) => formatPrice(amountGbp, currency, rates) };
@@ -29,7 +24,7 @@ interface PriceProps {
   className?: string;
 }
 
-/** A GBP amount shown in the display currency (spec section 9: symbol then 2 decimals). */
+/** A GBP amount shown in the display currency (its symbol, then two decimals). */
 export function Price({ amount, original = false, className }: PriceProps) {
   const { format } = useCurrency();
   const classes = ["price", original && "price--original", className].filter(Boolean).join(" ");

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { CARD_IMAGE_SIZE } from "#app/components/catalogue/product-card.tsx";
+import { ProductCardMedia } from "#app/components/catalogue/product-card.tsx";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { Price } from "#app/components/ui/price.tsx";
@@ -7,25 +7,13 @@ import type { WishlistCardView } from "#app/lib/engagement-view.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**
- * One saved product (spec: Wishlist card), dressed as a product card. The share button only logged in the
+ * One saved product, dressed as a product card. The share button only logged in the
  * original, so it is left out.
  */
 export function WishlistCard({ item, priority }: { item: WishlistCardView; priority: boolean }) {
   return (
     <article className="product-card">
-      <div className="product-card__media">
-        <Link to={item.href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
-          <img
-            src={item.image}
-            alt=""
-            width={CARD_IMAGE_SIZE.width}
-            height={CARD_IMAGE_SIZE.height}
-            loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : undefined}
-            decoding="async"
-          />
-        </Link>
-        {item.outOfStock ? <span className="product-card__badge">{MSG.catalogue.outOfStock}</span> : null}
+      <ProductCardMedia href={item.href} image={item.image} priority={priority} soldOut={item.outOfStock}>
         <Form method="post" action="/wishlist" className="wishlist-card__remove" preventScrollReset>
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={item.productId} />
@@ -35,7 +23,7 @@ export function WishlistCard({ item, priority }: { item: WishlistCardView; prior
             <span className="visually-hidden">{`${MSG.wishlist.remove}: ${item.name}`}</span>
           </button>
         </Form>
-      </div>
+      </ProductCardMedia>
       <div className="product-card__body">
         <h2 className="product-card__name">
           <Link to={item.href}>{item.name}</Link>

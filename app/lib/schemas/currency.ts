@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { isSupportedCurrency } from "#app/lib/currency.ts";
 
-/** A display currency the shop supports (spec section 9). */
-export const currencyCodeSchema = z.string().trim().toUpperCase().refine(isSupportedCurrency);
+/** A display currency the shop supports . */
+const currencyCodeSchema = z.string().trim().toUpperCase().refine(isSupportedCurrency);
 
 /** The currency picker's form: the chosen code and the page to return to. */
 export const currencyFormSchema = z.object({

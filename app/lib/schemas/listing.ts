@@ -95,7 +95,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   };
 }
 
-/** The query of `GET /public/products` (spec section 7): lists comma-joined by the client, unset values left out. */
+/** The query of `GET /public/products`: lists comma-joined by the client, unset values left out. */
 export function toProductsApiQuery(query: ListingQuery, limit: number) {
   return {
     category: query.category,

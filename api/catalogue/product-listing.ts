@@ -1,0 +1,186 @@
+import { expressionBuilder, sql } from "kysely";
+import { paginate } from "#api/core/envelope.ts";
+import type { Db } from "#api/db/connect.ts";
+import type { Database } from "#api/db/schema.ts";
+import type { ListingSort, SIZES } from "#contract/constants.ts";
+import type { ProductSummaryDto, StockStatus } from "#contract/dto/product.ts";
+import type { Pagination } from "#contract/envelope.ts";
+import { toPence } from "#contract/money.ts";
+import { active, allOf, type Condition, stockIs } from "./product-conditions.ts";
+import { productsByIds } from "./product-summaries.ts";
+import { sizeMask } from "./size-mask.ts";
+
+type Size = (typeof SIZES)[number];
+
+/** Search input: at most this many words reach the full-text query. */
+const SEARCH_MAX_TERMS = 8;
+/** With more matches than this, a listing page is read along its sort index (see listingConditions). */
+const SORT_WALK_MIN_MATCHES = 1_000;
+/** A search answers at most this many products, the newest that match (see searchHits); its total says so. */
+const SEARCH_MATCH_CAP = 1_000;
+
+export interface ListingQuery {
+  /** Category names (case-insensitive) or numeric ids. */
+  category?: string[];
+  /** Colour names, case-insensitive. */
+  color?: string[];
+  size?: Size[];
+  stock_status?: StockStatus[];
+  min_price?: number;
+  max_price?: number;
+  search?: string;
+  sort?: ListingSort;
+  page: number;
+  limit: number;
+}
+
+/** Letters and digits of the user's input; never any query syntax. */
+function searchTerms(input: string | undefined): string[] {
+  return [...new Set((input ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, SEARCH_MAX_TERMS);
+}
+
+/**
+ * The active products matching the search and `filters`, at most `cap` of them (the newest by id), with
+ * a relevance (higher is better), as a derived table `hits`: FTS5 bm25 with the name weighted over the other text
+ * on SQLite, ts_rank over the weighted search_vector on PostgreSQL. Every term is a prefix match and all terms
+ * must match. Reading matches newest first and stopping at the cap keeps a broad search (tens of thousands of
+ * matches) from ranking, counting and filtering every one of them.
+ */
+function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof SORTS)[ListingSort] | undefined, cap: number) {
+  const where = allOf(filters)(expressionBuilder<Database, "products">());
+  // The sort column rides along, so ordering the page needs no second read of the products.
+  const sortKey = sort ? sql`, ${sql.ref(`products.${sort.column}`)} AS sort_key` : sql``;
+  type Hit = { id: number; rank: number; sort_key: string | number };
+  if (db.dialect === "postgres") {
+    const query = terms.map((term) => `${term}:*`).join(" & ");
+    return sql<Hit>`(
+      SELECT products.id, ts_rank(products.search_vector, to_tsquery('english', ${query})) AS rank ${sortKey}
+      FROM products WHERE products.search_vector @@ to_tsquery('english', ${query}) AND ${where}
+      ORDER BY products.id DESC LIMIT ${sql.lit(cap)}
+    )`.as("hits");
+  }
+  const match = terms.map((term) => `"${term}"*`).join(" ");
+  return sql<Hit>`(
+    SELECT products.id, -bm25(products_fts, 10.0, 1.0) AS rank ${sortKey}
+    FROM products_fts JOIN products ON products.id = products_fts.rowid WHERE products_fts MATCH ${match} AND ${where}
+    ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}
+  )`.as("hits");
+}
+
+/**
+ * The listing's filters. `walkSortIndex` turns the product columns into expressions (unary plus) that no
+ * index can serve, so the planner reads the page along the sort index and stops after the page: right when
+ * most products match, while without table statistics SQLite would otherwise collect every match through
+ * a filter index and sort them all.
+ */
+function listingConditions(query: ListingQuery, walkSortIndex = false): Condition[] {
+  const column = (name: "category_id" | "stock_total" | "current_price_pence" | "size_mask") =>
+    walkSortIndex ? sql<number>`+${sql.ref(`products.${name}`)}` : sql.ref<number>(`products.${name}`);
+  const conditions: Condition[] = [active];
+  if (query.category?.length) {
+    const names = query.category.map((value) => value.toLowerCase());
+    const ids = query.category.filter((value) => /^\d+$/.test(value)).map(Number);
+    conditions.push((eb) =>
+      eb(
+        column("category_id"),
+        "in",
+        eb
+          .selectFrom("categories")
+          .select("categories.id")
+          .where((c) =>
+            c.or([
+              c(sql<string>`lower(${sql.ref("categories.name")})`, "in", names),
+              ...(ids.length ? [c("categories.id", "in", ids)] : []),
+            ]),
+          ),
+      ),
+    );
+  }
+  if (query.color?.length) {
+    const colors = query.color.map((value) => value.toLowerCase());
+    conditions.push((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("product_variants")
+          .select(sql.lit(1).as("one"))
+          .whereRef("product_variants.product_id", "=", "products.id")
+          // Same expression as product_variants_color_lower_idx.
+          .where(sql<string>`lower(${sql.ref("product_variants.color_name")})`, "in", colors),
+      ),
+    );
+  }
+  if (query.size?.length) {
+    const mask = sizeMask(query.size);
+    conditions.push((eb) => eb(sql<number>`${column("size_mask")} & ${sql.lit(mask)}`, "<>", 0));
+  }
+  const stock = new Set(query.stock_status ?? []);
+  if (stock.size === 1) conditions.push(stockIs([...stock][0], column("stock_total")));
+  if (query.min_price !== undefined) {
+    const min = toPence(query.min_price);
+    conditions.push((eb) => eb(column("current_price_pence"), ">=", min));
+  }
+  if (query.max_price !== undefined) {
+    const max = toPence(query.max_price);
+    conditions.push((eb) => eb(column("current_price_pence"), "<=", max));
+  }
+  return conditions;
+}
+
+/** The column of each listing order; the id breaks ties in the same direction, so pages never overlap. */
+const SORTS: Record<ListingSort, { column: "created_at" | "current_price_pence" | "name" | "units_sold"; direction: "asc" | "desc" }> = {
+  newest: { column: "created_at", direction: "desc" },
+  price_low_high: { column: "current_price_pence", direction: "asc" },
+  price_high_low: { column: "current_price_pence", direction: "desc" },
+  name_a_z: { column: "name", direction: "asc" },
+  most_popular: { column: "units_sold", direction: "desc" },
+};
+
+/** `GET /public/products`: one page of active products with the listing's filters, search and sort. */
+export async function listProducts(
+  db: Db,
+  query: ListingQuery,
+  { sortWalkMinMatches = SORT_WALK_MIN_MATCHES, searchMatchCap = SEARCH_MATCH_CAP } = {},
+): Promise<{ products: ProductSummaryDto[]; pagination: Pagination }> {
+  const terms = searchTerms(query.search);
+  const filters = listingConditions(query);
+  const offset = (query.page - 1) * query.limit;
+  const page = (rows: { id: number }[], total: number) =>
+    productsByIds(
+      db,
+      rows.map((row) => row.id),
+    ).then((products) => ({ products, pagination: paginate(total, query.page, query.limit) }));
+
+  if (terms.length > 0) {
+    const sort = query.sort && SORTS[query.sort];
+    const hits = searchHits(db, terms, filters, sort, searchMatchCap);
+    let ranked = db.kysely.selectFrom(hits).select((eb) => ["hits.id", eb.fn.countAll<number>().over().as("total")]);
+    if (sort) ranked = ranked.orderBy("hits.sort_key", sort.direction);
+    ranked = ranked.orderBy("hits.rank", "desc").orderBy("hits.id", sort ? sort.direction : "desc");
+    const rows = await ranked.limit(query.limit).offset(offset).execute();
+    if (rows.length > 0 || offset === 0) return page(rows, Number(rows[0]?.total ?? 0));
+    const { total } = await db.kysely
+      .selectFrom(hits)
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    return page([], Number(total));
+  }
+
+  const { total } = await db.kysely
+    .selectFrom("products")
+    .where(allOf(filters))
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  if (offset >= Number(total)) return page([], Number(total));
+  const sort = SORTS[query.sort ?? "newest"];
+  const walkSortIndex = Number(total) > sortWalkMinMatches;
+  const rows = await db.kysely
+    .selectFrom("products")
+    .where(allOf(listingConditions(query, walkSortIndex)))
+    .select("products.id")
+    .orderBy(`products.${sort.column}`, sort.direction)
+    .orderBy("products.id", sort.direction)
+    .limit(query.limit)
+    .offset(offset)
+    .execute();
+  return page(rows, Number(total));
+}

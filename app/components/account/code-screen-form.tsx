@@ -1,0 +1,40 @@
+import { type FormMetadata, getFormProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { MSG } from "#contract/messages.ts";
+import { LoadingTextField } from "../layout/loading-overlay.tsx";
+import { FormAlert } from "./form-messages.tsx";
+import { ResendCodeButton } from "./resend-code-button.tsx";
+
+/**
+ * The form of a code screen (e-mail verification, password reset): the honeypot, the loading text, the e-mail
+ * it works on and the form's alerts, then the screen's own fields and button, then Resend Code.
+ */
+export function CodeScreenForm<Schema extends { email: string }>({
+  form,
+  email,
+  loading: [loadingText, pressed],
+  busy,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  email: string;
+  /** What `useSubmitterLoadingText` returns: the loading text and its setter for each button. */
+  loading: readonly [string, (text: string) => () => void];
+  busy: boolean;
+  children: ReactNode;
+}) {
+  // The e-mail is a hidden field, so its errors show with the form's.
+  const errors = [...(form.errors ?? []), ...(form.getFieldset().email.errors ?? [])];
+  return (
+    <Form method="post" className="auth-form" {...getFormProps(form)}>
+      <HoneypotInputs />
+      <LoadingTextField text={loadingText} />
+      <input type="hidden" name="email" value={email} />
+      <FormAlert id={form.errorId} errors={errors} />
+      {children}
+      <ResendCodeButton prompt="Didn't receive the code?" disabled={busy} onClick={pressed(MSG.loading.default)} />
+    </Form>
+  );
+}
