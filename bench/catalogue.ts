@@ -82,7 +82,7 @@ async function prepare(size: number): Promise<string> {
 async function measure(file: string): Promise<Timings> {
   const db = connect(`file:${file}`);
   if (args["cache-mb"]) await sql`PRAGMA cache_size = ${sql.raw(String(-1024 * Number(args["cache-mb"])))}`.execute(db.kysely);
-  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway() });
+  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway(), catalogueCacheMs: 0 });
   const timings: Timings = new Map();
   try {
     for (const endpoint of ENDPOINTS) {
@@ -118,7 +118,7 @@ async function printPlans(file: string): Promise<void> {
     },
   });
   const db: Db = { kysely, dialect: "sqlite", close: () => kysely.destroy() };
-  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway() });
+  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway(), catalogueCacheMs: 0 });
   for (const endpoint of ENDPOINTS) {
     captured.length = 0;
     await api.request(`http://bench/api${endpoint.path}`);
