@@ -13,8 +13,8 @@ import {
   productListingQuerySchema,
   recommendedProductsQuerySchema,
 } from "#contract/schemas/catalogue.ts";
-import { cachedCatalogueRead } from "./read-cache.ts";
 import { latestProducts, listProducts, productsByIds, recommendedProducts, trendingProducts, viewProduct } from "./products.service.ts";
+import { cachedCatalogueRead } from "./read-cache.ts";
 
 /** The catalogue products of spec section 7. Fixed paths come before `/:id`. */
 export const productRoutes = new Hono<ApiEnv>()

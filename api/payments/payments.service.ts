@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
+import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { ApiError, badRequest, conflict } from "#api/core/errors.ts";
