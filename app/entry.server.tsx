@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { logger } from "./lib/logger.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 
@@ -10,6 +10,22 @@ import { requestInfoContext } from "./lib/request-context.ts";
 export { requestInfoContext };
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors thrown by loaders and actions. A refusal (a 4xx response, such as React Router's 405 for a POST to a
+ * page without an action) is the client's mistake: one warn line without a stack. Anything else is ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.warn(
+      { status: error.status, method: request.method, path: new URL(request.url).pathname },
+      `refused: ${error.statusText || error.status}`,
+    );
+    return;
+  }
+  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "a loader or action failed");
+};
 
 export default function handleRequest(
   request: Request,
