@@ -1,5 +1,7 @@
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -9,10 +11,11 @@ import { sql } from "kysely";
 import type { DestinationStream, Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { startBackend } from "./api/bootstrap.ts";
+import { prepareBackendDatabase, startBackend } from "./api/bootstrap.ts";
 import { readBackendConfig } from "./api/config.ts";
 import { systemClock } from "./api/core/clock.ts";
 import { createLogger } from "./api/core/logging.ts";
+import { connect } from "./api/db/connect.ts";
 import { sharedSessionSecret } from "./api/security/session-secret.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
 import { readStorefrontConfig } from "./app/lib/env.server.ts";
@@ -23,12 +26,14 @@ import { InvalidSettingsError } from "./contract/settings.ts";
 type EntryWithContext = { requestInfoContext: typeof RequestInfoContext };
 
 /** Builds the whole shop: Express with security headers, static assets, the API at /api and the storefront. */
-export async function createShopServer(options: { dev?: boolean; env?: NodeJS.ProcessEnv; logTo?: DestinationStream } = {}) {
+export async function createShopServer(
+  options: { dev?: boolean; env?: NodeJS.ProcessEnv; logTo?: DestinationStream; prepared?: boolean } = {},
+) {
   const env = options.env ?? process.env;
   const config = readStorefrontConfig(env);
   const backendConfig = readBackendConfig(env);
   const logger = createLogger(backendConfig.LOG_LEVEL, options.logTo);
-  const { db, api } = await startBackend(backendConfig, logger);
+  const { db, api } = await startBackend(backendConfig, logger, { prepared: options.prepared });
   if (!config.SESSION_SECRET) {
     logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
     // The storefront's modules (loaded with the build below) read their signing secret from the environment.
@@ -188,31 +193,45 @@ const USAGE = `Usage: node server.ts [--dev]
 Runs the shop (npm start builds first and runs this in production mode). --dev serves the storefront through
 Vite's dev server instead of the build. Settings come from the environment: see README "Configuration".`;
 
+/** One fatal JSON line per bad setting, or one for whatever else stopped the start; then exit code 1. */
+function failStart(error: unknown): never {
+  const logger = createLogger("info");
+  if (error instanceof InvalidSettingsError) {
+    for (const { variable, reason } of error.problems) logger.fatal({ variable, reason }, `invalid setting ${variable}: ${reason}`);
+  } else {
+    logger.fatal({ err: error }, "the shop could not start");
+  }
+  process.exit(1);
+}
+
+const listenFailure = (error: NodeJS.ErrnoException, config: { PORT: number; HOST: string }) =>
+  error.code === "EADDRINUSE"
+    ? `port ${config.PORT} is already in use: stop whatever holds it or set PORT`
+    : `cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`;
+
 /**
- * Runs the shop until SIGTERM or SIGINT. What stops it from starting (a bad setting, a busy port, an unreachable
- * database) is one JSON log line and exit code 1.
+ * Runs the shop until SIGTERM or SIGINT: in this process when WEB_CONCURRENCY is 1 (and always with --dev), else as
+ * a cluster primary that forks WEB_CONCURRENCY workers. What stops it from starting (a bad setting, a busy port, an
+ * unreachable database) is one JSON log line and exit code 1.
  */
 export async function runShop(options: { dev?: boolean } = {}): Promise<void> {
+  let workers: number;
+  try {
+    workers = options.dev ? 1 : readBackendConfig().WEB_CONCURRENCY;
+  } catch (error) {
+    failStart(error);
+  }
+  if (workers > 1 && cluster.isPrimary) return runPrimary(workers);
   let shop: Awaited<ReturnType<typeof createShopServer>>;
   try {
-    shop = await createShopServer(options);
+    shop = await createShopServer({ ...options, prepared: cluster.isWorker });
   } catch (error) {
-    const logger = createLogger("info");
-    if (error instanceof InvalidSettingsError) {
-      for (const { variable, reason } of error.problems) logger.fatal({ variable, reason }, `invalid setting ${variable}: ${reason}`);
-    } else {
-      logger.fatal({ err: error }, "the shop could not start");
-    }
-    process.exit(1);
+    failStart(error);
   }
   const { app, config, logger, close } = shop;
   const server = createHttpServer(app);
   server.on("error", async (error: NodeJS.ErrnoException) => {
-    const message =
-      error.code === "EADDRINUSE"
-        ? `port ${config.PORT} is already in use: stop whatever holds it or set PORT`
-        : `cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`;
-    logger.fatal({ port: config.PORT, host: config.HOST, code: error.code }, message);
+    logger.fatal({ port: config.PORT, host: config.HOST, code: error.code }, listenFailure(error, config));
     await close();
     process.exit(1);
   });
@@ -222,6 +241,108 @@ export async function runShop(options: { dev?: boolean } = {}): Promise<void> {
     logger.info({ port }, `shop listening on http://localhost:${port}`);
   });
   shutdownOnSignals(server, close, logger);
+  // A worker whose primary is gone (killed outright) stops too, rather than serving on unsupervised.
+  if (cluster.isWorker) process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
+}
+
+/** Replacement of crashed workers: the delay doubles with each crash in a row, up to the maximum. */
+const RESTART_BACKOFF = { firstMs: 500, maxMs: 30_000, stableAfterMs: 60_000 } as const;
+/** Workers still running this long after a stop was asked are killed. */
+const WORKER_STOP_DEADLINE_MS = 12_000;
+
+/**
+ * The cluster primary: prepares the database once (migrations, demo seed, the shared cookie secret), checks the
+ * port, then forks the workers, which share the listening socket and each run the whole shop. A worker that dies
+ * after it listened is replaced (with backoff); one that dies before it ever listened is a failed start, which
+ * stops the shop with exit code 1. SIGTERM and SIGINT stop every worker gracefully, then the primary.
+ */
+async function runPrimary(workerCount: number): Promise<void> {
+  let logger: Logger;
+  let config: ReturnType<typeof readStorefrontConfig>;
+  try {
+    config = readStorefrontConfig(process.env);
+    const backendConfig = readBackendConfig(process.env);
+    logger = createLogger(backendConfig.LOG_LEVEL);
+    const db = connect(backendConfig.DATABASE_URL);
+    try {
+      await prepareBackendDatabase(db, backendConfig, logger);
+      if (!config.SESSION_SECRET) {
+        logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
+        // Workers inherit the environment, so they all sign with this one secret and do not warn again.
+        process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
+      }
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    failStart(error);
+  }
+  const portError = await probePort(config.PORT, config.HOST);
+  if (portError) {
+    logger.fatal({ port: config.PORT, host: config.HOST, code: portError.code }, listenFailure(portError, config));
+    process.exit(1);
+  }
+
+  let stopping = false;
+  let crashesInARow = 0;
+  const listened = new Set<number>();
+  const startedAt = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  const stopAll = (signal: NodeJS.Signals, exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (exitCode === 0) logger.info({ signal }, "shutting down");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    const force = setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+    }, WORKER_STOP_DEADLINE_MS);
+    force.unref();
+    const exitWhenNoneLeft = () => {
+      if (Object.keys(cluster.workers ?? {}).length > 0) return;
+      if (exitCode === 0) logger.info("stopped");
+      process.exit(exitCode);
+    };
+    cluster.on("exit", exitWhenNoneLeft);
+    exitWhenNoneLeft();
+  };
+
+  cluster.on("listening", (worker) => {
+    listened.add(worker.id);
+    logger.info({ worker: worker.process.pid }, "worker listening");
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    if (!listened.has(worker.id)) {
+      // It logged why (a setting, the database); the others would fail alike.
+      stopAll("SIGTERM", 1);
+      return;
+    }
+    const upFor = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    listened.delete(worker.id);
+    crashesInARow = upFor > RESTART_BACKOFF.stableAfterMs ? 1 : crashesInARow + 1;
+    const delay = Math.min(RESTART_BACKOFF.maxMs, RESTART_BACKOFF.firstMs * 2 ** (crashesInARow - 1));
+    logger.error({ worker: worker.process.pid, code, signal, restartInMs: delay }, "a worker died; starting another");
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
+  });
+  process.on("SIGTERM", () => stopAll("SIGTERM", 0));
+  process.on("SIGINT", () => stopAll("SIGINT", 0));
+  logger.info({ workers: workerCount }, "starting workers");
+  for (let i = 0; i < workerCount; i++) fork();
+}
+
+/** Whether the port can be listened on, found by listening and closing at once; the error when it cannot. */
+function probePort(port: number, host: string): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((done) => {
+    const probe = createNetServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => done(error));
+    probe.listen(port, host, () => probe.close(() => done(undefined)));
+  });
 }
 
 if (import.meta.main) {

@@ -3,7 +3,7 @@ import { createApi } from "./app.ts";
 import { CATALOGUE_CACHE_MS } from "./catalogue/read-cache.ts";
 import type { BackendConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
-import { connect } from "./db/connect.ts";
+import { connect, type Db } from "./db/connect.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createMailer, mailerConfig } from "./mail/mailer.ts";
 import { pruneCodes } from "./otp/otp.service.ts";
@@ -12,14 +12,20 @@ import { pruneRateLimits } from "./security/rate-limit.ts";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-/**
- * Opens the database, brings its schema up to date and seeds the demo shop when empty (under a lock, so any
- * number of instances may start at once on one database), and builds the API.
- */
-export async function startBackend(config: BackendConfig, logger: Logger) {
-  const db = connect(config.DATABASE_URL);
+/** Migrates and, with SEED_DEMO=auto, seeds an empty database. */
+export async function prepareBackendDatabase(db: Db, config: BackendConfig, logger: Logger): Promise<void> {
   const { seeded } = await prepareDatabase(db, { seedDemo: config.SEED_DEMO === "auto" });
   if (seeded) logger.info("seeded the demo catalogue into an empty database");
+}
+
+/**
+ * Opens the database, brings its schema up to date and seeds the demo shop when empty (under a lock, so any
+ * number of instances may start at once on one database), and builds the API;
+ * `prepared`: a primary process did that already.
+ */
+export async function startBackend(config: BackendConfig, logger: Logger, options: { prepared?: boolean } = {}) {
+  const db = connect(config.DATABASE_URL);
+  if (!options.prepared) await prepareBackendDatabase(db, config, logger);
   const mailer = createMailer(mailerConfig(config), logger);
   if (!config.SMTP_URL) logger.info({ outbox: config.OUTBOX_DIR }, "SMTP_URL unset: e-mails go to the local outbox");
   // Ended rate-limit windows and old one-time codes are dead rows; clear them now and then.

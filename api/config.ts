@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { parseSettings } from "#contract/settings.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -20,6 +21,8 @@ const schema = z.object({
   OUTBOX_DIR: z.string().min(1).default("data/outbox"),
   /** Which payment gateway charges orders; `test` approves valid cards and declines the documented test numbers. */
   PAYMENT_GATEWAY: z.enum(GATEWAY_NAMES).default("test"),
+  /** Processes serving requests (a primary forks this many workers); 1 serves from the one process. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(availableParallelism),
 });
 
 export type BackendConfig = z.infer<typeof schema>;

@@ -2,19 +2,22 @@
  * Catalogue benchmark: listing and search latency at 1k and 100k products, in one run, with the ratio
  * between the sizes and a trivial endpoint (GET /public/categories) as the baseline ratio.
  *
- *   node bench/catalogue.ts [--iterations 200] [--dir /path/to/keep/databases] [--plans] [--cache-mb N]
+ *   node bench/catalogue.ts [--postgres] [--iterations 200] [--dir /path/to/keep/databases] [--plans] [--cache-mb N]
  *
  * Databases are SQLite files in a temporary folder (deleted afterwards unless --dir names one; an
- * existing database there is topped up, not rebuilt). Requests go in-process through `app.request`,
- * as the storefront sends them. --plans prints SQLite's EXPLAIN QUERY PLAN of every query per endpoint;
- * --cache-mb sets SQLite's page cache of the measured connection (default: what connect() sets) to compare.
+ * existing database there is topped up, not rebuilt). --postgres measures PostgreSQL instead: a throwaway
+ * cluster (scripts/pg-cluster.ts, or the server TEST_PG_ADMIN_URL names) with a database per size, analysed
+ * after seeding as autovacuum would. Requests go in-process through `app.request`, as the storefront sends
+ * them. --plans prints the plan of every query per endpoint at the largest size (SQLite's EXPLAIN QUERY PLAN,
+ * PostgreSQL's EXPLAIN ANALYZE); --cache-mb sets SQLite's page cache of the measured connection to compare.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
 import pino from "pino";
 import { createApi } from "#api/app.ts";
 import { systemClock } from "#api/core/clock.ts";
@@ -24,6 +27,7 @@ import type { Database } from "#api/db/schema.ts";
 import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
 import { memoryMailer } from "#api/mail/mailer.ts";
 import { testGateway } from "#api/payments/gateway.ts";
+import { findPostgresBin, startThrowawayCluster } from "../scripts/pg-cluster.ts";
 
 const SIZES = [1_000, 100_000] as const;
 const WARM_UP = 20;
@@ -39,13 +43,14 @@ const ENDPOINTS = [
 
 type Timings = Map<string, { p50: number; p95: number; total: number }>;
 
-const USAGE = "Usage: npm run bench -- [--iterations 200] [--dir /path/to/keep/databases] [--plans] [--cache-mb N]";
+const USAGE = "Usage: npm run bench -- [--postgres] [--iterations 200] [--dir /path/to/keep/databases] [--plans] [--cache-mb N]";
 
 const { values: args } = parseArgs({
   options: {
     iterations: { type: "string", default: "200" },
     dir: { type: "string" },
     plans: { type: "boolean", default: false },
+    postgres: { type: "boolean", default: false },
     "cache-mb": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
@@ -63,9 +68,25 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function prepare(size: number): Promise<string> {
-  const file = join(dir, `catalogue-${size}.db`);
-  const db = connect(`file:${file}`);
+/** The database URL of each size: a SQLite file, or a PostgreSQL database on `adminUrl`'s server. */
+async function databaseUrl(size: number, adminUrl: string | undefined): Promise<string> {
+  if (!adminUrl) return `file:${join(dir, `catalogue-${size}.db`)}`;
+  const name = `bench_catalogue_${size}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+async function prepare(url: string, size: number): Promise<void> {
+  const db = connect(url);
   try {
     await migrateToLatest(db);
     const started = performance.now();
@@ -73,15 +94,17 @@ async function prepare(size: number): Promise<string> {
       onProgress: (done, target) => process.stderr.write(`\r  seeding ${done}/${target}`),
     });
     if (added > 0) process.stderr.write(`  (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+    // Table statistics, as autovacuum gathers them after a bulk load; and the visibility map for index-only scans.
+    if (db.dialect === "postgres") await sql`VACUUM ANALYZE`.execute(db.kysely);
   } finally {
     await db.close();
   }
-  return file;
 }
 
-async function measure(file: string): Promise<Timings> {
-  const db = connect(`file:${file}`);
-  if (args["cache-mb"]) await sql`PRAGMA cache_size = ${sql.raw(String(-1024 * Number(args["cache-mb"])))}`.execute(db.kysely);
+async function measure(url: string): Promise<Timings> {
+  const db = connect(url);
+  if (args["cache-mb"] && db.dialect === "sqlite")
+    await sql`PRAGMA cache_size = ${sql.raw(String(-1024 * Number(args["cache-mb"])))}`.execute(db.kysely);
   const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway(), catalogueCacheMs: 0 });
   const timings: Timings = new Map();
   try {
@@ -107,26 +130,41 @@ async function measure(file: string): Promise<Timings> {
   return timings;
 }
 
-/** Every SQL statement each endpoint runs, with SQLite's plan for it. */
-async function printPlans(file: string): Promise<void> {
-  const sqlite = new SQLite(file, { readonly: true });
+/** Every SQL statement each endpoint runs, with the database's plan for it. */
+async function printPlans(url: string): Promise<void> {
   const captured: { sql: string; parameters: readonly unknown[] }[] = [];
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    log: (event) => {
-      if (event.level === "query") captured.push(event.query);
-    },
-  });
-  const db: Db = { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+  const log = (event: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
+    if (event.level === "query") captured.push(event.query);
+  };
+  let plan: (query: { sql: string; parameters: readonly unknown[] }) => Promise<string[]>;
+  let kysely: Kysely<Database>;
+  let dialect: Db["dialect"];
+  if (url.startsWith("file:")) {
+    const sqlite = new SQLite(url.slice("file:".length), { readonly: true });
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+    dialect = "sqlite";
+    plan = async (query) =>
+      (sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.parameters as unknown[])) as { detail: string }[]).map(
+        (step) => step.detail,
+      );
+  } else {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    dialect = "postgres";
+    plan = async (query) =>
+      (await pool.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${query.sql}`, query.parameters as unknown[])).rows.map(
+        (row) => row["QUERY PLAN"] as string,
+      );
+  }
+  const db: Db = { kysely, dialect, close: () => kysely.destroy() };
   const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway(), catalogueCacheMs: 0 });
   for (const endpoint of ENDPOINTS) {
     captured.length = 0;
     await api.request(`http://bench/api${endpoint.path}`);
     console.log(`\n## ${endpoint.name}: ${endpoint.path}`);
-    for (const query of captured) {
+    for (const query of [...captured]) {
       console.log(`  ${query.sql.replace(/\s+/g, " ").slice(0, 220)}`);
-      const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.parameters as unknown[])) as { detail: string }[];
-      for (const step of plan) console.log(`    - ${step.detail}`);
+      for (const step of await plan(query)) console.log(`    - ${step}`);
     }
   }
   await db.close();
@@ -134,17 +172,29 @@ async function printPlans(file: string): Promise<void> {
 
 const ms = (value: number) => value.toFixed(2).padStart(8);
 
+/** PostgreSQL: the server TEST_PG_ADMIN_URL names, else a throwaway cluster for this run. */
+async function postgresServer(): Promise<{ adminUrl: string; stop(): void } | undefined> {
+  if (!args.postgres) return undefined;
+  if (process.env.TEST_PG_ADMIN_URL) return { adminUrl: process.env.TEST_PG_ADMIN_URL, stop: () => {} };
+  const bin = findPostgresBin();
+  if (!bin) throw new Error("No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql).");
+  return startThrowawayCluster(bin);
+}
+
+const server = await postgresServer();
 try {
   const results = new Map<number, Timings>();
   for (const size of SIZES) {
     process.stderr.write(`${size} products:\n`);
-    const file = await prepare(size);
-    results.set(size, await measure(file));
-    if (args.plans && size === SIZES[SIZES.length - 1]) await printPlans(file);
+    const url = await databaseUrl(size, server?.adminUrl);
+    await prepare(url, size);
+    results.set(size, await measure(url));
+    if (args.plans && size === SIZES[SIZES.length - 1]) await printPlans(url);
   }
   const [small, large] = SIZES.map((size) => results.get(size) as Timings);
   const cache = args["cache-mb"] ? `${args["cache-mb"]} MB page cache` : "default page cache";
-  console.log(`\nCatalogue API, in-process, SQLite (${cache}), ${iterations} requests per endpoint after ${WARM_UP} warm-up (ms)`);
+  const database = server ? "PostgreSQL" : `SQLite (${cache})`;
+  console.log(`\nCatalogue API, in-process, ${database}, ${iterations} requests per endpoint after ${WARM_UP} warm-up (ms)`);
   console.log(
     `Load average ${loadavg()
       .map((load) => load.toFixed(1))
@@ -163,5 +213,6 @@ try {
   }
   console.log("\np50 x / p95 x: the 100k figure divided by the 1k figure; compare with the baseline row.");
 } finally {
+  server?.stop();
   if (!args.dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -145,6 +145,50 @@ describe("npm start", () => {
   );
 
   it(
+    "with WEB_CONCURRENCY=2 serves from two workers, replaces a crashed one, and stops whole on a SIGTERM",
+    async () => {
+      const port = await getPort();
+      const npm = spawn("npm", ["start"], {
+        cwd: root,
+        env: { ...shopEnv(port, "cluster"), WEB_CONCURRENCY: "2" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const finished = collect(npm);
+      let output = "";
+      npm.stdout?.on("data", (chunk: string) => {
+        output += chunk;
+      });
+      const url = `http://127.0.0.1:${port}`;
+      await waitUntilReady(url, npm, () => output);
+      const listening = () => jsonLines(output.replace(/^(> .*|)\n/gm, "")).filter((line) => line.msg === "worker listening");
+      while (listening().length < 2) await new Promise((done) => setTimeout(done, 100));
+      const primary = jsonLines(output.replace(/^(> .*|)\n/gm, "")).find((line) => line.msg === "starting workers")?.pid as number;
+      const workers = listening().map((line) => line.worker as number);
+      expect(new Set(workers).size).toBe(2);
+      for (const worker of workers) expect(descendants(primary)).toContain(worker);
+
+      const responses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/api/public/categories`)));
+      expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+
+      process.kill(workers[0], "SIGKILL");
+      while (listening().length < 3) await new Promise((done) => setTimeout(done, 100));
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      const tree = descendants(npm.pid as number);
+      expect(tree).not.toContain(workers[0]);
+
+      npm.kill("SIGTERM");
+      const deadline = Date.now() + STOP_DEADLINE_MS;
+      while ((tree.some(isAlive) || (await portAnswers(port))) && Date.now() < deadline) {
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      expect(tree.filter(isAlive)).toEqual([]);
+      expect(await portAnswers(port)).toBe(false);
+      await finished;
+    },
+    START_TIMEOUT_MS + 30_000,
+  );
+
+  it(
     "names a port already in use in one JSON line and exits 1",
     async () => {
       const holder = createServer().listen(0, "127.0.0.1");

@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from "kysely";
 import type { Clock } from "#api/core/clock.ts";
 import { paginate } from "#api/core/envelope.ts";
 import type { Db } from "#api/db/connect.ts";
@@ -8,6 +8,7 @@ import type { ProductDetailDto, ProductImageDto, ProductSummaryDto, StockStatus,
 import type { Pagination } from "#contract/envelope.ts";
 import { toGbp, toPence } from "#contract/money.ts";
 import { encodeProductId } from "#contract/product-id.ts";
+import { sizeMask } from "./size-mask.ts";
 
 type Size = (typeof SIZES)[number];
 
@@ -17,6 +18,8 @@ export const TRENDING = { windowDays: 30, orderWeight: 10, viewCandidates: 200 }
 const SEARCH_MAX_TERMS = 8;
 /** With more matches than this, a listing page is read along its sort index (see listingConditions). */
 const SORT_WALK_MIN_MATCHES = 1_000;
+/** A search answers at most this many products, the newest that match (see searchHits); its total says so. */
+const SEARCH_MATCH_CAP = 1_000;
 
 export interface ListingQuery {
   /** Category names (case-insensitive) or numeric ids. */
@@ -42,21 +45,30 @@ export function searchTerms(input: string | undefined): string[] {
 }
 
 /**
- * The matching active product ids with a relevance (higher is better) as a derived table `hits`:
- * FTS5 bm25 with the name weighted over the other text on SQLite, ts_rank over the weighted
- * search_vector on PostgreSQL. Every term is a prefix match and all terms must match.
+ * The active products matching the search and `filters`, at most `cap` of them (the newest by id), with
+ * a relevance (higher is better), as a derived table `hits`: FTS5 bm25 with the name weighted over the other text
+ * on SQLite, ts_rank over the weighted search_vector on PostgreSQL. Every term is a prefix match and all terms
+ * must match. Reading matches newest first and stopping at the cap keeps a broad search (tens of thousands of
+ * matches) from ranking, counting and filtering every one of them.
  */
-function searchHits(db: Db, terms: string[]) {
+function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof SORTS)[ListingSort] | undefined, cap: number) {
+  const where = allOf(filters)(expressionBuilder<Database, "products">());
+  // The sort column rides along, so ordering the page needs no second read of the products.
+  const sortKey = sort ? sql`, ${sql.ref(`products.${sort.column}`)} AS sort_key` : sql``;
+  type Hit = { id: number; rank: number; sort_key: string | number };
   if (db.dialect === "postgres") {
     const query = terms.map((term) => `${term}:*`).join(" & ");
-    return sql<{ id: number; rank: number }>`(
-      SELECT id, ts_rank(search_vector, to_tsquery('english', ${query})) AS rank
-      FROM products WHERE search_vector @@ to_tsquery('english', ${query}) AND status = 'Active'
+    return sql<Hit>`(
+      SELECT products.id, ts_rank(products.search_vector, to_tsquery('english', ${query})) AS rank ${sortKey}
+      FROM products WHERE products.search_vector @@ to_tsquery('english', ${query}) AND ${where}
+      ORDER BY products.id DESC LIMIT ${sql.lit(cap)}
     )`.as("hits");
   }
   const match = terms.map((term) => `"${term}"*`).join(" ");
-  return sql<{ id: number; rank: number }>`(
-    SELECT rowid AS id, -bm25(products_fts, 10.0, 1.0) AS rank FROM products_fts WHERE products_fts MATCH ${match}
+  return sql<Hit>`(
+    SELECT products.id, -bm25(products_fts, 10.0, 1.0) AS rank ${sortKey}
+    FROM products_fts JOIN products ON products.id = products_fts.rowid WHERE products_fts MATCH ${match} AND ${where}
+    ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}
   )`.as("hits");
 }
 
@@ -76,7 +88,7 @@ const outOfStock = stockIs("Out of Stock");
  * a filter index and sort them all.
  */
 function listingConditions(query: ListingQuery, walkSortIndex = false): Condition[] {
-  const column = (name: "category_id" | "stock_total" | "current_price_pence") =>
+  const column = (name: "category_id" | "stock_total" | "current_price_pence" | "size_mask") =>
     walkSortIndex ? sql<number>`+${sql.ref(`products.${name}`)}` : sql.ref<number>(`products.${name}`);
   const conditions: Condition[] = [active];
   if (query.category?.length) {
@@ -112,16 +124,8 @@ function listingConditions(query: ListingQuery, walkSortIndex = false): Conditio
     );
   }
   if (query.size?.length) {
-    const sizes = query.size;
-    conditions.push((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("product_variants")
-          .select(sql.lit(1).as("one"))
-          .whereRef("product_variants.product_id", "=", "products.id")
-          .where("product_variants.size", "in", sizes),
-      ),
-    );
+    const mask = sizeMask(query.size);
+    conditions.push((eb) => eb(sql<number>`${column("size_mask")} & ${sql.lit(mask)}`, "<>", 0));
   }
   const stock = new Set(query.stock_status ?? []);
   if (stock.size === 1) conditions.push(stockIs([...stock][0], column("stock_total")));
@@ -154,7 +158,7 @@ const SORTS: Record<ListingSort, { column: "created_at" | "current_price_pence" 
 export async function listProducts(
   db: Db,
   query: ListingQuery,
-  tuning = { sortWalkMinMatches: SORT_WALK_MIN_MATCHES },
+  { sortWalkMinMatches = SORT_WALK_MIN_MATCHES, searchMatchCap = SEARCH_MATCH_CAP } = {},
 ): Promise<{ products: ProductSummaryDto[]; pagination: Pagination }> {
   const terms = searchTerms(query.search);
   const filters = listingConditions(query);
@@ -165,40 +169,16 @@ export async function listProducts(
       rows.map((row) => row.id),
     ).then((products) => ({ products, pagination: paginate(total, query.page, query.limit) }));
 
-  // A search with no other filter and no sort: the full-text index alone answers (it holds active products only).
-  if (terms.length > 0 && filters.length === 1 && !query.sort) {
-    const { total } = await db.kysely
-      .selectFrom(searchHits(db, terms))
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow();
-    if (offset >= Number(total)) return page([], Number(total));
-    const rows = await db.kysely
-      .selectFrom(searchHits(db, terms))
-      .select("hits.id")
-      .orderBy("hits.rank", "desc")
-      .orderBy("hits.id", "desc")
-      .limit(query.limit)
-      .offset(offset)
-      .execute();
-    return page(rows, Number(total));
-  }
-
-  // A search with filters or a sort ranks and sorts every match anyway: the page carries the total along.
   if (terms.length > 0) {
-    let ranked = db.kysely
-      .selectFrom("products")
-      .innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id"))
-      .where(allOf(filters))
-      .select((eb) => ["products.id", eb.fn.countAll<number>().over().as("total")]);
     const sort = query.sort && SORTS[query.sort];
-    if (sort) ranked = ranked.orderBy(`products.${sort.column}`, sort.direction);
-    ranked = ranked.orderBy("hits.rank", "desc").orderBy("products.id", sort ? sort.direction : "desc");
+    const hits = searchHits(db, terms, filters, sort, searchMatchCap);
+    let ranked = db.kysely.selectFrom(hits).select((eb) => ["hits.id", eb.fn.countAll<number>().over().as("total")]);
+    if (sort) ranked = ranked.orderBy("hits.sort_key", sort.direction);
+    ranked = ranked.orderBy("hits.rank", "desc").orderBy("hits.id", sort ? sort.direction : "desc");
     const rows = await ranked.limit(query.limit).offset(offset).execute();
     if (rows.length > 0 || offset === 0) return page(rows, Number(rows[0]?.total ?? 0));
     const { total } = await db.kysely
-      .selectFrom("products")
-      .innerJoin(searchHits(db, terms), (join) => join.onRef("hits.id", "=", "products.id"))
-      .where(allOf(filters))
+      .selectFrom(hits)
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow();
     return page([], Number(total));
@@ -211,7 +191,7 @@ export async function listProducts(
     .executeTakeFirstOrThrow();
   if (offset >= Number(total)) return page([], Number(total));
   const sort = SORTS[query.sort ?? "newest"];
-  const walkSortIndex = Number(total) > tuning.sortWalkMinMatches;
+  const walkSortIndex = Number(total) > sortWalkMinMatches;
   const rows = await db.kysely
     .selectFrom("products")
     .where(allOf(listingConditions(query, walkSortIndex)))

@@ -262,6 +262,24 @@ describe("GET /public/products", () => {
       expect(Array.isArray(body.data)).toBe(true);
     });
 
+    it("answers at most the cap of matches, the newest, with a total and pages that agree", async () => {
+      const all = await listProducts(shop.db, { search: "dress", page: 1, limit: 12 });
+      const newestIds = all.products.map((product) => product.id).sort((a, b) => b - a);
+      for (const query of [
+        { search: "dress" },
+        { search: "dress", sort: "price_high_low" as const },
+        { search: "dress", max_price: 500 },
+      ]) {
+        const capped = await listProducts(shop.db, { ...query, page: 1, limit: 12 }, { searchMatchCap: 2 });
+        expect(capped.pagination, JSON.stringify(query)).toEqual({ total: 2, totalPages: 1, page: 1, limit: 12 });
+        expect(capped.products.map((product) => product.id).sort((a, b) => b - a)).toEqual(newestIds.slice(0, 2));
+        const second = await listProducts(shop.db, { ...query, page: 2, limit: 1 }, { searchMatchCap: 2 });
+        expect(second.products).toHaveLength(1);
+        const beyond = await listProducts(shop.db, { ...query, page: 3, limit: 1 }, { searchMatchCap: 2 });
+        expect(beyond).toEqual({ products: [], pagination: { total: 2, totalPages: 2, page: 3, limit: 1 } });
+      }
+    });
+
     it("treats operators as plain words", async () => {
       expect(names((await list(`?search=${encodeURIComponent('"silk" (abaya)')}`)).body)).toEqual(["Silk Abaya"]);
       expect(names((await list(`?search=${encodeURIComponent("silk -abaya")}`)).body)).toEqual(["Silk Abaya"]);

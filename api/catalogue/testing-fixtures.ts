@@ -1,6 +1,7 @@
 import type { Db } from "#api/db/connect.ts";
 import type { OrderStatus } from "#contract/checkout.ts";
 import { buildSearchText } from "./search-text.ts";
+import { sizeMask } from "./size-mask.ts";
 
 /** Small deterministic catalogue rows for API tests (the demo seed is for people, not assertions). */
 
@@ -46,7 +47,7 @@ export async function insertCategory(db: Db, name: string, collection = name): P
   return row.id;
 }
 
-/** Inserts a product with its variants, images and fits; stock_total and search_text derived as the schema defines them. */
+/** Inserts a product with its variants, images and fits; stock_total, size_mask and search_text derived as the schema defines them. */
 export async function insertProduct(db: Db, spec: ProductSpec): Promise<number> {
   const category = await db.kysely
     .selectFrom("categories")
@@ -80,6 +81,7 @@ export async function insertProduct(db: Db, spec: ProductSpec): Promise<number> 
         description,
       }),
       stock_total: variants.reduce((sum, v) => sum + v.stock, 0),
+      size_mask: sizeMask(variants.map((v) => v.size)),
       units_sold: spec.unitsSold ?? 0,
       view_count: spec.viewCount ?? 0,
       status: spec.status ?? "Active",

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 
@@ -36,8 +36,23 @@ function connectSqlite(file: string): Db {
   // FULL: a committed order or payment survives power loss, at the cost of one fsync per commit.
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+}
+
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE). Several processes share one SQLite file
+ * (the cluster's workers): a deferred transaction that reads and then writes fails at once with SQLITE_BUSY when
+ * another process wrote in between, while an immediate one waits its turn under busy_timeout.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver() {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 function connectPostgres(url: string): Db {

@@ -4,6 +4,7 @@ import { initialDomain } from "./migrations/20261122000100_initial_domain.ts";
 import { catalogueQueryIndexes } from "./migrations/20261122001000_catalogue_query_indexes.ts";
 import { serverSecrets } from "./migrations/20261123000100_server_secrets.ts";
 import { checkoutOrders } from "./migrations/20261123000200_checkout_orders.ts";
+import { productSizeMask } from "./migrations/20261123001100_product_size_mask.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     "20261122001000_catalogue_query_indexes": catalogueQueryIndexes(db.dialect),
     "20261123000100_server_secrets": serverSecrets(),
     "20261123000200_checkout_orders": checkoutOrders(db.dialect),
+    "20261123001100_product_size_mask": productSizeMask(),
   };
 }
 

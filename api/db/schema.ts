@@ -83,6 +83,8 @@ export interface ProductsTable {
   search_text: string;
   /** Sum of variant stock, kept in the same transaction as every variant stock change. */
   stock_total: number;
+  /** One bit per size among the variants (api/catalogue/size-mask.ts), written with the variants. */
+  size_mask: number;
   /** Units sold, the most_popular sort and a trending signal. */
   units_sold: ColumnType<number, number | undefined, number>;
   view_count: ColumnType<number, number | undefined, number>;

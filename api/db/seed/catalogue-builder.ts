@@ -91,7 +91,8 @@ export interface AssembledVariant {
 
 /** A product with its children, ready to insert; ids are filled in by the writer. */
 export interface AssembledProduct {
-  row: Insertable<ProductsTable>;
+  /** size_mask is derived from the variants when the product is written. */
+  row: Omit<Insertable<ProductsTable>, "size_mask">;
   variants: AssembledVariant[];
   images: { url: string; alt: string; color_name: string | null; position: number }[];
   fits: { value: string; position: number }[];

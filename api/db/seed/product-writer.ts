@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { sizeMask } from "#api/catalogue/size-mask.ts";
 import type { Database } from "#api/db/schema.ts";
 import type { AssembledProduct } from "./catalogue-builder.ts";
 
@@ -14,14 +15,14 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Inserts the products with their variants, images and fits; run it inside a transaction. */
+/** Inserts the products (their size_mask from their variants) with their variants, images and fits; run it inside a transaction. */
 export async function insertProducts(db: Kysely<Database>, products: readonly AssembledProduct[]): Promise<void> {
   const idBySku = new Map<string, number>();
   for (const batch of chunks(products, ROWS_PER_INSERT.products)) {
     // Multi-row RETURNING order is unspecified on SQLite, so ids are matched back by the unique SKU.
     const inserted = await db
       .insertInto("products")
-      .values(batch.map((product) => product.row))
+      .values(batch.map((product) => ({ ...product.row, size_mask: sizeMask(product.variants.map((variant) => variant.size)) })))
       .returning(["id", "sku"])
       .execute();
     for (const { id, sku } of inserted) idBySku.set(sku, id);
