@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createApi } from "./app.ts";
+import { CATALOGUE_CACHE_MS } from "./catalogue/read-cache.ts";
 import type { BackendConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
 import { connect, type Db } from "./db/connect.ts";
@@ -36,6 +37,14 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
   setInterval(prune, PRUNE_INTERVAL_MS).unref();
   const gateway = createGateway(config.PAYMENT_GATEWAY);
   logger.info({ gateway: gateway.name }, "payment gateway");
-  const api = createApi({ db, clock: systemClock, logger, mailer, gateway, internalSecret: config.API_INTERNAL_SECRET });
+  const api = createApi({
+    db,
+    clock: systemClock,
+    logger,
+    mailer,
+    gateway,
+    catalogueCacheMs: CATALOGUE_CACHE_MS,
+    internalSecret: config.API_INTERNAL_SECRET,
+  });
   return { db, api };
 }

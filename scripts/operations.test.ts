@@ -244,6 +244,10 @@ describe("every script answers --help", () => {
     ["npm run shop", ["run", "shop", "--", "--help"]],
     ["npm test", ["test", "--", "--help"]],
     ["npm run bench", ["run", "bench", "--", "--help"]],
+    ["npm run bench:ssr", ["run", "bench:ssr", "--", "--help"]],
+    ["npm run bench:js", ["run", "bench:js", "--", "--help"]],
+    ["npm run bench:load", ["run", "bench:load", "--", "--help"]],
+    ["npm run audit:lighthouse", ["run", "audit:lighthouse", "--", "--help"]],
   ];
   it.concurrent.each(scripts)(
     "%s -- --help",

@@ -17,26 +17,40 @@ import { viewProduct } from "./product-detail.ts";
 import { listProducts } from "./product-listing.ts";
 import { latestProducts, recommendedProducts, trendingProducts } from "./product-picks.ts";
 import { productsByIds } from "./product-summaries.ts";
+import { cachedCatalogueRead } from "./read-cache.ts";
 
 /** The catalogue's product endpoints. Fixed paths come before `/:id`. */
 export const productRoutes = new Hono<ApiEnv>()
   .get("/", validate("query", productListingQuerySchema), async (c) => {
-    const { products, pagination } = await listProducts(c.var.deps.db, c.req.valid("query"));
+    const { db, catalogueCacheMs } = c.var.deps;
+    const query = c.req.valid("query");
+    const { products, pagination } = await cachedCatalogueRead(db, catalogueCacheMs, `list:${JSON.stringify(query)}`, () =>
+      listProducts(db, query),
+    );
     return ok(c, products, "Products fetched successfully", { pagination });
   })
   .get("/bulk", validate("query", bulkProductsQuerySchema), async (c) => {
     return ok(c, await productsByIds(c.var.deps.db, c.req.valid("query").ids), "Products fetched successfully");
   })
   .get("/trending", validate("query", productLimitQuerySchema(PAGE_SIZE.trending)), async (c) => {
-    const { db, clock } = c.var.deps;
-    return ok(c, await trendingProducts(db, clock, c.req.valid("query").limit), "Trending products fetched successfully");
+    const { db, clock, catalogueCacheMs } = c.var.deps;
+    const { limit } = c.req.valid("query");
+    const products = await cachedCatalogueRead(db, catalogueCacheMs, `trending:${limit}`, () => trendingProducts(db, clock, limit));
+    return ok(c, products, "Trending products fetched successfully");
   })
   .get("/latest", validate("query", productLimitQuerySchema(PAGE_SIZE.latest)), async (c) => {
-    return ok(c, await latestProducts(c.var.deps.db, c.req.valid("query").limit), "Latest products fetched successfully");
+    const { db, catalogueCacheMs } = c.var.deps;
+    const { limit } = c.req.valid("query");
+    const products = await cachedCatalogueRead(db, catalogueCacheMs, `latest:${limit}`, () => latestProducts(db, limit));
+    return ok(c, products, "Latest products fetched successfully");
   })
   .get("/recommended", validate("query", recommendedProductsQuerySchema), async (c) => {
+    const { db, catalogueCacheMs } = c.var.deps;
     const { product_id, limit } = c.req.valid("query");
-    return ok(c, await recommendedProducts(c.var.deps.db, product_id, limit), "Recommended products fetched successfully");
+    const products = await cachedCatalogueRead(db, catalogueCacheMs, `recommended:${product_id}:${limit}`, () =>
+      recommendedProducts(db, product_id, limit),
+    );
+    return ok(c, products, "Recommended products fetched successfully");
   })
   .get("/:id", validate("param", productIdParamSchema), validate("query", productDetailQuerySchema), async (c) => {
     const product = await viewProduct(c.var.deps.db, c.req.valid("param").id);

@@ -14,6 +14,8 @@ export interface ApiDeps {
   mailer: Mailer;
   /** Charges payments (PAYMENT_GATEWAY); the test gateway unless a real provider is configured. */
   gateway: PaymentGateway;
+  /** Milliseconds anonymous catalogue reads are answered from memory; 0 (tests) reads the database every time. */
+  catalogueCacheMs: number;
   /** Shared secret a remote storefront presents to have its forwarded client address trusted. */
   internalSecret?: string;
 }

@@ -1,3 +1,4 @@
+import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
 import type { Db } from "#api/db/connect.ts";
 
 /**
@@ -5,7 +6,7 @@ import type { Db } from "#api/db/connect.ts";
  * in one transaction. Answers the old and new stock, or undefined when no variant has that SKU.
  */
 export async function setVariantStock(db: Db, sku: string, quantity: number) {
-  return db.kysely.transaction().execute(async (trx) => {
+  const change = await db.kysely.transaction().execute(async (trx) => {
     let query = trx.selectFrom("product_variants").select(["id", "product_id", "stock"]).where("sku", "=", sku);
     if (db.dialect === "postgres") query = query.forUpdate();
     const variant = await query.executeTakeFirst();
@@ -18,4 +19,6 @@ export async function setVariantStock(db: Db, sku: string, quantity: number) {
       .execute();
     return { from: variant.stock, to: quantity };
   });
+  invalidateCatalogueReads(db);
+  return change;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
+import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { ApiError, badRequest, conflict } from "#api/core/errors.ts";
@@ -112,6 +113,8 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
 
     const authorised = reference;
     orderId = await db.kysely.transaction().execute((trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
+    // Stock moved: listings must not show the old stock status.
+    invalidateCatalogueReads(db);
     await capture(deps, orderId, reference, gatewayKey);
     await settle("succeeded", { order_id: orderId });
     const detail = (await userOrderDetail(db.kysely, user.id, orderId)) as OrderDetailDto;

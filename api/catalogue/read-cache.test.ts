@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from "vitest";
+import type { Db } from "#api/db/connect.ts";
+import { cachedCatalogueRead, invalidateCatalogueReads } from "./read-cache.ts";
+
+const fakeDb = () => ({}) as Db;
+
+describe("cachedCatalogueRead", () => {
+  it("answers the same key from memory until invalidated", async () => {
+    const db = fakeDb();
+    const read = vi.fn(async () => ["dress"]);
+    await cachedCatalogueRead(db, 5_000, "latest:8", read);
+    await cachedCatalogueRead(db, 5_000, "latest:8", read);
+    expect(read).toHaveBeenCalledTimes(1);
+    invalidateCatalogueReads(db);
+    await cachedCatalogueRead(db, 5_000, "latest:8", read);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps keys and databases apart, and reads every time when the lifetime is 0", async () => {
+    const [first, second] = [fakeDb(), fakeDb()];
+    const read = vi.fn(async () => 1);
+    await cachedCatalogueRead(first, 5_000, "a", read);
+    await cachedCatalogueRead(first, 5_000, "b", read);
+    await cachedCatalogueRead(second, 5_000, "a", read);
+    await cachedCatalogueRead(second, 0, "c", read);
+    await cachedCatalogueRead(second, 0, "c", read);
+    expect(read).toHaveBeenCalledTimes(5);
+  });
+
+  it("expires entries after their lifetime", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const db = fakeDb();
+      const read = vi.fn(async () => 1);
+      await cachedCatalogueRead(db, 1_000, "a", read);
+      vi.advanceTimersByTime(1_001);
+      await cachedCatalogueRead(db, 1_000, "a", read);
+      expect(read).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("forgets a failed read so the next caller tries again", async () => {
+    const db = fakeDb();
+    const read = vi.fn().mockRejectedValueOnce(new Error("busy")).mockResolvedValueOnce(2);
+    await expect(cachedCatalogueRead(db, 5_000, "a", read)).rejects.toThrow("busy");
+    await expect(cachedCatalogueRead(db, 5_000, "a", read)).resolves.toBe(2);
+  });
+});

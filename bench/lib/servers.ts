@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import getPort from "get-port";
+
+export const root = resolve(import.meta.dirname, "../..");
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/** Builds the shop (and with `floor` the framework floor) for production, as `npm run build` does. */
+export function buildForBench({ floor }: { floor: boolean }): void {
+  const steps = [root, ...(floor ? [join(root, "bench/floor")] : [])];
+  for (const cwd of steps) {
+    const result = spawnSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd, stdio: "inherit" });
+    if (result.status !== 0) throw new Error(`react-router build failed in ${cwd}`);
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const exited = once(child, "exit").then(([code]) => {
+    throw new Error(`${url}: the server exited (code ${code}) before it answered`);
+  });
+  const poll = async () => {
+    for (let attempt = 0; attempt < 600; attempt++) {
+      if ((await fetch(url).catch(() => undefined))?.ok) return;
+      await new Promise((next) => setTimeout(next, 100));
+    }
+    throw new Error(`${url} did not answer within 60 s`);
+  };
+  await Promise.race([poll(), exited]);
+}
+
+function stopper(child: ChildProcess, cleanup = () => {}) {
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      await exited;
+    }
+    cleanup();
+  };
+}
+
+/** The built shop in production mode on a free port, with a fresh SQLite database (the demo catalogue) in a temp folder. */
+export async function startShop(): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-ssr-"));
+  const port = await getPort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
+    LOG_LEVEL: "warn",
+    OUTBOX_DIR: join(dataDir, "outbox"),
+    // No network here: rates fall back to the built-in table at once instead of waiting on a remote service.
+    EXCHANGE_RATES_URL: `http://127.0.0.1:${await getPort()}/rates`,
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    // Load tests sign in and check out many times from one address.
+    TRUST_PROXY: "loopback",
+  };
+  const child = spawn(process.execPath, ["server.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
+  await waitFor(`${url}/readyz`, child).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { url, child, stop };
+}
+
+/** A child process running `script` with a free port as its first argument. */
+async function startChild(script: string, ...args: string[]): Promise<Running> {
+  const port = await getPort();
+  const child = spawn(process.execPath, [script, String(port), ...args], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/`, child);
+  return { url, child, stop: stopper(child) };
+}
+
+/** The framework floor (bench/floor) in its own process. */
+export const startFloor = () => startChild(join(root, "bench/floor/server.ts"));
+
+/** A bare Node server answering every request with the bytes of `file`, in its own process. */
+export const startStatic = (file: string) => startChild(join(root, "bench/lib/static-server.ts"), file);
+
+/** Resident memory of a process in bytes, from /proc (Linux). */
+export function residentBytes(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+/** The first product page linked from the listing. */
+export async function firstProductPath(baseUrl: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/products`)).text();
+  const path = /href="(\/product\/[^"?#]+)"/.exec(html)?.[1];
+  if (!path) throw new Error("No product link on /products: is the demo catalogue seeded?");
+  return path;
+}

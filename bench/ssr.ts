@@ -1,0 +1,99 @@
+/**
+ * Server rendering throughput: autocannon on /, /products, a product page and /cart of the built shop, each
+ * interleaved with a bare Node server sending the same bytes from memory (static) and with the framework floor
+ * (bench/floor: a React Router page reading a cookie session, one SQLite row and one in-process Hono call).
+ * Every server runs in its own process; the load generator shares the machine's cores with them.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { buildForBench, firstProductPath, type Running, startFloor, startShop, startStatic } from "./lib/servers.ts";
+
+const USAGE = `Usage: npm run bench:ssr -- [--duration 10] [--connections 50] [--no-build] [--path /extra ...]
+
+Builds the shop and the floor (unless --no-build), starts the shop on a free port with the demo catalogue on a
+temp database, and measures each page for --duration seconds at --connections connections, then the same bytes
+from a static server, then the floor. Prints req/s, p50, p99, errors, non-2xx and the ratios SSR / floor and
+SSR / static. Not a test: figures depend on the machine.`;
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    "no-build": { type: "boolean", default: false },
+    path: { type: "string", multiple: true, default: [] },
+    help: { type: "boolean", short: "h" },
+  },
+});
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+interface Run {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+/** One autocannon run; errors count failed connections and time-outs, non2xx every answer outside 2xx. */
+async function measure(url: string, options: { duration: number; connections: number }): Promise<Run> {
+  const result = await autocannon({ url, duration: options.duration, connections: options.connections });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+const options = { duration: Number(args.duration), connections: Number(args.connections) };
+if (!args["no-build"]) buildForBench({ floor: true });
+
+const started: Running[] = [];
+const work = mkdtempSync(join(tmpdir(), "shop-bench-static-"));
+try {
+  const shop = await startShop();
+  started.push(shop);
+  const floor = await startFloor();
+  started.push(floor);
+  const pages = ["/", "/products", await firstProductPath(shop.url), "/cart", ...args.path];
+  console.log(`${cpus().length} CPUs, ${options.connections} connections, ${options.duration} s per run, shop ${shop.url}\n`);
+
+  const rows = [];
+  for (const page of pages) {
+    const html = Buffer.from(await (await fetch(`${shop.url}${page}`)).arrayBuffer());
+    const file = join(work, "page.html");
+    writeFileSync(file, html);
+    const statics = await startStatic(file);
+    const stat = await measure(statics.url, options);
+    await statics.stop();
+    const flo = await measure(floor.url, options);
+    const ssr = await measure(`${shop.url}${page}`, options);
+    rows.push({
+      page,
+      "HTML KB": Number((html.length / 1024).toFixed(1)),
+      "static req/s": Math.round(stat.reqPerSec),
+      "floor req/s": Math.round(flo.reqPerSec),
+      "SSR req/s": Math.round(ssr.reqPerSec),
+      "SSR p50 ms": ssr.p50,
+      "SSR p99 ms": ssr.p99,
+      errors: ssr.errors,
+      non2xx: ssr.non2xx,
+      "SSR/floor": Number((ssr.reqPerSec / flo.reqPerSec).toFixed(2)),
+      "SSR/static": Number((ssr.reqPerSec / stat.reqPerSec).toFixed(3)),
+    });
+    console.log(`measured ${page}`);
+  }
+  console.table(rows);
+} finally {
+  for (const server of started.reverse()) await server.stop();
+  rmSync(work, { recursive: true, force: true });
+}
