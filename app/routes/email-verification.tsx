@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Link, type RouterContextProvider, useNavigation } from "react-router";
+import { data, Link, type RouterContextProvider, redirect, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { CodeField } from "#app/components/account/code-field.tsx";
@@ -17,7 +17,7 @@ import { codeScreenLoader } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, codeScreenAction, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
-import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
+import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
 import { OTP_LENGTH } from "#contract/constants.ts";
 import type { UserDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
@@ -59,9 +59,14 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
     const me = await api<{ user: UserDto }>({ method: "GET", endpoint: "/public/auth/me", token });
     if (me.success) session.set("user", me.data.user);
   }
-  const headers = { "Set-Cookie": await commitSession(request, session) };
-  if (isEnhanced(formData)) return data({ result: submission.reply({ resetForm: true }), verified: true }, { headers });
-  return redirectWithToast(request, "/signin", "success", MSG.otp.emailVerifiedToast, { headers });
+  if (isEnhanced(formData)) {
+    const headers = { "Set-Cookie": await commitSession(request, session) };
+    return data({ result: submission.reply({ resetForm: true }), verified: true }, { headers });
+  }
+  // Signed in since sign-up and now verified, the shopper goes on to the profile (sign-in would only pass them on).
+  // The toast rides in the same session as the verified user: a second cookie would undo the verification.
+  flashToast(session, "success", MSG.otp.emailVerifiedToast);
+  return redirect("/profile", { headers: { "Set-Cookie": await commitSession(request, session) } });
 }
 
 export default function EmailVerification({ loaderData, actionData }: Route.ComponentProps) {
@@ -74,7 +79,7 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
     onValidate: ({ formData }) => parseByIntent(formData, verifyEmailSchema, "resend"),
   });
   const verified = actionData?.verified === true;
-  useDelayedRedirect(verified ? "/signin" : null, TIMING_MS.redirectAfterEmailVerified);
+  useDelayedRedirect(verified ? "/profile" : null, TIMING_MS.redirectAfterEmailVerified);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [digits, setDigits] = useState(() => String(fields.otp.initialValue ?? ""));

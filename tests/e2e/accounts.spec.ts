@@ -74,7 +74,11 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   await verify.click();
   if (javaScriptEnabled) await expect(page.getByText(MSG.otp.emailVerifiedRedirecting)).toBeVisible();
   else await expect(page.getByText(MSG.otp.emailVerifiedToast)).toBeVisible();
-  await expect(page).toHaveURL("/signin");
+  // Verified and still signed in from the sign-up: the shopper goes on to the profile.
+  await expect(page).toHaveURL("/profile");
+  // A later visit, signed out.
+  await page.context().clearCookies();
+  await page.goto("/signin");
 
   await signIn(page, email, "not-the-password");
   await expect(page.getByText(MSG.accounts.invalidCredentials)).toBeVisible();
@@ -228,7 +232,7 @@ test("signing up again with the same details finishes a sign-up that was cut sho
   await expect(page.getByText(MSG.auth.accountCreated)).toBeVisible();
   await page.getByLabel("Verification code").fill(await inbox.code(email, 2));
   await page.getByRole("button", { name: "Verify Email" }).click();
-  await expect(page).toHaveURL("/signin");
+  await expect(page).toHaveURL("/profile");
 });
 
 test("the code screens need an e-mail, and a GET to /logout changes nothing", async ({ page }) => {

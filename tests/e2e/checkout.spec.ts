@@ -27,7 +27,7 @@ async function signedInWithCart(shop: Shop, request: APIRequestContext, inbox: P
     await shop.visit(`/product/${product.token}`);
     await shop.main.getByRole("button", { name: MSG.catalogue.addToCart, exact: true }).click();
     count += 1;
-    await expect(shop.header.getByRole("link", { name: `Cart, ${count} items` })).toBeVisible();
+    await expect(shop.header.getByRole("link", { name: `Cart, ${count} ${count === 1 ? "item" : "items"}`, exact: true })).toBeVisible();
   }
 }
 
