@@ -40,7 +40,7 @@ function firstLoadScripts(html: string): string[] {
 async function firstLoad(base: string, path: string) {
   const html = await (await fetch(`${base}${path}`)).text();
   const scripts = firstLoadScripts(html);
-  const sizes = [];
+  const sizes: { script: string; raw: number; gzip: number }[] = [];
   for (const script of scripts) {
     const body = Buffer.from(await (await fetch(new URL(script, base))).arrayBuffer());
     sizes.push({ script, raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
