@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { preload } from "react-dom";
 import { Link } from "react-router";
 import { Price } from "#app/components/ui/price.tsx";
 import { firstVariantInStock, imageOrPlaceholder, productHref, struckPrice } from "#app/lib/product-view.ts";
@@ -28,6 +29,7 @@ export function ProductCardMedia({
   soldOut: boolean;
   children: ReactNode;
 }) {
+  if (priority) preload(image, { as: "image", fetchPriority: "high" });
   return (
     <div className="product-card__media">
       <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
