@@ -49,8 +49,9 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
 }
 
 /** The built shop in production mode on a free port, with a fresh SQLite database (the demo catalogue) in a temp folder. */
-export async function startShop(): Promise<Running> {
+export async function startShop(): Promise<Running & { outboxDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-ssr-"));
+  const outboxDir = join(dataDir, "outbox");
   const port = await getPort();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -59,7 +60,7 @@ export async function startShop(): Promise<Running> {
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
     LOG_LEVEL: "warn",
-    OUTBOX_DIR: join(dataDir, "outbox"),
+    OUTBOX_DIR: outboxDir,
     // No network here: rates fall back to the built-in table at once instead of waiting on a remote service.
     EXCHANGE_RATES_URL: `http://127.0.0.1:${await getPort()}/rates`,
     SESSION_SECRET: randomBytes(32).toString("base64url"),
@@ -73,7 +74,7 @@ export async function startShop(): Promise<Running> {
     await stop();
     throw error;
   });
-  return { url, child, stop };
+  return { url, child, stop, outboxDir };
 }
 
 /** A child process running `script` with a free port as its first argument. */
@@ -91,10 +92,12 @@ export const startFloor = () => startChild(join(root, "bench/floor/server.ts"));
 /** A bare Node server answering every request with the bytes of `file`, in its own process. */
 export const startStatic = (file: string) => startChild(join(root, "bench/lib/static-server.ts"), file);
 
-/** Resident memory of a process in bytes, from /proc (Linux). */
+/** Resident memory of a process and its children (the cluster's workers) in bytes, from /proc (Linux). */
 export function residentBytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) * 1024 : Number.NaN;
+  const own = match ? Number(match[1]) * 1024 : Number.NaN;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  return children.reduce((total, child) => total + residentBytes(child), own);
 }
 
 /** The first product page linked from the listing. */
