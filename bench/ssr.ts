@@ -65,7 +65,8 @@ try {
   const floor = await startFloor();
   started.push(floor);
   const pages = ["/", "/products", await firstProductPath(shop.url), "/cart", ...args.path];
-  console.log(`${cpus().length} CPUs, ${options.connections} connections, ${options.duration} s per run, shop ${shop.url}\n`);
+  const workers = process.env.WEB_CONCURRENCY ?? `${cpus().length} (one per CPU)`;
+  console.log(`${cpus().length} CPUs, shop workers ${workers}, ${options.connections} connections, ${options.duration} s per run, shop ${shop.url}\n`);
 
   const rows = [];
   for (const page of pages) {

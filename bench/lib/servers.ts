@@ -66,6 +66,8 @@ export async function startShop(): Promise<Running & { outboxDir: string }> {
     SESSION_SECRET: randomBytes(32).toString("base64url"),
     // Load tests sign in and check out many times from one address.
     TRUST_PROXY: "loopback",
+    // Measured at one worker and at the default (one per CPU): WEB_CONCURRENCY=1 npm run bench:ssr.
+    ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
   };
   const child = spawn(process.execPath, ["server.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
