@@ -94,12 +94,24 @@ export const startFloor = () => startChild(join(root, "bench/floor/server.ts"));
 /** A bare Node server answering every request with the bytes of `file`, in its own process. */
 export const startStatic = (file: string) => startChild(join(root, "bench/lib/static-server.ts"), file);
 
+const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+
+/**
+ * CPU time a process and its children (the cluster's workers) have used, in milliseconds, from /proc (Linux):
+ * user and system time, in clock ticks of 10 ms. Unlike requests per second it hardly depends on what else
+ * the machine runs, so it compares servers measured on a busy machine.
+ */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const own = (Number(fields[11]) + Number(fields[12])) * 10;
+  return childrenOf(pid).reduce((total, child) => total + cpuMs(child), own);
+}
+
 /** Resident memory of a process and its children (the cluster's workers) in bytes, from /proc (Linux). */
 export function residentBytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   const own = match ? Number(match[1]) * 1024 : Number.NaN;
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
-  return children.reduce((total, child) => total + residentBytes(child), own);
+  return childrenOf(pid).reduce((total, child) => total + residentBytes(child), own);
 }
 
 /** The first product page linked from the listing. */
