@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { MSG } from "#contract/messages.ts";
 import { codeIn, mailTo } from "./smtp-inbox.ts";
 
 /** The shop as a shopper sees it: visiting pages and the chrome every page shares. */
@@ -49,7 +50,7 @@ export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
   },
   shop: async ({ page, javaScriptEnabled }, use) => {
     const topBar = page.locator(".top-bar");
-    const currencySelect = topBar.getByLabel("Display currency");
+    const currencySelect = topBar.getByLabel(MSG.pricing.displayCurrency);
     await use({
       page,
       javaScriptEnabled,
@@ -69,7 +70,7 @@ export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
           (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/currency"),
         );
         await currencySelect.selectOption(code);
-        if (!javaScriptEnabled) await topBar.getByRole("button", { name: "Apply" }).click();
+        if (!javaScriptEnabled) await topBar.getByRole("button", { name: MSG.pricing.applyCurrency }).click();
         await saved;
         await expect(currencySelect).toHaveValue(code);
       },

@@ -1,5 +1,6 @@
 import { Form, useLocation, useSubmit } from "react-router";
 import { type Currency, SUPPORTED_CURRENCIES } from "#app/lib/currency.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
  * The display-currency picker: one native `<select>` in a form posting to /currency, which saves the cookie and
@@ -15,7 +16,7 @@ export function CurrencyPicker({ current }: { current: string }) {
     <Form method="post" action="/currency" preventScrollReset className="currency-picker">
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label className="visually-hidden" htmlFor="currency-select">
-        Display currency
+        {MSG.pricing.displayCurrency}
       </label>
       <select
         // Keyed by the saved currency, so the control shows what the server applied once the page reloads its data.
@@ -34,7 +35,7 @@ export function CurrencyPicker({ current }: { current: string }) {
       </select>
       <noscript>
         <button type="submit" className="currency-picker__apply">
-          Apply
+          {MSG.pricing.applyCurrency}
         </button>
       </noscript>
     </Form>
