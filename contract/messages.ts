@@ -271,7 +271,7 @@ export const MSG = {
     ratesFailed: "Failed to fetch exchange rates",
     originalPrice: "Original price",
     displayCurrency: "Display currency",
-    applyCurrency: "Apply",
+    applyCurrency: "Set currency",
   },
   router: {
     unexpected: "Unexpected Application Error!",

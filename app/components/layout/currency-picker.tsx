@@ -4,7 +4,7 @@ import { MSG } from "#contract/messages.ts";
 
 /**
  * The display-currency picker: one native `<select>` in a form posting to /currency, which saves the cookie and
- * redirects back here. Without JavaScript the shopper picks and presses Apply; with it, choosing submits at once.
+ * redirects back here. Without JavaScript the shopper picks and presses Set currency; with it, choosing submits at once.
  * A native control keeps the ninety currencies to ninety `<option>`s on every page, and the browser gives the
  * scrollable list, keyboard and outside-click handling.
  */
