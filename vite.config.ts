@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 
 /** Modules the root route imports, directly or not: every page loads them, so one chunk serves them best. */
 function rootLayoutGroup(id: string, ctx: { getModuleInfo: (id: string) => ModuleInfo | null }): string | null {
-  if (id.includes("/node_modules/") || id.includes("/app/root.tsx") || !/\.tsx?$/.test(id)) return null;
+  if (id.includes("/app/root.tsx") || !/\.(tsx?|m?js)$/.test(id)) return null;
   const seen = new Set([id]);
   const pending = [id];
   for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
