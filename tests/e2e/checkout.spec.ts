@@ -85,6 +85,7 @@ test("two items, WELCOME10, checkout with a new address, card payment, success w
   await expect(page).toHaveURL(/\/order-success\?order=\d+$/, { timeout: PAY_MS });
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
   await expect(page.getByText(MSG.payment.orderPlaced)).toBeVisible();
+  await expect(page.getByText(MSG.payment.processed)).toBeVisible();
   await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
   await expect(page.getByText("Total (with discount)")).toBeVisible();
   await expect(page.getByText(/You saved £\d+\.\d{2} on this order!/)).toBeVisible();
