@@ -11,6 +11,8 @@ describe("order display rules", () => {
     expect(statusLabel("delivered")).toBe("Delivered");
     expect(statusLabel(null)).toBe("Confirmed");
     expect(statusTone("cancelled")).toBe("cancelled");
+    expect(statusLabel("confirmed")).toBe("Confirmed");
+    expect(statusTone("confirmed")).toBe("confirmed");
     expect(statusTone("on-hold")).toBe("other");
   });
 
