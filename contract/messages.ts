@@ -238,6 +238,8 @@ export const MSG = {
     detailFetched: "Order fetched successfully",
     notFound: "Order not found",
     defaultStatus: "Confirmed",
+    showing: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} ${total === 1 ? "order" : "orders"}`,
+    pagingLabel: "Orders pages",
   },
   addresses: {
     fetchFailed: "Failed to fetch addresses",
