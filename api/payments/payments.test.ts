@@ -77,6 +77,7 @@ describe("POST /payments/process", () => {
         fit: "Relaxed",
         unit_price: 125.5,
         quantity: 2,
+        review: null,
       },
       expect.objectContaining({ product_name: "Chiffon Scarf", fit: null, unit_price: 25, quantity: 1 }),
     ]);
