@@ -3,15 +3,17 @@ import { z } from "zod";
 import { AddressCard } from "#app/components/account/address-card.tsx";
 import { AddressForm } from "#app/components/account/address-form.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
+import { ItemReview } from "#app/components/orders/item-review.tsx";
 import { OrdersPanel } from "#app/components/orders/order-list.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
-import { requireVerifiedUser } from "#app/lib/auth.server.ts";
+import { pagePath, requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { ordersPageHref } from "#app/lib/orders.ts";
+import { reviewFormKey, reviewFormSchema } from "#app/lib/schemas/review-form.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import { PAGE_SIZE } from "#contract/constants.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
@@ -34,6 +36,7 @@ type Tab = (typeof TABS)[number]["id"];
 
 const ACCOUNT_TAB = "/profile?tab=account";
 const ADDRESS_FIELDS = Object.keys(addressSchema.shape);
+const REVIEW_FIELDS = ["rating", "comment"];
 const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** ?page= of MY ORDERS; anything but a page number reads as the first page. */
 const pageField = z.coerce.number().int().min(1).max(100_000).catch(1);
@@ -99,12 +102,13 @@ function failedCall(error: unknown): null {
   throw error;
 }
 
-/** The address book's one action, switching on intent: create, update, delete, default. */
+/** The profile's one action, switching on intent: the address book's create, update, delete, default; and review. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = await requireVerifiedUser(request, context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const api = apiFor(context);
+  if (intent === "review") return saveReview(request, api, token, formData);
 
   if (intent === "create" || intent === "update") {
     const id = intent === "update" ? idField.safeParse(formData.get("id")).data : undefined;
@@ -136,6 +140,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "default") return makeDefault(request, api, token, id);
   throw data(null, { status: 400 });
+}
+
+/**
+ * Writes (POST) or edits (PUT, with `reviewId`) the shopper's review of an item of their order, then goes back
+ * to the page it was sent from, the order still open. A refusal answers the form's errors, tagged with the item.
+ */
+async function saveReview(request: Request, api: ApiClient, token: string, formData: FormData) {
+  const submission = parseForm(formData, reviewFormSchema);
+  const key = reviewFormKey(submission.payload.orderId, submission.payload.productId);
+  if (submission.status !== "success") return data({ review: { key, result: submission.reply() } }, { status: 400 });
+  const { orderId, productId, reviewId, rating, comment } = submission.value;
+  const call = reviewId
+    ? { method: "PUT" as const, endpoint: `/public/reviews/${reviewId}`, data: { rating, comment }, token }
+    : { method: "POST" as const, endpoint: "/public/reviews", data: { product_id: productId, order_id: orderId, rating, comment }, token };
+  const outcome = await callForForm(api, call, REVIEW_FIELDS, reviewId ? MSG.reviews.updateFailed : MSG.reviews.createFailed);
+  if (!outcome.ok) return data({ review: { key, result: submission.reply(failureReply(outcome)) } }, { status: 400 });
+  return redirectWithToast(request, pagePath(request), "success", outcome.message, { status: 303 });
 }
 
 /** The contract has no "make default" call: the address is saved again, unchanged but for is_default. */
@@ -179,9 +200,24 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             pagination={loaderData.ordersPage}
             loadError={loaderData.ordersError}
             detail={loaderData.detail}
+            renderItemExtra={(order, item) => (
+              <ItemReview
+                order={order}
+                item={item}
+                lastResult={
+                  actionData && "review" in actionData && actionData.review.key === reviewFormKey(order.id, item.product_id)
+                    ? actionData.review.result
+                    : undefined
+                }
+              />
+            )}
           />
         ) : (
-          <AccountPanel {...loaderData} account={account} lastResult={actionData?.result} />
+          <AccountPanel
+            {...loaderData}
+            account={account}
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          />
         )}
       </div>
     </div>
