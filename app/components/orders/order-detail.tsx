@@ -156,7 +156,6 @@ export function OrderItemRow({ item, children }: { item: OrderItemDto; children?
           {item.fit ? ` · ${item.fit}` : ""}
         </p>
         <p className="order-item__meta">SKU: {item.product_sku}</p>
-        {children}
       </div>
       <dl className="order-item__numbers">
         <div>
@@ -168,6 +167,7 @@ export function OrderItemRow({ item, children }: { item: OrderItemDto; children?
           <dd>{item.quantity}</dd>
         </div>
       </dl>
+      {children ? <div className="order-item__extra">{children}</div> : null}
     </article>
   );
 }
