@@ -9,7 +9,7 @@ import { productRatingSummary } from "./migrations/20261123001200_product_rating
 import { orderConfirmedStatus } from "./migrations/20261123002000_order_confirmed_status.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
-function migrationsFor(db: Db): Record<string, Migration> {
+export function migrationsFor(db: Db): Record<string, Migration> {
   return {
     "20261122000100_initial_domain": initialDomain(db.dialect),
     "20261122001000_catalogue_query_indexes": catalogueQueryIndexes(db.dialect),
