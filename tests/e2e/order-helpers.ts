@@ -35,14 +35,22 @@ export interface CatalogueProduct {
   variants: { id: number; stock: number }[];
 }
 
-/** A product a spec alone orders and reviews (by `slot`), so parallel runs never change each other's figures. */
-export async function productFor(request: APIRequestContext, slot: number): Promise<CatalogueProduct> {
-  const listing = await request.get("/api/public/products", { params: { sort: "name_a_z", limit: 100, stock_status: "In Stock" } });
-  const products = ((await listing.json()).data as CatalogueProduct[]).filter((product) => product.variants.some((v) => v.stock > 20));
+/**
+ * A product a spec alone orders and reviews (by `slot`, counted from the end of the catalogue by name), so
+ * parallel runs never change each other's figures. The choice does not depend on stock, which other tests
+ * change while this one runs; `units` is how many the caller buys, checked against the best-stocked variant.
+ */
+export async function productFor(request: APIRequestContext, slot: number, units = 1): Promise<CatalogueProduct> {
+  const listing = await request.get("/api/public/products", { params: { sort: "name_a_z", limit: 100 } });
+  const products = (await listing.json()).data as CatalogueProduct[];
   const product = products[products.length - 1 - slot];
-  if (!product) throw new Error("the demo catalogue has too few products in stock");
+  if (!product) throw new Error("the demo catalogue has too few products");
+  if (bestStocked(product).stock < units) throw new Error(`${product.name} (slot ${slot}) has fewer than ${units} in stock`);
   return product;
 }
+
+const bestStocked = (product: CatalogueProduct) =>
+  product.variants.reduce((best, variant) => (variant.stock > best.stock ? variant : best));
 
 /** A signed-in shopper's API access with a saved address, ready to pay. */
 export async function buyer(request: APIRequestContext, email: string) {
@@ -58,11 +66,11 @@ export async function buyer(request: APIRequestContext, email: string) {
 
 /** One paid card order of one unit of `product`, through the payment call. */
 export async function placeOrder(request: APIRequestContext, shopper: Awaited<ReturnType<typeof buyer>>, product: CatalogueProduct) {
-  const variant = product.variants.find((v) => v.stock > 20);
+  const variant = bestStocked(product);
   const paid = await request.post("/api/payments/process", {
     headers: { ...shopper.headers, "Idempotency-Key": randomUUID() },
     data: {
-      cart: { items: [{ productId: product.id, variant: { id: variant?.id }, quantity: 1 }], subtotal: 1, totalItems: 1 },
+      cart: { items: [{ productId: product.id, variant: { id: variant.id }, quantity: 1 }], subtotal: 1, totalItems: 1 },
       address: { id: shopper.addressId, label: "Home", line1: "x", city: "x", postalCode: "x", phone: "x" },
       shipping: { method: 1, cost: 5 },
       payment: {

@@ -28,7 +28,7 @@ test("MY ORDERS pages through the orders, and an order's dialog closes back to i
   const email = uniqueEmail(testInfo, "paging");
   await createVerifiedAccount(request, inbox, email);
   const shopper = await buyer(request, email);
-  const product = await productFor(request, 6);
+  const product = await productFor(request, testInfo.project.name === "js" ? 6 : 10, 11);
   const orders = [];
   for (let count = 0; count < 11; count++) orders.push(await placeOrder(request, shopper, product));
   await signedIn(shop, email);

@@ -32,7 +32,7 @@ test.describe("product reviews", () => {
   }, testInfo) => {
     const email = uniqueEmail(testInfo, "review");
     await createVerifiedAccount(request, inbox, email, "Amina Noor Khan");
-    const product = await productFor(request, testInfo.project.name === "js" ? 0 : 1);
+    const product = await productFor(request, testInfo.project.name === "js" ? 0 : 1, 6);
     // Six orders, one review each: two pages of five.
     const { headers, reviewIds } = await deliveredReviews(request, email, product, [5, 4, 4, 3, 1, 5]);
 
