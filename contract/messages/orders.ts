@@ -7,4 +7,6 @@ export const orders = {
   detailFetched: "Order fetched successfully",
   notFound: "Order not found",
   defaultStatus: "Confirmed",
+  showing: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} ${total === 1 ? "order" : "orders"}`,
+  pagingLabel: "Orders pages",
 } as const;
