@@ -88,6 +88,8 @@ const test = base.extend<{ catalogue: Catalogue }, { customer: Customer }>({
 
 // Audits see each component at rest: a half-faded text is not the colour it ends as.
 test.use({ reducedMotion: "reduce" });
+// Each test audits its screen at two widths, a full axe run each: slower than one interaction.
+test.describe.configure({ timeout: 90_000 });
 
 /** Audits the open page at each width. */
 async function audit(shop: Shop, label: string) {
