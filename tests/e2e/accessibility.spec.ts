@@ -189,8 +189,5 @@ test.describe("signed in", () => {
       await shop.visit(`/checkout?step=${step}&address=${customer.addressId}`);
       await audit(shop, `checkout: ${step}`);
     }
-    await shop.page.getByRole("button", { name: "Pay Now" }).click();
-    await expect(shop.page.getByText(MSG.payment.cardholderRequired).first()).toBeVisible();
-    await audit(shop, "checkout: payment with errors");
   });
 });
