@@ -37,6 +37,15 @@ export interface OrderItemDto {
   /** Price of one, variant extra included. */
   unit_price: number;
   quantity: number;
+  /** The order owner's review of this product on this order; null while there is none. */
+  review: OrderItemReviewDto | null;
+}
+
+/** A review as its author's order shows it, for reading back and editing. */
+export interface OrderItemReviewDto {
+  id: number;
+  rating: number;
+  comment: string | null;
 }
 
 /** `GET /public/orders/{id}`, and `data` of a successful `POST /payments/process`. */
