@@ -11,9 +11,9 @@ import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts"
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
+import { myOrdersSchema, noDataSchema, orderDetailSchema, savedAddressListSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
-import type { OrderDetailDto, OrderSummaryDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -35,7 +35,8 @@ const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** The orders the tab lists: the most recent, newest first (the API's largest page). */
 const ORDERS_PAGE_LIMIT = 50;
 
-const listAddresses = (api: ApiClient, token: string) => api<AddressDto[]>({ method: "GET", endpoint: "/public/addresses", token });
+const listAddresses = (api: ApiClient, token: string) =>
+  api({ method: "GET", endpoint: "/public/addresses", token, schema: savedAddressListSchema });
 
 /**
  * The tab comes from ?tab= (default orders). The orders tab reads ?order= (the detail dialog); the account tab
@@ -68,17 +69,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 async function listOrders(api: ApiClient, token: string) {
-  const result = await api<{ orders: OrderSummaryDto[] }>({
+  const result = await api({
     method: "GET",
     endpoint: "/orders/my-orders",
     data: { page: 1, limit: ORDERS_PAGE_LIMIT },
     token,
+    schema: myOrdersSchema,
   }).catch(failedCall);
   return result?.success ? { orders: result.data.orders, ordersError: null } : { orders: null, ordersError: MSG.orders.fetchFailed };
 }
 
 async function loadOrder(api: ApiClient, token: string, id: number) {
-  const result = await api<OrderDetailDto>({ method: "GET", endpoint: `/public/orders/${id}`, token }).catch(failedCall);
+  const result = await api({ method: "GET", endpoint: `/public/orders/${id}`, token, schema: orderDetailSchema }).catch(failedCall);
   if (result?.success) return { order: result.data, error: null };
   return { order: null, error: result === null ? MSG.orders.notFound : MSG.orders.detailFailed };
 }
@@ -102,9 +104,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseForm(formData, addressSchema);
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const call = id
-      ? { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: submission.value, token }
-      : { method: "POST" as const, endpoint: "/public/addresses", data: submission.value, token };
-    const outcome = await callForForm<AddressDto>(api, call, ADDRESS_FIELDS, id ? MSG.addresses.updateFailed : MSG.addresses.createFailed);
+      ? { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: submission.value, token, schema: savedAddressSchema }
+      : { method: "POST" as const, endpoint: "/public/addresses", data: submission.value, token, schema: savedAddressSchema };
+    const outcome = await callForForm(api, call, ADDRESS_FIELDS, id ? MSG.addresses.updateFailed : MSG.addresses.createFailed);
     if (!outcome.ok) {
       const reply = submission.reply(failureReply(outcome));
       return data({ result: reply }, { status: 400 });
@@ -117,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") {
     const outcome = await callForForm(
       api,
-      { method: "DELETE", endpoint: `/public/addresses/${id}`, token },
+      { method: "DELETE", endpoint: `/public/addresses/${id}`, token, schema: noDataSchema },
       [],
       MSG.addresses.deleteFailed,
     );
@@ -135,7 +137,13 @@ async function makeDefault(request: Request, api: ApiClient, token: string, id: 
   if (!address)
     return redirectWithToast(request, ACCOUNT_TAB, "error", list.success ? MSG.accounts.addressNotFound : MSG.addresses.updateFailed);
   const { id: _id, ...fields } = address;
-  const call = { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: { ...fields, is_default: true }, token };
+  const call = {
+    method: "PUT" as const,
+    endpoint: `/public/addresses/${id}`,
+    data: { ...fields, is_default: true },
+    token,
+    schema: savedAddressSchema,
+  };
   const outcome = await callForForm(api, call, [], MSG.addresses.updateFailed);
   if (!outcome.ok) return redirectWithToast(request, ACCOUNT_TAB, "error", outcome.formError ?? MSG.addresses.updateFailed);
   // Its own text, so it is not mistaken for (or stacked with the same words as) an edit's confirmation.
