@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, PROMO_TYPES } from "#contract/checkout.ts";
 import { paginationSchema } from "#contract/envelope.ts";
+import { savedAddressSchema } from "./account.ts";
 import { timestampSchema } from "./product.ts";
 
 /** The checkout and order answers. Money is GBP with two decimals. */
@@ -66,13 +67,7 @@ export const orderDetailSchema = z.object({
   discount: z.number(),
   promo_code: z.string().nullable(),
   total: z.number(),
-  shipping_address: z.object({
-    label: z.string(),
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    postal_code: z.string(),
-    phone: z.string(),
-  }),
+  /** The address as it was when the order was placed. */
+  shipping_address: savedAddressSchema.pick({ label: true, line1: true, line2: true, city: true, postal_code: true, phone: true }),
   items: z.array(orderItemSchema),
 });
