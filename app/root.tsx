@@ -37,6 +37,7 @@ import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-to
 import { ValueStrip } from "./components/ui/value-strip.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
+import { ratesForDisplay } from "./lib/currency.ts";
 import { refuse } from "./lib/form-data.server.ts";
 import { honeypot } from "./lib/honeypot.server.ts";
 import { ratesService } from "./lib/rates.server.ts";
@@ -89,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: sessionUser ? { name: sessionUser.name, email: sessionUser.email } : null,
       toast,
       currency,
-      rates: pricing.rates,
+      rates: ratesForDisplay(currency, pricing.rates),
       honeypotInputProps,
       cartCount: await readCartCount(request),
       recentlyViewed,

@@ -7,16 +7,18 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { buildForBench, firstProductPath, type Running, startFloor, startShop } from "./lib/servers.ts";
 
-const USAGE = `Usage: npm run bench:js -- [--no-build] [--budget-kb 120] [--path /extra ...]
+const USAGE = `Usage: npm run bench:js -- [--no-build] [--budget-kb 120] [--chunks] [--path /extra ...]
 
 Builds the shop and the floor (unless --no-build), starts them, and prints for /, /products, a product page, /cart
 (and each --path) the number of scripts and their gzip size, the floor's for comparison, and whether the page is
-within the budget. Gzip at the level the server's compression uses (6).`;
+within the budget. Gzip at the level the server's compression uses (6). --chunks also lists each page's scripts,
+largest first, to show what a page carries.`;
 
 const { values: args } = parseArgs({
   options: {
     "no-build": { type: "boolean", default: false },
     "budget-kb": { type: "string", default: "120" },
+    chunks: { type: "boolean", default: false },
     path: { type: "string", multiple: true, default: [] },
     help: { type: "boolean", short: "h" },
   },
@@ -38,14 +40,13 @@ function firstLoadScripts(html: string): string[] {
 async function firstLoad(base: string, path: string) {
   const html = await (await fetch(`${base}${path}`)).text();
   const scripts = firstLoadScripts(html);
-  let raw = 0;
-  let gzip = 0;
+  const sizes: { script: string; raw: number; gzip: number }[] = [];
   for (const script of scripts) {
     const body = Buffer.from(await (await fetch(new URL(script, base))).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body, { level: 6 }).length;
+    sizes.push({ script, raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
   }
-  return { scripts: scripts.length, raw, gzip };
+  const sum = (key: "raw" | "gzip") => sizes.reduce((total, size) => total + size[key], 0);
+  return { scripts: scripts.length, raw: sum("raw"), gzip: sum("gzip"), sizes };
 }
 
 if (!args["no-build"]) buildForBench({ floor: true });
@@ -62,6 +63,11 @@ try {
   const rows = [];
   for (const page of pages) {
     const load = await firstLoad(shop.url, page);
+    if (args.chunks) {
+      console.log(`${page}:`);
+      const largestFirst = load.sizes.toSorted((a, b) => b.gzip - a.gzip);
+      console.table(largestFirst.map(({ script, gzip }) => ({ script, "KB gzip": kb(gzip) })));
+    }
     rows.push({
       page,
       scripts: load.scripts,

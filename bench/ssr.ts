@@ -9,14 +9,15 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { buildForBench, firstProductPath, type Running, startFloor, startShop, startStatic } from "./lib/servers.ts";
+import { buildForBench, cpuMs, firstProductPath, type Running, startFloor, startShop, startStatic } from "./lib/servers.ts";
 
 const USAGE = `Usage: npm run bench:ssr -- [--duration 10] [--connections 50] [--no-build] [--path /extra ...]
 
 Builds the shop and the floor (unless --no-build), starts the shop on a free port with the demo catalogue on a
 temp database, and measures each page for --duration seconds at --connections connections, then the same bytes
-from a static server, then the floor. Prints req/s, p50, p99, errors, non-2xx and the ratios SSR / floor and
-SSR / static. Not a test: figures depend on the machine.`;
+from a static server, then the floor. Prints req/s, p50, p99, errors, non-2xx, the ratios SSR / floor and
+SSR / static, and each server's CPU time per request (with the floor / SSR ratio, which holds on a busy machine
+where req/s does not). Not a test: figures depend on the machine.`;
 
 const { values: args } = parseArgs({
   options: {
@@ -39,12 +40,17 @@ interface Run {
   errors: number;
   non2xx: number;
   requests: number;
+  /** The server's CPU time per answered request. */
+  cpuMsPerRequest: number;
 }
 
 /** One autocannon run; errors count failed connections and time-outs, non2xx every answer outside 2xx. */
-async function measure(url: string, options: { duration: number; connections: number }): Promise<Run> {
+async function measure(url: string, server: Running, options: { duration: number; connections: number }): Promise<Run> {
+  const cpuBefore = cpuMs(server.child.pid ?? 0);
   const result = await autocannon({ url, duration: options.duration, connections: options.connections });
+  const cpu = cpuMs(server.child.pid ?? 0) - cpuBefore;
   return {
+    cpuMsPerRequest: cpu / Math.max(1, result.requests.total),
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -65,7 +71,10 @@ try {
   const floor = await startFloor();
   started.push(floor);
   const pages = ["/", "/products", await firstProductPath(shop.url), "/cart", ...args.path];
-  console.log(`${cpus().length} CPUs, ${options.connections} connections, ${options.duration} s per run, shop ${shop.url}\n`);
+  const workers = process.env.WEB_CONCURRENCY ?? `${cpus().length} (one per CPU)`;
+  console.log(
+    `${cpus().length} CPUs, shop workers ${workers}, ${options.connections} connections, ${options.duration} s per run, shop ${shop.url}\n`,
+  );
 
   const rows = [];
   for (const page of pages) {
@@ -73,10 +82,10 @@ try {
     const file = join(work, "page.html");
     writeFileSync(file, html);
     const statics = await startStatic(file);
-    const stat = await measure(statics.url, options);
+    const stat = await measure(statics.url, statics, options);
     await statics.stop();
-    const flo = await measure(floor.url, options);
-    const ssr = await measure(`${shop.url}${page}`, options);
+    const flo = await measure(floor.url, floor, options);
+    const ssr = await measure(`${shop.url}${page}`, shop, options);
     rows.push({
       page,
       "HTML KB": Number((html.length / 1024).toFixed(1)),
@@ -89,6 +98,9 @@ try {
       non2xx: ssr.non2xx,
       "SSR/floor": Number((ssr.reqPerSec / flo.reqPerSec).toFixed(2)),
       "SSR/static": Number((ssr.reqPerSec / stat.reqPerSec).toFixed(3)),
+      "floor CPU ms/req": Number(flo.cpuMsPerRequest.toFixed(2)),
+      "SSR CPU ms/req": Number(ssr.cpuMsPerRequest.toFixed(2)),
+      "floor/SSR CPU": Number((flo.cpuMsPerRequest / ssr.cpuMsPerRequest).toFixed(2)),
     });
     console.log(`measured ${page}`);
   }

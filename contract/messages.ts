@@ -270,6 +270,8 @@ export const MSG = {
   pricing: {
     ratesFailed: "Failed to fetch exchange rates",
     originalPrice: "Original price",
+    displayCurrency: "Display currency",
+    applyCurrency: "Set currency",
   },
   router: {
     unexpected: "Unexpected Application Error!",

@@ -13,6 +13,11 @@ import { type ListingQuery, toProductsApiQuery } from "./schemas/listing.ts";
  */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; message: string };
 
+/** The same outcome with its data mapped; a failure passes through. */
+export function mapLoaded<T, R>(loaded: Loaded<T>, map: (data: T) => R): Loaded<R> {
+  return loaded.ok ? { ok: true, data: map(loaded.data) } : loaded;
+}
+
 type Answered<T> = Extract<ApiOutcome<T>, { ok: true }>;
 
 async function load<T, R = T>(

@@ -2,6 +2,8 @@
 import { API_TIMEOUT_MS } from "#contract/constants.ts";
 
 export const CURRENCY_COOKIE = "preferredCurrency";
+/** How long a browser or shared cache may reuse a page rendered for a visitor with no cookies (seconds). */
+export const ANONYMOUS_PAGE_MAX_AGE_S = 10;
 
 /** Price presets of the listing filter, in whole pounds; null means open-ended. */
 export const PRICE_PRESETS = [

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { convert, currencyInfo, FALLBACK_RATES, formatPrice, formatRate, isSupportedCurrency, SUPPORTED_CURRENCIES } from "./currency.ts";
+import {
+  convert,
+  currencyInfo,
+  FALLBACK_RATES,
+  formatPrice,
+  formatRate,
+  isSupportedCurrency,
+  ratesForDisplay,
+  SUPPORTED_CURRENCIES,
+} from "./currency.ts";
 
 describe("SUPPORTED_CURRENCIES", () => {
   it("holds about 90 currencies, each with a name, a symbol and a positive rate", () => {
@@ -107,5 +116,14 @@ describe("formatRate", () => {
     expect(formatRate(188)).toBe("188.0000");
     expect(formatRate(0.00005)).toBe("0.0001");
     expect(formatRate(1.23456)).toBe("1.2346");
+  });
+});
+
+describe("ratesForDisplay", () => {
+  it("keeps the base's and the display currency's rates, and prices the same as the whole table", () => {
+    const live = { ...FALLBACK_RATES, USD: 1.3 };
+    const trimmed = ratesForDisplay("USD", live);
+    expect(trimmed).toEqual({ GBP: 1, USD: 1.3 });
+    expect(formatPrice(149, "USD", trimmed)).toBe(formatPrice(149, "USD", live));
   });
 });

@@ -127,6 +127,11 @@ export function currencyInfo(code: string): Currency | undefined {
   return BY_CODE.get(code);
 }
 
+/** The rates a page needs to show GBP amounts in `currency`: the base's and that one's, not all ninety. */
+export function ratesForDisplay(currency: string, rates: Rates): Rates {
+  return { [BASE_CURRENCY]: rateOf(BASE_CURRENCY, rates), [currency]: rateOf(currency, rates) };
+}
+
 /** Rounds half away from zero, after removing binary noise (so 1.005 is 1.01, not 1.00). */
 function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;

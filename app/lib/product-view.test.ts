@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { VariantDto } from "#contract/dto/product.ts";
+import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import {
   colorDots,
+  colorOptions,
   defaultFit,
   firstVariantInStock,
   galleryIndex,
   resolveVariantSelection,
   struckPrice,
+  toProductCard,
   truncateDescription,
   variantSearch,
   wrapIndex,
@@ -106,11 +108,11 @@ describe("truncateDescription", () => {
 describe("colour dots and cards", () => {
   it("shows each colour once, up to the limit, and counts the rest", () => {
     const many = ["A", "B", "C", "D", "E", "F"].map((color) => variant(color, "M", 1));
-    expect(colorDots([...many, ...many], 4)).toMatchObject({
+    expect(colorDots(colorOptions([...many, ...many]), 4)).toMatchObject({
       shown: [{ name: "A" }, { name: "B" }, { name: "C" }, { name: "D" }],
       more: 2,
     });
-    expect(colorDots(variants, 5)).toMatchObject({ shown: [{ name: "Sage" }, { name: "Ivory" }], more: 0 });
+    expect(colorDots(colorOptions(variants), 5)).toMatchObject({ shown: [{ name: "Sage" }, { name: "Ivory" }], more: 0 });
   });
 
   it("adds the first variant with stock from a card", () => {
@@ -126,6 +128,35 @@ describe("colour dots and cards", () => {
   it("writes variant choices as URL parameters", () => {
     expect(variantSearch({ color: "Sage", size: "M", fit: "Relaxed Fit" })).toBe("?color=Sage&size=M&fit=Relaxed+Fit");
     expect(variantSearch({ color: null, size: null, fit: null })).toBe("");
+  });
+});
+describe("toProductCard", () => {
+  it("keeps what a card shows: its colours once each and the quick-add variant, not every variant", () => {
+    const summary: ProductSummaryDto = {
+      id: 7,
+      token: "cHJvZF83X3h5eg",
+      name: "Linen Abaya",
+      slug: "linen-abaya",
+      category_id: 2,
+      category_name: "Abayas",
+      collection: "Women",
+      current_price: 120,
+      original_price: 150,
+      price: 120,
+      main_image: "/images/products/abaya.svg",
+      stock: 10,
+      stock_status: "In Stock",
+      sku: "MN-7",
+      variants,
+      average_rating: 4.5,
+      review_count: 2,
+      created_at: "2026-10-01T00:00:00.000Z",
+    };
+    const card = toProductCard(summary);
+    expect(card.colours.map((colour) => colour.name)).toEqual(["Sage", "Ivory"]);
+    expect(card.quickAdd).toEqual({ id: variants[0]?.id, color_name: "Sage", size: "L", stock: 2 });
+    expect(card).not.toHaveProperty("variants");
+    expect(card).not.toHaveProperty("sku");
   });
 });
 

@@ -10,7 +10,7 @@ export interface ColorOption {
 }
 
 /** Each colour once, in variant order. */
-function colorOptions(variants: readonly VariantDto[]): ColorOption[] {
+export function colorOptions(variants: readonly VariantDto[]): ColorOption[] {
   const seen = new Map<string, ColorOption>();
   for (const variant of variants) {
     if (!seen.has(variant.color_name)) seen.set(variant.color_name, { name: variant.color_name, code: variant.color_code });
@@ -19,9 +19,41 @@ function colorOptions(variants: readonly VariantDto[]): ColorOption[] {
 }
 
 /** Up to `max` colour dots and how many colours did not fit. */
-export function colorDots(variants: readonly VariantDto[], max: number): { shown: ColorOption[]; more: number } {
-  const all = colorOptions(variants);
-  return { shown: all.slice(0, max), more: Math.max(0, all.length - max) };
+export function colorDots(colours: readonly ColorOption[], max: number): { shown: ColorOption[]; more: number } {
+  return { shown: colours.slice(0, max), more: Math.max(0, colours.length - max) };
+}
+
+/** What an add-to-cart form needs of a variant. */
+export type CartVariant = Pick<VariantDto, "id" | "color_name" | "size" | "stock">;
+
+/**
+ * A product as a grid card shows it, and no more: the page's hydration data carries these fields instead of
+ * every variant of every card.
+ */
+export interface ProductCardView
+  extends Pick<
+    ProductSummaryDto,
+    "id" | "token" | "name" | "category_name" | "current_price" | "original_price" | "main_image" | "stock_status"
+  > {
+  /** The variant the card's quick add-to-cart uses. */
+  quickAdd: CartVariant | null;
+  colours: ColorOption[];
+}
+
+export function toProductCard(product: ProductSummaryDto): ProductCardView {
+  const quickAdd = firstVariantInStock(product.variants);
+  return {
+    id: product.id,
+    token: product.token,
+    name: product.name,
+    category_name: product.category_name,
+    current_price: product.current_price,
+    original_price: product.original_price,
+    main_image: product.main_image,
+    stock_status: product.stock_status,
+    quickAdd: quickAdd && { id: quickAdd.id, color_name: quickAdd.color_name, size: quickAdd.size, stock: quickAdd.stock },
+    colours: colorOptions(product.variants),
+  };
 }
 
 /** The variant a card's quick add-to-cart uses: the first with stock, else none. */

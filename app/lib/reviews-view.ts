@@ -1,14 +1,11 @@
-import { z } from "zod";
 import { REVIEW_SORTS, type ReviewSort } from "#contract/constants.ts";
 import type { Pagination } from "#contract/envelope.ts";
+import { numberParam, oneOfParam } from "./url-params.ts";
 
 /** The product page keeps its review list's sort and page in the URL, beside the variant selection. */
 export const REVIEWS_PARAM = { sort: "reviews_sort", page: "reviews_page" } as const;
 /** The reviews block's anchor: paging links land on it without JavaScript. */
 export const REVIEWS_ANCHOR = "reviews";
-
-const sortParam = z.enum(REVIEW_SORTS).catch("newest");
-const pageParam = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 
 export interface ReviewsView {
   sort: ReviewSort;
@@ -18,8 +15,8 @@ export interface ReviewsView {
 /** The list's sort and page from the page URL; anything unreadable falls back to the first page of the newest. */
 export function reviewsView(params: URLSearchParams): ReviewsView {
   return {
-    sort: sortParam.parse(params.get(REVIEWS_PARAM.sort) ?? undefined),
-    page: pageParam.parse(params.get(REVIEWS_PARAM.page) ?? undefined),
+    sort: oneOfParam(params.get(REVIEWS_PARAM.sort) ?? "", REVIEW_SORTS) ?? "newest",
+    page: numberParam(params.get(REVIEWS_PARAM.page) ?? "", { min: 1, max: 1_000_000, integer: true }) ?? 1,
   };
 }
 

@@ -12,13 +12,13 @@ import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { FLAGSHIP, HERO_SLIDES, NEWSLETTER, PRESS, TESTIMONIALS, WHY_CHOOSE_US } from "#app/content/home.ts";
 import { apiFor } from "#app/lib/api.server.ts";
-import { fetchActiveCategories, fetchLatest, fetchTrending, type Loaded } from "#app/lib/catalogue.server.ts";
+import { fetchActiveCategories, fetchLatest, fetchTrending, type Loaded, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
 import { categoryHref } from "#app/lib/listing-url.ts";
-import { imageOrPlaceholder } from "#app/lib/product-view.ts";
+import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
 import { organizationJsonLd, pageMeta } from "#app/lib/seo.ts";
 import { PAGE_SIZE, RATING_MAX } from "#contract/constants.ts";
-import type { CategoryDto } from "#contract/dto/product.ts";
+import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import type { Route } from "./+types/home";
@@ -29,7 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const teaser: Loaded<CategoryDto[]> = categories.ok
     ? { ok: true, data: categories.data.slice(0, PAGE_SIZE.homeCategoryTeaser) }
     : categories;
-  return { origin: new URL(request.url).origin, categories: teaser, trending, latest };
+  const cards = (products: ProductSummaryDto[]) => products.map(toProductCard);
+  return {
+    origin: new URL(request.url).origin,
+    categories: teaser,
+    trending: mapLoaded(trending, cards),
+    latest: mapLoaded(latest, cards),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -18,7 +18,7 @@ import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { PRODUCT_ACCORDIONS } from "#app/content/product.ts";
 import { apiFor } from "#app/lib/api.server.ts";
 import { optionalUser } from "#app/lib/auth.server.ts";
-import { fetchProductDetail, fetchProductReviews, fetchRecommended } from "#app/lib/catalogue.server.ts";
+import { fetchProductDetail, fetchProductReviews, fetchRecommended, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
 import { categoryHref, LISTING_PATH } from "#app/lib/listing-url.ts";
 import {
@@ -27,6 +27,7 @@ import {
   productHref,
   resolveVariantSelection,
   struckPrice,
+  toProductCard,
   truncateDescription,
   unitPrice,
 } from "#app/lib/product-view.ts";
@@ -49,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Recording the view is the page's extra action for a signed-in shopper; it never holds up or fails the page.
   const [product, recommended, reviews] = await Promise.all([
     fetchProductDetail(api, id),
-    fetchRecommended(api, id),
+    fetchRecommended(api, id).then((loaded) => mapLoaded(loaded, (products) => products.map(toProductCard))),
     fetchProductReviews(api, id, view),
     optionalUser(request).then((signedIn) => recordRecentlyViewed(api, signedIn, id)),
   ]);

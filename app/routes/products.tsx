@@ -9,9 +9,10 @@ import { useListingForm } from "#app/components/catalogue/use-listing-form.ts";
 import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { fetchActiveCategories, fetchProductPage } from "#app/lib/catalogue.server.ts";
+import { fetchActiveCategories, fetchProductPage, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
 import { canonicalListingHref, LISTING_PATH, listingHref, listingSearchParams } from "#app/lib/listing-url.ts";
+import { toProductCard } from "#app/lib/product-view.ts";
 import { parseListingQuery } from "#app/lib/schemas/listing.ts";
 import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
 import { MSG } from "#contract/messages.ts";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     origin: url.origin,
     query,
-    page,
+    page: mapLoaded(page, ({ products, pagination }) => ({ products: products.map(toProductCard), pagination })),
     categories: categories.ok ? categories.data.map((category) => category.name) : [],
   };
 }

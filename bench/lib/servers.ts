@@ -49,8 +49,9 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
 }
 
 /** The built shop in production mode on a free port, with a fresh SQLite database (the demo catalogue) in a temp folder. */
-export async function startShop(): Promise<Running> {
+export async function startShop(): Promise<Running & { outboxDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-ssr-"));
+  const outboxDir = join(dataDir, "outbox");
   const port = await getPort();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -59,12 +60,14 @@ export async function startShop(): Promise<Running> {
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
     LOG_LEVEL: "warn",
-    OUTBOX_DIR: join(dataDir, "outbox"),
+    OUTBOX_DIR: outboxDir,
     // No network here: rates fall back to the built-in table at once instead of waiting on a remote service.
     EXCHANGE_RATES_URL: `http://127.0.0.1:${await getPort()}/rates`,
     SESSION_SECRET: randomBytes(32).toString("base64url"),
     // Load tests sign in and check out many times from one address.
     TRUST_PROXY: "loopback",
+    // Measured at one worker and at the default (one per CPU): WEB_CONCURRENCY=1 npm run bench:ssr.
+    ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
   };
   const child = spawn(process.execPath, ["server.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
@@ -73,7 +76,7 @@ export async function startShop(): Promise<Running> {
     await stop();
     throw error;
   });
-  return { url, child, stop };
+  return { url, child, stop, outboxDir };
 }
 
 /** A child process running `script` with a free port as its first argument. */
@@ -91,10 +94,24 @@ export const startFloor = () => startChild(join(root, "bench/floor/server.ts"));
 /** A bare Node server answering every request with the bytes of `file`, in its own process. */
 export const startStatic = (file: string) => startChild(join(root, "bench/lib/static-server.ts"), file);
 
-/** Resident memory of a process in bytes, from /proc (Linux). */
+const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+
+/**
+ * CPU time a process and its children (the cluster's workers) have used, in milliseconds, from /proc (Linux):
+ * user and system time, in clock ticks of 10 ms. Unlike requests per second it hardly depends on what else
+ * the machine runs, so it compares servers measured on a busy machine.
+ */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const own = (Number(fields[11]) + Number(fields[12])) * 10;
+  return childrenOf(pid).reduce((total, child) => total + cpuMs(child), own);
+}
+
+/** Resident memory of a process and its children (the cluster's workers) in bytes, from /proc (Linux). */
 export function residentBytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) * 1024 : Number.NaN;
+  const own = match ? Number(match[1]) * 1024 : Number.NaN;
+  return childrenOf(pid).reduce((total, child) => total + residentBytes(child), own);
 }
 
 /** The first product page linked from the listing. */

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { MSG } from "#contract/messages.ts";
 import { codeIn, mailTo } from "./smtp-inbox.ts";
 
 /** The shop as a shopper sees it: visiting pages and the chrome every page shares. */
@@ -14,8 +15,9 @@ export interface Shop {
   mainNav: Locator;
   footer: Locator;
   main: Locator;
-  currencyToggle: Locator;
-  /** Picks a display currency in the top-bar picker (a form post, so it works in both projects). */
+  /** The top bar's display-currency select; its value is the currency in force. */
+  currencySelect: Locator;
+  /** Picks a display currency in the top-bar picker: with JavaScript the choice submits itself, without it Apply does. */
   chooseCurrency(code: string): Promise<void>;
 }
 
@@ -48,7 +50,7 @@ export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
   },
   shop: async ({ page, javaScriptEnabled }, use) => {
     const topBar = page.locator(".top-bar");
-    const currencyToggle = topBar.locator(".currency-picker summary");
+    const currencySelect = topBar.getByLabel(MSG.pricing.displayCurrency);
     await use({
       page,
       javaScriptEnabled,
@@ -62,13 +64,15 @@ export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
       mainNav: page.getByRole("navigation", { name: "Main" }),
       footer: page.locator("footer.site-footer"),
       main: page.locator("main#main"),
-      currencyToggle,
+      currencySelect,
       async chooseCurrency(code) {
-        await currencyToggle.click();
-        const option = topBar.locator(`button[name="currency"][value="${code}"]`);
-        await expect(option).toBeVisible();
-        await option.click();
-        await expect(currencyToggle).toContainText(code);
+        const saved = page.waitForResponse(
+          (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/currency"),
+        );
+        await currencySelect.selectOption(code);
+        if (!javaScriptEnabled) await topBar.getByRole("button", { name: MSG.pricing.applyCurrency }).click();
+        await saved;
+        await expect(currencySelect).toHaveValue(code);
       },
     });
   },

@@ -7,7 +7,7 @@ test.describe("site chrome", () => {
   test("the top bar carries the three promotional messages and the currency picker", async ({ shop }) => {
     await shop.visit("/");
     await expect(shop.topBar.locator(".top-bar__message")).toHaveText([...TOP_BAR_MESSAGES]);
-    await expect(shop.currencyToggle).toContainText("GBP");
+    await expect(shop.currencySelect).toHaveValue("GBP");
   });
 
   for (const link of MAIN_NAV) {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
-import type { VariantDto } from "#contract/dto/product.ts";
+import type { CartVariant } from "#app/lib/product-view.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**
@@ -17,7 +17,7 @@ function useReturnPath() {
 interface AddToCartProps {
   source: "card" | "detail";
   productId: number;
-  variant: VariantDto | null;
+  variant: CartVariant | null;
   fit?: string | null;
   className?: string;
   /** Extra controls inside the form (the detail page's quantity stepper); without them quantity is 1. */
@@ -57,7 +57,7 @@ export function QuickAddButton({
 }: {
   productId: number;
   productName: string;
-  variant: VariantDto | null;
+  variant: CartVariant | null;
 }) {
   return (
     <AddToCartForm source="card" productId={productId} variant={variant} className="icon-form">

@@ -1,9 +1,8 @@
-import { colorDots } from "#app/lib/product-view.ts";
-import type { VariantDto } from "#contract/dto/product.ts";
+import { type ColorOption, colorDots } from "#app/lib/product-view.ts";
 
 /** A card's colour dots: each variant colour once, up to `max`, then '+N'. */
-export function ColorDots({ variants, max }: { variants: readonly VariantDto[]; max: number }) {
-  const { shown, more } = colorDots(variants, max);
+export function ColorDots({ colours, max }: { colours: readonly ColorOption[]; max: number }) {
+  const { shown, more } = colorDots(colours, max);
   if (shown.length === 0) return null;
   return (
     <ul className="color-dots" aria-label={`Colours: ${shown.map((color) => color.name).join(", ")}${more ? ` and ${more} more` : ""}`}>

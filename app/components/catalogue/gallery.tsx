@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import { Link, useLocation } from "react-router";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { wrapIndex } from "#app/lib/product-view.ts";
@@ -36,6 +37,8 @@ export function Gallery({ images, index, productName, actions }: GalleryProps) {
     );
   }
   const current = images[index] ?? images[0];
+  // The main image is the product page's largest paint: preloaded from the head.
+  preload(current.url, { as: "image", fetchPriority: "high" });
   const many = images.length > 1;
   return (
     <section className="gallery" aria-roledescription="gallery" aria-label={`${productName} images`}>

@@ -7,12 +7,13 @@ import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Toaster } from "#app/components/layout/toaster.tsx";
 import type { SubscribeReply } from "#app/routes/subscribe.tsx";
 import { MSG } from "#contract/messages.ts";
-import { subscribeSchema } from "#contract/schemas/subscribe.ts";
 
 /**
  * The newsletter sign-up form: posts to /subscribe, which redirects back with a toast. With JavaScript it runs
  * through a fetcher, so the page stays put; the input is disabled while it runs and cleared after a success,
- * and a blank or malformed address gets the shop's own message instead of the browser's bubble.
+ * and a blank or malformed address gets the shop's own message instead of the browser's bubble. The check in the
+ * browser is the input's own (required, type=email), so the home page ships no schema library; /subscribe checks
+ * again with the shared schema.
  */
 export function NewsletterForm() {
   const location = useLocation();
@@ -35,9 +36,9 @@ export function NewsletterForm() {
       preventScrollReset
       noValidate={enhanced}
       onSubmit={(event) => {
-        const parsed = subscribeSchema.safeParse({ email: input.current?.value ?? "" });
-        setInvalid(parsed.success ? null : (parsed.error.issues[0]?.message ?? MSG.subscribe.invalidEmail));
-        if (!parsed.success) {
+        const problem = input.current ? addressProblem(input.current) : null;
+        setInvalid(problem);
+        if (problem) {
           event.preventDefault();
           input.current?.focus();
         }
@@ -75,4 +76,9 @@ export function NewsletterForm() {
       <Toaster toasts={[reply?.toast]} />
     </fetcher.Form>
   );
+}
+
+function addressProblem(input: HTMLInputElement): string | null {
+  if (input.validity.valueMissing) return MSG.subscribe.emailRequired;
+  return input.validity.valid ? null : MSG.subscribe.invalidEmail;
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
+import { preload } from "react-dom";
 import { Link } from "react-router";
 import { Price } from "#app/components/ui/price.tsx";
-import { firstVariantInStock, imageOrPlaceholder, productHref, struckPrice } from "#app/lib/product-view.ts";
-import type { ProductSummaryDto } from "#contract/dto/product.ts";
+import { imageOrPlaceholder, type ProductCardView, productHref, struckPrice } from "#app/lib/product-view.ts";
 import { MSG } from "#contract/messages.ts";
 import { QuickAddButton, WishlistButton } from "./cart-forms.tsx";
 import { ColorDots } from "./color-dots.tsx";
@@ -28,6 +28,7 @@ export function ProductCardMedia({
   soldOut: boolean;
   children: ReactNode;
 }) {
+  if (priority) preload(image, { as: "image", fetchPriority: "high" });
   return (
     <div className="product-card__media">
       <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
@@ -48,7 +49,7 @@ export function ProductCardMedia({
 }
 
 interface ProductCardProps {
-  product: ProductSummaryDto;
+  product: ProductCardView;
   /** How many colour dots fit (COLOR_DOTS.listing or .recommended). */
   maxDots: number;
   /** The first card image above the fold loads eagerly with high priority. */
@@ -73,7 +74,7 @@ function ProductCard({ product, maxDots, priority = false, headingLevel = 3 }: P
             {MSG.catalogue.buyNow}
             <span className="visually-hidden">: {product.name}</span>
           </Link>
-          <QuickAddButton productId={product.id} productName={product.name} variant={firstVariantInStock(product.variants)} />
+          <QuickAddButton productId={product.id} productName={product.name} variant={product.quickAdd} />
           <WishlistButton productId={product.id} productName={product.name} />
         </div>
       </ProductCardMedia>
@@ -86,7 +87,7 @@ function ProductCard({ product, maxDots, priority = false, headingLevel = 3 }: P
           {original !== null ? <Price amount={original} original /> : null}
           <Price amount={product.current_price} className={original !== null ? "price--sale" : undefined} />
         </p>
-        <ColorDots variants={product.variants} max={maxDots} />
+        <ColorDots colours={product.colours} max={maxDots} />
       </div>
     </article>
   );
@@ -100,7 +101,7 @@ export function ProductGrid({
   label,
   headingLevel = 3,
 }: {
-  products: readonly ProductSummaryDto[];
+  products: readonly ProductCardView[];
   maxDots: number;
   columns: 3 | 4;
   priorityCount?: number;

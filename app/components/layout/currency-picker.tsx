@@ -1,45 +1,49 @@
-import { useRef } from "react";
-import { Form, useLocation } from "react-router";
-import { Icon } from "#app/components/ui/icons.tsx";
-import { useDismissableDetails } from "#app/components/ui/use-dismissable-details.ts";
-import { SUPPORTED_CURRENCIES } from "#app/lib/currency.ts";
+import { Form, useLocation, useSubmit } from "react-router";
+import { type Currency, SUPPORTED_CURRENCIES } from "#app/lib/currency.ts";
+import { MSG } from "#contract/messages.ts";
 
 /**
- * The display-currency list: a `<details>` disclosure holding one form, one submit button per currency.
- * The /currency action saves the cookie and redirects back here, so it works with JavaScript off.
+ * The display-currency picker: one native `<select>` in a form posting to /currency, which saves the cookie and
+ * redirects back here. Without JavaScript the shopper picks and presses Set currency; with it, choosing submits at once.
+ * A native control keeps the ninety currencies to ninety `<option>`s on every page, and the browser gives the
+ * scrollable list, keyboard and outside-click handling.
  */
 export function CurrencyPicker({ current }: { current: string }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDismissableDetails(ref);
   const location = useLocation();
+  const submit = useSubmit();
 
   return (
-    <details className="currency-picker" ref={ref}>
-      <summary className="currency-picker__toggle">
-        <span className="visually-hidden">Display currency: </span>
-        {current}
-        <Icon name="chevronDown" className="currency-picker__chevron" />
-      </summary>
-      <Form method="post" action="/currency" preventScrollReset className="currency-picker__panel">
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-        <ul className="currency-picker__list">
-          {SUPPORTED_CURRENCIES.map((currency) => (
-            <li key={currency.code}>
-              <button
-                type="submit"
-                name="currency"
-                value={currency.code}
-                className="currency-picker__option"
-                aria-current={currency.code === current ? "true" : undefined}
-              >
-                <span className="currency-picker__code">{currency.code}</span>
-                <span className="currency-picker__name">{currency.name}</span>
-                <span className="currency-picker__symbol">{currency.symbol.trim()}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </Form>
-    </details>
+    <Form method="post" action="/currency" preventScrollReset className="currency-picker">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <label className="visually-hidden" htmlFor="currency-select">
+        {MSG.pricing.displayCurrency}
+      </label>
+      <select
+        // Keyed by the saved currency, so the control shows what the server applied once the page reloads its data.
+        key={current}
+        id="currency-select"
+        name="currency"
+        className="currency-picker__select"
+        defaultValue={current}
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+      >
+        {SUPPORTED_CURRENCIES.map((currency) => (
+          <option key={currency.code} value={currency.code}>
+            {optionLabel(currency)}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="currency-picker__apply">
+          {MSG.pricing.applyCurrency}
+        </button>
+      </noscript>
+    </Form>
   );
+}
+
+/** 'EUR €': short enough for the top bar on a phone; a symbol that is the code itself is not repeated. */
+export function optionLabel({ code, symbol }: Pick<Currency, "code" | "symbol">): string {
+  const sign = symbol.trim();
+  return sign === code ? code : `${code} ${sign}`;
 }

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { LISTING_SORTS, type ListingSort, SIZES, STOCK_STATUSES } from "#contract/constants.ts";
+import { numberParam, oneOfParam, textParam } from "../url-params.ts";
 
 /**
  * The product listing's view state as it lives in the URL (`/products?category=Abayas&size=M&sort=...`).
@@ -49,32 +49,31 @@ export const EMPTY_LISTING_QUERY: ListingQuery = {
   page: 1,
 };
 
-const text = z.string().trim().min(1).max(MAX_TEXT);
-const colour = z.string().trim().min(1).max(50);
-const price = z.coerce.number().finite().min(0).max(1_000_000);
-const page = z.coerce.number().int().min(1).max(10_000);
-const sort = z.enum(LISTING_SORTS);
-const size = z.enum(SIZES);
-const stock = z.enum(STOCK_STATUSES);
+const text = (value: string) => textParam(value, MAX_TEXT);
+const colour = (value: string) => textParam(value, 50);
+const price = (value: string) => numberParam(value, { min: 0, max: 1_000_000 });
+const page = (value: string) => numberParam(value, { min: 1, max: 10_000, integer: true });
+const sort = (value: string) => oneOfParam(value, LISTING_SORTS);
+const size = (value: string) => oneOfParam(value, SIZES);
+const stock = (value: string) => oneOfParam(value, STOCK_STATUSES);
 
 /**
- * Each value that passes `schema`, once, in URL order. A comma-joined value (`category=A%2CB`, as the API
+ * Each value `read` accepts, once, in URL order. A comma-joined value (`category=A%2CB`, as the API
  * itself takes lists) counts as its parts, like `category=A&category=B`.
  */
-function validValues<T>(values: string[], schema: z.ZodType<T>): T[] {
+function validValues<T>(values: string[], read: (value: string) => T | null): T[] {
   const kept: T[] = [];
   const parts = values.flatMap((value) => value.split(",")).map((value) => value.trim());
   for (const value of parts.slice(0, MAX_VALUES)) {
-    const parsed = schema.safeParse(value);
-    if (parsed.success && !kept.includes(parsed.data)) kept.push(parsed.data);
+    const parsed = read(value);
+    if (parsed !== null && !kept.includes(parsed)) kept.push(parsed);
   }
   return kept;
 }
 
-function validValue<T>(value: string | null, schema: z.ZodType<T>): T | null {
+function validValue<T>(value: string | null, read: (value: string) => T | null): T | null {
   if (value === null || value.trim() === "") return null;
-  const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return read(value);
 }
 
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
