@@ -21,7 +21,7 @@ import { productReviewsSchema, reviewSchema } from "#contract/responses/review.t
 /**
  * Every endpoint's successful answer, from the seeded demo shop, is exactly its contract schema: nothing missing
  * or mistyped, and no field the schema does not name. The storefront checks answers only when the API is remote,
- * so this is what proves the in-process answers (decision 0014).
+ * so this is what proves the in-process answers (decision 0015).
  */
 
 let api: FreshApi;
