@@ -43,7 +43,7 @@ import { honeypot } from "./lib/honeypot.server.ts";
 import { ratesService } from "./lib/rates.server.ts";
 import { fetchRecentlyViewed } from "./lib/recently-viewed.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
-import { commitSession, getSession, readCurrency } from "./lib/session.server.ts";
+import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
 import { fetchWishlistIds } from "./lib/wishlist.server.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = ({ error }) => [
   { name: "description", content: SHOP.tagline },
 ];
 
-/** What every page's chrome needs. Reading the flash toast consumes it, so the session is committed only then. */
+/** What every page's chrome needs. Reading the flash toasts consumes them, so the session is committed only then. */
 /** A request the server refused before routing (see request-guard.server.ts) shows as this error, on any route. */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ context }, next) => {
@@ -83,12 +83,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fetchRecentlyViewed(apiFor(context), signedIn),
     fetchWishlistIds(apiFor(context), signedIn),
   ]);
-  const toast = session.get("toast") ?? null;
-  const headers = toast ? { "Set-Cookie": await commitSession(request, session) } : undefined;
+  const toasts = takeToasts(session);
+  const headers = toasts.length > 0 ? { "Set-Cookie": await commitSession(request, session) } : undefined;
   return data(
     {
       user: sessionUser ? { name: sessionUser.name, email: sessionUser.email } : null,
-      toast,
+      toasts,
       currency,
       rates: ratesForDisplay(currency, pricing.rates),
       honeypotInputProps,
@@ -120,7 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <HoneypotProvider {...shell?.honeypotInputProps}>
           <ToastViewport>
-            <Toaster toasts={[shell?.toast]} />
+            <Toaster toasts={shell?.toasts ?? []} />
             <TopBar currency={shell?.currency ?? BASE_CURRENCY} />
             <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={recentlyViewed} />
             <main id="main" className="site-main" tabIndex={-1}>

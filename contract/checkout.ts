@@ -16,15 +16,17 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
   google_pay: "Google Pay",
 };
 
-export const ORDER_STATUSES = ["pending", "processing", "delivered", "completed", "cancelled"] as const;
+export const ORDER_STATUSES = ["pending", "confirmed", "processing", "delivered", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * The statuses an order may move to from each status. A paid order starts `pending`; `delivered`
- * opens reviews; `completed` and `cancelled` are final. Cancelling returns the stock and refunds.
+ * The statuses an order may move to from each status. An order is `pending` while its payment is only
+ * authorised and `confirmed` once the payment is captured; `delivered` opens reviews; `completed` and
+ * `cancelled` are final. Cancelling returns the stock and refunds.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["processing", "cancelled"],
+  confirmed: ["processing", "cancelled"],
   processing: ["delivered", "cancelled"],
   delivered: ["completed"],
   completed: [],

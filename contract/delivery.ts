@@ -9,6 +9,8 @@ const timing = "Orders are prepared within 1-2 business days and arrive 3-5 busi
 
 export const DELIVERY_TERMS = {
   price,
+  /** The top bar's rotating delivery message, in its capitals. */
+  topBar: `FLAT ${price} DELIVERY ON EVERY UK ORDER`,
   /** One line under the method at checkout. */
   summary: `A flat ${price} on every UK order. ${timing}`,
   /** The product page's Delivery & Returns text when a product has none of its own. */

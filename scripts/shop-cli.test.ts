@@ -141,6 +141,9 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     });
     const { code } = await db.kysely.selectFrom("orders").select("code").where("id", "=", orderId).executeTakeFirstOrThrow();
 
+    const help = await shop("order:status", "--help");
+    expect(help.stdout).toContain("pending -> processing | cancelled; confirmed -> processing | cancelled;");
+
     const pending = await shop("orders:list", "--status", "pending");
     expect(pending.code).toBe(0);
     expect(pending.stdout).toContain(code);

@@ -13,7 +13,7 @@ import { createPromo, disablePromo, listPromos, newPromoSchema } from "#api/oper
 import { setVariantStock } from "#api/operator/stock.ts";
 import { changeOrderStatus, listOrders } from "#api/orders/orders.service.ts";
 import { createGateway } from "#api/payments/gateway.ts";
-import { ORDER_STATUSES, type OrderStatus } from "#contract/checkout.ts";
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
 import { toGbp } from "#contract/money.ts";
 
 /** A wrong invocation: the message and the command's usage go to stderr, exit code 2. */
@@ -33,6 +33,12 @@ const wholeNumber = (value: string | undefined, name: string) => {
 };
 /** The command-line spelling of a schema field: minBasket is --min-basket. */
 const optionName = (field: PropertyKey | undefined) => `--${String(field ?? "").replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+/** ORDER_TRANSITIONS as the help text says them: "pending -> processing | cancelled; ...". */
+const allowedTransitions = Object.entries(ORDER_TRANSITIONS)
+  .filter(([, next]) => next.length > 0)
+  .map(([from, next]) => `${from} -> ${next.join(" | ")}`)
+  .join("; ");
+
 const orderStatus = (value: string | undefined, name: string): OrderStatus => {
   if (!ORDER_STATUSES.includes(value as OrderStatus)) throw new UsageError(`${name} must be one of: ${ORDER_STATUSES.join(", ")}`);
   return value as OrderStatus;
@@ -215,10 +221,11 @@ const commands: Record<string, Command> = {
   },
 
   "order:status": {
-    summary: "move an order to another status (pending, processing, delivered, completed, cancelled)",
+    summary: `move an order to another status (${ORDER_STATUSES.join(", ")})`,
     usage: `order:status <order code> <status>
 
-Allowed: pending -> processing | cancelled; processing -> delivered | cancelled; delivered -> completed.
+Allowed: ${allowedTransitions}.
+A paid order starts confirmed (pending while its payment is only authorised).
 Cancelling returns the items to stock and refunds the payment.`,
     async run(db, { positionals: [code, status] }) {
       if (!code || !status) throw new UsageError("order:status needs an order code and a status");

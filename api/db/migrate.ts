@@ -6,9 +6,10 @@ import { serverSecrets } from "./migrations/20261123000100_server_secrets.ts";
 import { checkoutOrders } from "./migrations/20261123000200_checkout_orders.ts";
 import { productSizeMask } from "./migrations/20261123001100_product_size_mask.ts";
 import { productRatingSummary } from "./migrations/20261123001200_product_rating_summary.ts";
+import { orderConfirmedStatus } from "./migrations/20261123002000_order_confirmed_status.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
-function migrationsFor(db: Db): Record<string, Migration> {
+export function migrationsFor(db: Db): Record<string, Migration> {
   return {
     "20261122000100_initial_domain": initialDomain(db.dialect),
     "20261122001000_catalogue_query_indexes": catalogueQueryIndexes(db.dialect),
@@ -16,6 +17,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     "20261123000200_checkout_orders": checkoutOrders(db.dialect),
     "20261123001100_product_size_mask": productSizeMask(),
     "20261123001200_product_rating_summary": productRatingSummary(),
+    "20261123002000_order_confirmed_status": orderConfirmedStatus(db.dialect),
   };
 }
 

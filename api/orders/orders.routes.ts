@@ -6,14 +6,15 @@ import type { ApiEnv } from "#api/core/env.ts";
 import { ok, paginate } from "#api/core/envelope.ts";
 import { notFound } from "#api/core/errors.ts";
 import { validate } from "#api/core/validate.ts";
+import { PAGE_SIZE } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { listUserOrders, userOrderDetail } from "./orders.service.ts";
 
-export const ORDERS_PAGE = { defaultLimit: 10, maxLimit: 50 } as const;
+const ORDERS_LIMIT_MAX = 50;
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ORDERS_PAGE.maxLimit).default(ORDERS_PAGE.defaultLimit),
+  limit: z.coerce.number().int().min(1).max(ORDERS_LIMIT_MAX).default(PAGE_SIZE.orders),
 });
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

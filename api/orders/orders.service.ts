@@ -10,7 +10,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from "#contract/checkout.ts";
-import type { OrderDetailDto, OrderSummaryDto } from "#contract/dto/order.ts";
+import type { OrderDetailDto, OrderItemReviewDto, OrderSummaryDto } from "#contract/dto/order.ts";
 import { toGbp } from "#contract/money.ts";
 
 /** A shopper's orders, newest first, one page of them with the total count. */
@@ -60,11 +60,23 @@ export async function listUserOrders(db: Db, userId: number, page: number, limit
 export async function userOrderDetail(db: Kysely<Database>, userId: number, orderId: number): Promise<OrderDetailDto | undefined> {
   const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
   if (!order) return undefined;
-  const items = await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("id").execute();
-  return toOrderDetail(order, items);
+  const [items, reviews] = await Promise.all([
+    db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("id").execute(),
+    db
+      .selectFrom("reviews")
+      .select(["id", "product_id", "rating", "comment"])
+      .where("order_id", "=", order.id)
+      .where("user_id", "=", userId)
+      .execute(),
+  ]);
+  return toOrderDetail(order, items, reviews);
 }
 
-export function toOrderDetail(order: Order, items: OrderItem[]): OrderDetailDto {
+type ItemReview = OrderItemReviewDto & { product_id: number };
+
+/** The order as its owner sees it; each item carries the owner's review of its product on this order, if any. */
+function toOrderDetail(order: Order, items: OrderItem[], reviews: ItemReview[]): OrderDetailDto {
+  const reviewOf = new Map(reviews.map(({ product_id, ...review }) => [product_id, review]));
   const method = order.payment_method as PaymentMethod;
   return {
     id: order.id,
@@ -98,6 +110,7 @@ export function toOrderDetail(order: Order, items: OrderItem[]): OrderDetailDto 
       fit: item.fit,
       unit_price: toGbp(item.unit_price_pence + item.extra_price_pence),
       quantity: item.quantity,
+      review: reviewOf.get(item.product_id) ?? null,
     })),
   };
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSignedInUser } from "#api/testing/accounts.ts";
 import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { ORDER_STATUSES } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 import { changeOrderStatus } from "./orders.service.ts";
 
@@ -39,7 +40,7 @@ describe("orders", () => {
         id: orders[2].id,
         code: orders[2].order_code,
         created_at: orders[2].created_at,
-        status_name: "pending",
+        status_name: "confirmed",
         payment_status: "paid",
         total: 125,
         product_image: "/images/silk.jpg",
@@ -75,8 +76,9 @@ describe("orders", () => {
     const change = (to: Parameters<typeof changeOrderStatus>[4]) => changeOrderStatus(api.db, api.clock, api.gateway, code, to);
     const stock = () => api.db.kysely.selectFrom("product_variants").select("stock").orderBy("id").executeTakeFirstOrThrow();
     expect((await stock()).stock).toBe(9);
-    expect(await change("completed")).toEqual({ ok: false, reason: "forbidden", from: "pending" });
-    expect(await change("processing")).toEqual({ ok: true, from: "pending", to: "processing" });
+    expect(await change("completed")).toEqual({ ok: false, reason: "forbidden", from: "confirmed" });
+    expect(await change("pending")).toEqual({ ok: false, reason: "forbidden", from: "confirmed" });
+    expect(await change("processing")).toEqual({ ok: true, from: "confirmed", to: "processing" });
     expect(await change("cancelled")).toEqual({ ok: true, from: "processing", to: "cancelled" });
     expect((await stock()).stock).toBe(10);
     expect(api.gateway.refunded.size).toBe(1);
@@ -98,5 +100,8 @@ describe("orders", () => {
         .where("id", "=", orders[0].id)
         .execute(),
     ).rejects.toThrow();
+    for (const status of ORDER_STATUSES) {
+      await api.db.kysely.updateTable("orders").set({ status }).where("id", "=", orders[0].id).execute();
+    }
   });
 });

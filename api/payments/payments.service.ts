@@ -24,7 +24,7 @@ import { cardOf, type PaymentCartItem, type PaymentRequest } from "#contract/sch
  * 3. the gateway authorises the total (a decline is recorded, nothing else changes);
  * 4. one transaction takes the stock (conditional updates, never below zero), the promo use, and
  *    writes the order, its items, the payment and the redemption; if it fails the authorisation is voided;
- * 5. only then is the payment captured, and the confirmation e-mail sent.
+ * 5. only then is the payment captured (the order becomes `confirmed`), and the confirmation e-mail sent.
  */
 
 interface PricedLine {
@@ -350,7 +350,7 @@ async function placeOrder(
   return order.id;
 }
 
-/** After the commit: take the money. A capture failure leaves the order authorised for the operator, and is logged. */
+/** After the commit: take the money and confirm the order. A capture failure leaves it pending and authorised for the operator, and is logged. */
 async function capture(deps: ApiDeps, orderId: number, reference: string, gatewayKey: string): Promise<void> {
   try {
     await deps.gateway.capture(reference, `${gatewayKey}:capture`);
@@ -360,10 +360,9 @@ async function capture(deps: ApiDeps, orderId: number, reference: string, gatewa
   }
   await deps.db.kysely.transaction().execute(async (trx) => {
     await trx.updateTable("payments").set({ status: "captured" }).where("order_id", "=", orderId).execute();
-    await trx
-      .updateTable("orders")
-      .set({ payment_status: "paid", updated_at: isoNow(deps.clock) })
-      .where("id", "=", orderId)
-      .execute();
+    const now = isoNow(deps.clock);
+    await trx.updateTable("orders").set({ payment_status: "paid", updated_at: now }).where("id", "=", orderId).execute();
+    // Captured money confirms the order, unless the operator has already moved it on.
+    await trx.updateTable("orders").set({ status: "confirmed" }).where("id", "=", orderId).where("status", "=", "pending").execute();
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { countRows as countRowsOf } from "#api/db/count.ts";
 import { createSignedInUser } from "#api/testing/accounts.ts";
 import {
@@ -18,7 +18,10 @@ let api: FreshApi;
 beforeEach(async () => {
   api = await freshApi();
 });
-afterEach(() => api.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+  return api.close();
+});
 
 const stockOf = async (variantId: number) =>
   (await api.db.kysely.selectFrom("product_variants").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow()).stock;
@@ -43,7 +46,7 @@ describe("POST /payments/process", () => {
     expect(body.message).toBe(MSG.payment.orderPlaced);
     expect(body.data).toMatchObject({
       order_code: expect.stringMatching(/^MN-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/),
-      status_name: "pending",
+      status_name: "confirmed",
       payment_method: "credit_card",
       payment_method_name: "Credit Card",
       payment_status: "paid",
@@ -74,6 +77,7 @@ describe("POST /payments/process", () => {
         fit: "Relaxed",
         unit_price: 125.5,
         quantity: 2,
+        review: null,
       },
       expect.objectContaining({ product_name: "Chiffon Scarf", fit: null, unit_price: 25, quantity: 1 }),
     ]);
@@ -82,6 +86,19 @@ describe("POST /payments/process", () => {
     const payment = await api.db.kysely.selectFrom("payments").selectAll().executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ status: "captured", amount_pence: 28_100, card_last4: "4242", method: "credit_card" });
     expect(api.gateway.captured.has(payment.reference)).toBe(true);
+  });
+
+  it("leaves the order pending and authorised when the capture fails, for the operator to settle", async () => {
+    const shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    vi.spyOn(api.gateway, "capture").mockRejectedValueOnce(new Error("gateway down"));
+    const { status, body } = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ status_name: "pending", payment_status: "authorised" });
   });
 
   it("never stores the card number, only its last four digits", async () => {

@@ -18,7 +18,7 @@ afterEach(() => api.close());
 /** A shopper's paid order of the abaya (and the scarf unless told otherwise), moved on to `status`. */
 async function orderFor(
   shopper: { token: string; addressId: number },
-  status: "pending" | "processing" | "delivered" | "completed" = "delivered",
+  status: "confirmed" | "processing" | "delivered" | "completed" = "delivered",
   options: { withScarf?: boolean } = {},
 ) {
   const items = [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }];
@@ -26,7 +26,7 @@ async function orderFor(
   const { body } = await pay(api, shopper.token, paymentRequest(shopper.addressId, items));
   const code = body.data.order_code as string;
   const path = {
-    pending: [],
+    confirmed: [],
     processing: ["processing"],
     delivered: ["processing", "delivered"],
     completed: ["processing", "delivered", "completed"],
@@ -72,7 +72,7 @@ describe("writing a review", () => {
 
   it("refuses an order that is not delivered yet, with the spec's note", async () => {
     const shopper = await shopperWithAddress(api);
-    for (const status of ["pending", "processing"] as const) {
+    for (const status of ["confirmed", "processing"] as const) {
       const orderId = await orderFor(shopper, status);
       const refused = await review(shopper.token, { product_id: shop.abaya, order_id: orderId, rating: 5 });
       expect(refused.status).toBe(403);
@@ -141,6 +141,29 @@ describe("writing a review", () => {
     for (const body of [{ ...base, product_id: "abc", rating: 5 }, { ...base, order_id: -1, rating: 5 }, [], "text"]) {
       expect((await api.call("POST", "/public/reviews", { token: shopper.token, body })).status).toBe(400);
     }
+  });
+});
+
+describe("an order's reviews", () => {
+  it("show on the owner's order detail, per item, with their edits; unreviewed items carry none", async () => {
+    const shopper = await shopperWithAddress(api);
+    const orderId = await orderFor(shopper);
+    const detail = async () => (await api.call("GET", `/public/orders/${orderId}`, { token: shopper.token })).body.data.items;
+    expect((await detail()).map((item: { review: unknown }) => item.review)).toEqual([null, null]);
+
+    const created = await review(shopper.token, { product_id: shop.scarf, order_id: orderId, rating: 4, comment: "Soft" });
+    const reviewId = created.body.data.id;
+    expect(await detail()).toMatchObject([
+      { product_id: shop.abaya, review: null },
+      { product_id: shop.scarf, review: { id: reviewId, rating: 4, comment: "Soft" } },
+    ]);
+    await api.call("PUT", `/public/reviews/${reviewId}`, { token: shopper.token, body: { rating: 2, comment: "" } });
+    expect((await detail())[1].review).toEqual({ id: reviewId, rating: 2, comment: null });
+
+    // The same product on another order is a review of its own.
+    const secondOrder = await orderFor(shopper);
+    const second = await api.call("GET", `/public/orders/${secondOrder}`, { token: shopper.token });
+    expect(second.body.data.items.map((item: { review: unknown }) => item.review)).toEqual([null, null]);
   });
 });
 

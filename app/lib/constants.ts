@@ -1,5 +1,6 @@
 /** Storefront-only constants: timings, layout and cookie limits the API never sees (shared ones live in #contract/constants.ts). */
 import { API_TIMEOUT_MS } from "#contract/constants.ts";
+import { DELIVERY_TERMS } from "#contract/delivery.ts";
 
 export const CURRENCY_COOKIE = "preferredCurrency";
 /** How long a browser or shared cache may reuse a page rendered for a visitor with no cookies (seconds). */
@@ -45,9 +46,10 @@ export const CAROUSEL_BREAKPOINTS = [
 export const TOAST_DURATION_MS = { success: 3000, error: 5000, info: 3000, warning: 4000, cart: 2000, wishlist: 2000 } as const;
 export type ToastType = keyof typeof TOAST_DURATION_MS;
 
+/** The delivery message says what checkout charges (contract/delivery.ts), never a free delivery the shop does not give. */
 export const TOP_BAR_MESSAGES = [
   "EXCLUSIVE, MODEST AND LUXURY NEW ARRIVALS EVERY MONTH",
-  "FREE DELIVERY ON ALL ORDERS IN UK - TERMS APPLY",
+  DELIVERY_TERMS.topBar,
   "SAVE 10% ON YOUR FIRST PURCHASE - JOIN OUR COMMUNITY TODAY",
 ] as const;
 

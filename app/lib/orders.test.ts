@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { capitalize, formatOrderDate, pounds, statusLabel, statusTone } from "./orders.ts";
+import { capitalize, formatOrderDate, orderDetailHref, ordersPageHref, pounds, statusLabel, statusTone } from "./orders.ts";
 
 describe("order display rules", () => {
   it("formats dates in en-US", () => {
@@ -11,6 +11,8 @@ describe("order display rules", () => {
     expect(statusLabel("delivered")).toBe("Delivered");
     expect(statusLabel(null)).toBe("Confirmed");
     expect(statusTone("cancelled")).toBe("cancelled");
+    expect(statusLabel("confirmed")).toBe("Confirmed");
+    expect(statusTone("confirmed")).toBe("confirmed");
     expect(statusTone("on-hold")).toBe("other");
   });
 
@@ -18,5 +20,12 @@ describe("order display rules", () => {
     expect(capitalize("paid")).toBe("Paid");
     expect(pounds(5)).toBe("£5.00");
     expect(pounds(112.5)).toBe("£112.50");
+  });
+
+  it("links pages of the list and an order's dialog over the page it was opened from", () => {
+    expect(ordersPageHref(1)).toBe("/profile?tab=orders");
+    expect(ordersPageHref(3)).toBe("/profile?tab=orders&page=3");
+    expect(orderDetailHref(7)).toBe("/profile?tab=orders&order=7");
+    expect(orderDetailHref(7, 2)).toBe("/profile?tab=orders&page=2&order=7");
   });
 });

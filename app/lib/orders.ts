@@ -24,4 +24,7 @@ export const statusLabel = (status: string | null | undefined) => (status ? capi
 export const pounds = (gbp: number) => `£${gbp.toFixed(2)}`;
 
 export const ORDERS_TAB = "/profile?tab=orders";
-export const orderDetailHref = (id: number) => `${ORDERS_TAB}&order=${id}`;
+/** One page of MY ORDERS; page 1 is the tab itself. */
+export const ordersPageHref = (page: number) => (page > 1 ? `${ORDERS_TAB}&page=${page}` : ORDERS_TAB);
+/** An order's detail dialog over the page of the list it was opened from. */
+export const orderDetailHref = (id: number, page = 1) => `${ordersPageHref(page)}&order=${id}`;

@@ -14,4 +14,4 @@ export {
   wishlistRemovalSchema,
   wishlistSchema,
 } from "#contract/responses/product-reference.ts";
-export { productReviewsSchema } from "#contract/responses/review.ts";
+export { productReviewsSchema, reviewSchema } from "#contract/responses/review.ts";

@@ -1,5 +1,4 @@
 import { REVIEW_SORTS, type ReviewSort } from "#contract/constants.ts";
-import type { Pagination } from "#contract/envelope.ts";
 import { numberParam, oneOfParam } from "./url-params.ts";
 
 /** The product page keeps its review list's sort and page in the URL, beside the variant selection. */
@@ -29,13 +28,6 @@ export function reviewsSearch(params: URLSearchParams, view: ReviewsView): strin
   if (view.page > 1) next.set(REVIEWS_PARAM.page, String(view.page));
   const query = next.toString();
   return query ? `?${query}` : "?";
-}
-
-/** 'Showing x to y of n reviews' figures for one page, or null when there is nothing to show. */
-export function reviewsRange(pagination: Pick<Pagination, "page" | "limit" | "total">, shown: number) {
-  if (shown === 0) return null;
-  const from = (pagination.page - 1) * pagination.limit + 1;
-  return { from, to: from + shown - 1, total: pagination.total };
 }
 
 /** Share of all reviews given with this many stars, as a whole percentage for the distribution bar. */

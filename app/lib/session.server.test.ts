@@ -2,7 +2,7 @@ import { createCookie } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readCart } from "./cart.server.ts";
 import { logger } from "./logger.server.ts";
-import { commitSession, getSession } from "./session.server.ts";
+import { commitSession, flashToast, getSession, MAX_FLASH_TOASTS, redirectWithToasts, takeToasts } from "./session.server.ts";
 
 const requestWith = (cookie: string | null) => new Request("http://shop.test/", { headers: cookie ? { cookie } : {} });
 /** The `name=value` part of a Set-Cookie header. */
@@ -38,5 +38,30 @@ describe("cookies signed with another secret", () => {
 
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith({ cookie: "__session" }, expect.stringContaining("SESSION_SECRET"));
+  });
+});
+
+describe("flash toasts", () => {
+  const sessionOf = async (setCookie: string) => getSession(requestWith(pair(setCookie)));
+
+  it("queue in order, up to the limit, keeping the newest", async () => {
+    const session = await getSession(requestWith(null));
+    for (const message of ["one", "two", "three", "four"]) flashToast(session, "info", message);
+    const next = await sessionOf(await commitSession(requestWith(null), session));
+    expect(takeToasts(next).map((toast) => toast.message)).toEqual(["two", "three", "four"].slice(-MAX_FLASH_TOASTS));
+  });
+
+  it("are shown once: reading them consumes them", async () => {
+    const response = await redirectWithToasts(requestWith(null), "/next", [
+      { type: "success", message: "first" },
+      { type: "info", message: "second" },
+    ]);
+    const next = await sessionOf(response.headers.get("set-cookie") ?? "");
+    expect(takeToasts(next)).toMatchObject([
+      { type: "success", message: "first" },
+      { type: "info", message: "second" },
+    ]);
+    const after = await sessionOf(await commitSession(requestWith(null), next));
+    expect(takeToasts(after)).toEqual([]);
   });
 });

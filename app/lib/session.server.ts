@@ -16,8 +16,11 @@ interface SessionData {
 }
 
 interface FlashData {
-  toast: Toast;
+  toasts: Toast[];
 }
+
+/** How many toasts one redirect can carry: enough for a payment's two, few enough for a cookie. */
+export const MAX_FLASH_TOASTS = 3;
 
 const config = readStorefrontConfig();
 // server.ts sets it before the storefront loads: from the environment, or the one kept in the database.
@@ -73,15 +76,30 @@ export type ShopSession = Awaited<ReturnType<typeof getSession>>;
 export const commitSession = (request: Request, session: ShopSession) => storageFor(request).commitSession(session);
 export const destroySession = (request: Request, session: ShopSession) => storageFor(request).destroySession(session);
 
-/** Queues a toast for the next page the shopper sees. */
+/** Queues a toast for the next page the shopper sees, after any already queued (the oldest go past the limit). */
 export function flashToast(session: ShopSession, type: ToastType, message: string) {
-  session.flash("toast", { id: randomUUID(), type, message });
+  // Reading a flash value consumes it, so the queue is flashed again with the new toast added.
+  const queued = session.get("toasts") ?? [];
+  session.flash("toasts", [...queued, { id: randomUUID(), type, message }].slice(-MAX_FLASH_TOASTS));
+}
+
+/** The toasts queued for this render, in the order they were queued; reading them consumes them. */
+export const takeToasts = (session: ShopSession): Toast[] => session.get("toasts") ?? [];
+
+export interface ToastNotice {
+  type: ToastType;
+  message: string;
 }
 
 /** Post/redirect/get with a toast: the toast rides in the session to the next render. */
-export async function redirectWithToast(request: Request, url: string, type: ToastType, message: string, init: ResponseInit = {}) {
+export function redirectWithToast(request: Request, url: string, type: ToastType, message: string, init: ResponseInit = {}) {
+  return redirectWithToasts(request, url, [{ type, message }], init);
+}
+
+/** Post/redirect/get with several toasts, shown stacked in the order given. */
+export async function redirectWithToasts(request: Request, url: string, notices: readonly ToastNotice[], init: ResponseInit = {}) {
   const session = await getSession(request);
-  flashToast(session, type, message);
+  for (const notice of notices) flashToast(session, notice.type, notice.message);
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await commitSession(request, session));
   return redirect(url, { ...init, headers });

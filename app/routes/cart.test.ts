@@ -52,7 +52,7 @@ async function post(fields: Record<string, string>, options: { cookie?: string; 
 async function toastOf(response: Response) {
   const sessionCookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
   const found = await session.getSession(new Request("http://shop.test/", { headers: { cookie: sessionCookie?.split(";")[0] ?? "" } }));
-  return found.get("toast")?.message;
+  return session.takeToasts(found).at(-1)?.message;
 }
 
 const cartCookieOf = (response: Response) => response.headers.getSetCookie().find((value) => value.startsWith("__cart="));

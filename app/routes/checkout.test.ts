@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestInfoContext } from "#app/lib/request-context.ts";
 import { fakeTransport } from "#app/lib/testing/fake-transport.server.ts";
+import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -147,6 +148,7 @@ describe("/checkout action", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/order-success?order=42");
     expect(response.headers.getSetCookie().find((value) => value.startsWith("__cart="))).toMatch(/Max-Age=0/);
+    expect((await flashedToasts(response)).map((toast) => toast.message)).toEqual([MSG.payment.orderPlaced, MSG.payment.processed]);
     const charge = api.calls.find((call) => call.path === "/payments/process");
     expect(charge?.headers.get("Idempotency-Key")).toBe("key-12345678");
     expect(charge?.body).toEqual({

@@ -13,7 +13,7 @@ import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
 import { orderDetailSchema, savedAddressListSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
-import { redirectWithToast } from "#app/lib/session.server.ts";
+import { redirectWithToast, redirectWithToasts } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { PAYMENT_METHODS } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
@@ -154,7 +154,11 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
     });
     if (!result.success) return failure(result.status === 400 ? result.message : MSG.payment.failed);
     const cleared = await serializeCartState(request, { lines: [], promoCode: null, celebrate: null });
-    return redirectWithToast(request, `/order-success?order=${result.data.id}`, "success", MSG.payment.orderPlaced, {
+    const paid = [
+      { type: "success" as const, message: MSG.payment.orderPlaced },
+      { type: "success" as const, message: MSG.payment.processed },
+    ];
+    return redirectWithToasts(request, `/order-success?order=${result.data.id}`, paid, {
       status: 303,
       headers: cleared ? { "Set-Cookie": cleared } : undefined,
     });

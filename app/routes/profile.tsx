@@ -1,18 +1,29 @@
-import { data, Link, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { AddressCard } from "#app/components/account/address-card.tsx";
 import { AddressForm } from "#app/components/account/address-form.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
+import { ItemReview } from "#app/components/orders/item-review.tsx";
 import { OrdersPanel } from "#app/components/orders/order-list.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
-import { requireVerifiedUser } from "#app/lib/auth.server.ts";
+import { pagePath, requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
-import { myOrdersSchema, noDataSchema, orderDetailSchema, savedAddressListSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
+import { ordersPageHref } from "#app/lib/orders.ts";
+import {
+  myOrdersSchema,
+  noDataSchema,
+  orderDetailSchema,
+  reviewSchema,
+  savedAddressListSchema,
+  savedAddressSchema,
+} from "#app/lib/responses.server.ts";
+import { reviewFormKey, reviewFormSchema } from "#app/lib/schemas/review-form.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
+import { PAGE_SIZE } from "#contract/constants.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
@@ -31,16 +42,17 @@ type Tab = (typeof TABS)[number]["id"];
 
 const ACCOUNT_TAB = "/profile?tab=account";
 const ADDRESS_FIELDS = Object.keys(addressSchema.shape);
+const REVIEW_FIELDS = ["rating", "comment"];
 const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** The orders the tab lists: the most recent, newest first (the API's largest page). */
-const ORDERS_PAGE_LIMIT = 50;
+/** ?page= of MY ORDERS; anything but a page number reads as the first page. */
+const pageField = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 const listAddresses = (api: ApiClient, token: string) =>
   api({ method: "GET", endpoint: "/public/addresses", token, schema: savedAddressListSchema });
 
 /**
- * The tab comes from ?tab= (default orders). The orders tab reads ?order= (the detail dialog); the account tab
- * reads ?edit= and ?confirmDelete= (view state in the URL).
+ * The tab comes from ?tab= (default orders). The orders tab reads ?page= (newest first) and ?order= (the detail
+ * dialog); the account tab reads ?edit= and ?confirmDelete= (view state in the URL).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { token, user } = await requireVerifiedUser(request, context);
@@ -49,8 +61,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const account = { name: user.name, email: user.email };
   const api = apiFor(context);
   if (tab === "orders") {
+    const page = pageField.parse(params.get("page"));
     const orderId = idField.safeParse(params.get("order")).data;
-    const [list, detail] = await Promise.all([listOrders(api, token), orderId ? loadOrder(api, token, orderId) : null]);
+    const [list, detail] = await Promise.all([listOrders(api, token, page), orderId ? loadOrder(api, token, orderId) : null]);
+    // A page past the end (orders gone, or a hand-typed number) shows the last page instead of an empty list.
+    const lastPage = list.ordersPage?.totalPages ?? 1;
+    if (list.orders?.length === 0 && page > lastPage) throw redirect(ordersPageHref(lastPage));
     return { tab, account, ...list, detail, addresses: null, loadError: null, editId: null, confirmDeleteId: null };
   }
 
@@ -59,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab,
     account,
     orders: null,
+    ordersPage: null,
     ordersError: null,
     detail: null,
     addresses: result.success ? result.data : null,
@@ -68,15 +85,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-async function listOrders(api: ApiClient, token: string) {
+async function listOrders(api: ApiClient, token: string, page: number) {
   const result = await api({
     method: "GET",
     endpoint: "/orders/my-orders",
-    data: { page: 1, limit: ORDERS_PAGE_LIMIT },
+    data: { page, limit: PAGE_SIZE.orders },
     token,
     schema: myOrdersSchema,
   }).catch(failedCall);
-  return result?.success ? { orders: result.data.orders, ordersError: null } : { orders: null, ordersError: MSG.orders.fetchFailed };
+  return result?.success
+    ? { orders: result.data.orders, ordersPage: result.data.pagination, ordersError: null }
+    : { orders: null, ordersPage: null, ordersError: MSG.orders.fetchFailed };
 }
 
 async function loadOrder(api: ApiClient, token: string, id: number) {
@@ -91,12 +110,13 @@ function failedCall(error: unknown): null {
   throw error;
 }
 
-/** The address book's one action, switching on intent: create, update, delete, default. */
+/** The profile's one action, switching on intent: the address book's create, update, delete, default; and review. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = await requireVerifiedUser(request, context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const api = apiFor(context);
+  if (intent === "review") return saveReview(request, api, token, formData);
 
   if (intent === "create" || intent === "update") {
     const id = intent === "update" ? idField.safeParse(formData.get("id")).data : undefined;
@@ -128,6 +148,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "default") return makeDefault(request, api, token, id);
   throw data(null, { status: 400 });
+}
+
+/**
+ * Writes (POST) or edits (PUT, with `reviewId`) the shopper's review of an item of their order, then goes back
+ * to the page it was sent from, the order still open. A refusal answers the form's errors, tagged with the item.
+ */
+async function saveReview(request: Request, api: ApiClient, token: string, formData: FormData) {
+  const submission = parseForm(formData, reviewFormSchema);
+  const key = reviewFormKey(submission.payload.orderId, submission.payload.productId);
+  if (submission.status !== "success") return data({ review: { key, result: submission.reply() } }, { status: 400 });
+  const { orderId, productId, reviewId, rating, comment } = submission.value;
+  const call = reviewId
+    ? { method: "PUT" as const, endpoint: `/public/reviews/${reviewId}`, data: { rating, comment }, token, schema: reviewSchema }
+    : {
+        method: "POST" as const,
+        endpoint: "/public/reviews",
+        data: { product_id: productId, order_id: orderId, rating, comment },
+        token,
+        schema: reviewSchema,
+      };
+  const outcome = await callForForm(api, call, REVIEW_FIELDS, reviewId ? MSG.reviews.updateFailed : MSG.reviews.createFailed);
+  if (!outcome.ok) return data({ review: { key, result: submission.reply(failureReply(outcome)) } }, { status: 400 });
+  return redirectWithToast(request, pagePath(request), "success", outcome.message, { status: 303 });
 }
 
 /** The contract has no "make default" call: the address is saved again, unchanged but for is_default. */
@@ -172,9 +215,29 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <LogoutForm label="SIGN OUT" className={buttonClass({ variant: "outline" })} />
         </div>
         {tab === "orders" ? (
-          <OrdersPanel orders={loaderData.orders} loadError={loaderData.ordersError} detail={loaderData.detail} />
+          <OrdersPanel
+            orders={loaderData.orders}
+            pagination={loaderData.ordersPage}
+            loadError={loaderData.ordersError}
+            detail={loaderData.detail}
+            renderItemExtra={(order, item) => (
+              <ItemReview
+                order={order}
+                item={item}
+                lastResult={
+                  actionData && "review" in actionData && actionData.review.key === reviewFormKey(order.id, item.product_id)
+                    ? actionData.review.result
+                    : undefined
+                }
+              />
+            )}
+          />
         ) : (
-          <AccountPanel {...loaderData} account={account} lastResult={actionData?.result} />
+          <AccountPanel
+            {...loaderData}
+            account={account}
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          />
         )}
       </div>
     </div>

@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import type { orderDetailSchema, orderItemSchema, orderSummarySchema, promoResultSchema } from "#contract/responses/order.ts";
+import type {
+  orderDetailSchema,
+  orderItemReviewSchema,
+  orderItemSchema,
+  orderSummarySchema,
+  promoResultSchema,
+} from "#contract/responses/order.ts";
 
 /** Checkout and order answers' types, inferred from their schemas in contract/responses (type-only). */
 
@@ -8,5 +14,7 @@ export type PromoResultDto = z.infer<typeof promoResultSchema>;
 export type OrderSummaryDto = z.infer<typeof orderSummarySchema>;
 
 export type OrderItemDto = z.infer<typeof orderItemSchema>;
+
+export type OrderItemReviewDto = z.infer<typeof orderItemReviewSchema>;
 
 export type OrderDetailDto = z.infer<typeof orderDetailSchema>;

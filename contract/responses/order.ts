@@ -36,6 +36,13 @@ export const myOrdersSchema = z.object({
   pagination: paginationSchema,
 });
 
+/** A review as its author's order shows it, for reading back and editing. */
+export const orderItemReviewSchema = z.object({
+  id: z.int(),
+  rating: z.int(),
+  comment: z.string().nullable(),
+});
+
 export const orderItemSchema = z.object({
   product_id: z.int(),
   product_name: z.string(),
@@ -47,6 +54,8 @@ export const orderItemSchema = z.object({
   /** Price of one, variant extra included. */
   unit_price: z.number(),
   quantity: z.int(),
+  /** The order owner's review of this product on this order; null while there is none. */
+  review: orderItemReviewSchema.nullable(),
 });
 
 /** `GET /public/orders/{id}`, and `data` of a successful `POST /payments/process`. */

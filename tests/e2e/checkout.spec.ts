@@ -85,8 +85,10 @@ test("two items, WELCOME10, checkout with a new address, card payment, success w
   await expect(page).toHaveURL(/\/order-success\?order=\d+$/, { timeout: PAY_MS });
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
   await expect(page.getByText(MSG.payment.orderPlaced)).toBeVisible();
+  await expect(page.getByText(MSG.payment.processed)).toBeVisible();
   await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
   await expect(page.getByText("Total (with discount)")).toBeVisible();
+  await expect(page.locator(".order-success__card .order-status")).toHaveText("Confirmed");
   await expect(page.getByText(/You saved £\d+\.\d{2} on this order!/)).toBeVisible();
   const code = (await page.locator(".order-success__code").textContent()) ?? "";
   expect(code).not.toBe("");
@@ -96,7 +98,7 @@ test("two items, WELCOME10, checkout with a new address, card payment, success w
   await expect(page).toHaveURL(/\/profile$/);
   const row = page.locator(".order-row").filter({ hasText: code });
   await expect(row).toBeVisible();
-  await expect(row.getByText("Pending")).toBeVisible();
+  await expect(row.getByText("Confirmed")).toBeVisible();
   await row.getByRole("link", { name: /View details/ }).click();
   await expect(page).toHaveURL(/\/profile\?tab=orders&order=\d+$/);
   const detail = page.getByRole("dialog", { name: `Order #${code}` });

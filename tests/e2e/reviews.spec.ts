@@ -1,73 +1,16 @@
-import { execFile } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import type { APIRequestContext } from "@playwright/test";
-import { createVerifiedAccount, PASSWORD, uniqueEmail } from "./account-helpers.ts";
+import { createVerifiedAccount, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
-
-const run = promisify(execFile);
-
-/** The operator's command line against the e2e server's database, as the shop's staff would run it. */
-async function setOrderStatus(code: string, status: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("No e2e database: the global setup starts the server (not with E2E_BASE_URL set)");
-  const { stderr } = await run(process.execPath, ["scripts/shop-cli.ts", "order:status", code, status], {
-    env: { ...process.env, DATABASE_URL: `file:${join(dataDir, "shop.db")}` },
-  }).catch((error: { stderr?: string; message: string }) => {
-    throw new Error(`order:status ${code} ${status} failed: ${error.stderr || error.message}`);
-  });
-  expect(stderr).toBe("");
-}
-
-interface CatalogueProduct {
-  id: number;
-  token: string;
-  name: string;
-  variants: { id: number; stock: number }[];
-}
-
-/** A product this project alone reviews, so parallel runs never change each other's figures. */
-async function productFor(request: APIRequestContext, slot: number): Promise<CatalogueProduct> {
-  const listing = await request.get("/api/public/products", { params: { sort: "name_a_z", limit: 100, stock_status: "In Stock" } });
-  const products = ((await listing.json()).data as CatalogueProduct[]).filter((product) => product.variants.some((v) => v.stock > 20));
-  const product = products[products.length - 1 - slot];
-  if (!product) throw new Error("the demo catalogue has too few products in stock");
-  return product;
-}
+import { buyer, type CatalogueProduct, deliver, placeOrder, productFor } from "./order-helpers.ts";
 
 /** A shopper who bought `product` `orders` times, each order delivered, and reviewed it once per order. */
 async function deliveredReviews(request: APIRequestContext, email: string, product: CatalogueProduct, ratings: number[]) {
-  const login = await request.post("/api/public/auth/login", { data: { email, password: PASSWORD } });
-  const token = (await login.json()).data.token as string;
-  const headers = { authorization: `Bearer ${token}` };
-  const address = await request.post("/api/public/addresses", {
-    headers,
-    data: { label: "Home", line1: "1 Silk Street", city: "London", postal_code: "E1 6AN", phone: "07700900123", is_default: true },
-  });
-  const addressId = (await address.json()).data.id as number;
-  const variant = product.variants.find((v) => v.stock > 20);
+  const shopper = await buyer(request, email);
+  const { headers } = shopper;
   const reviewIds: number[] = [];
   for (const [index, rating] of ratings.entries()) {
-    const paid = await request.post("/api/payments/process", {
-      headers: { ...headers, "Idempotency-Key": randomUUID() },
-      data: {
-        cart: { items: [{ productId: product.id, variant: { id: variant?.id }, quantity: 1 }], subtotal: 1, totalItems: 1 },
-        address: { id: addressId, label: "Home", line1: "x", city: "x", postalCode: "x", phone: "x" },
-        shipping: { method: 1, cost: 5 },
-        payment: {
-          method: "credit_card",
-          cardDetails: { cardholderName: "Amina Khan", cardNumber: "4242 4242 4242 4242", expiryDate: "12/30", cvv: "123" },
-          paymentIntentId: null,
-          sameAsBilling: true,
-        },
-        promoCode: null,
-      },
-    });
-    expect(paid.status(), await paid.text()).toBeLessThan(300);
-    const order = (await paid.json()).data as { id: number; order_code: string };
-    await setOrderStatus(order.order_code, "processing");
-    await setOrderStatus(order.order_code, "delivered");
+    const order = await placeOrder(request, shopper, product);
+    await deliver(order.order_code);
     const created = await request.post("/api/public/reviews", {
       headers,
       data: { product_id: product.id, order_id: order.id, rating, comment: `Review number ${index + 1}` },
@@ -89,7 +32,7 @@ test.describe("product reviews", () => {
   }, testInfo) => {
     const email = uniqueEmail(testInfo, "review");
     await createVerifiedAccount(request, inbox, email, "Amina Noor Khan");
-    const product = await productFor(request, testInfo.project.name === "js" ? 0 : 1);
+    const product = await productFor(request, testInfo.project.name === "js" ? 0 : 1, 6);
     // Six orders, one review each: two pages of five.
     const { headers, reviewIds } = await deliveredReviews(request, email, product, [5, 4, 4, 3, 1, 5]);
 

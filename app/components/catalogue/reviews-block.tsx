@@ -1,17 +1,11 @@
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { StepPager } from "#app/components/ui/step-pager.tsx";
 import type { Loaded } from "#app/lib/catalogue.server.ts";
-import {
-  REVIEWS_ANCHOR,
-  REVIEWS_PARAM,
-  type ReviewsView,
-  reviewDate,
-  reviewsRange,
-  reviewsSearch,
-  starShare,
-} from "#app/lib/reviews-view.ts";
+import { pageRange } from "#app/lib/page-range.ts";
+import { REVIEWS_ANCHOR, REVIEWS_PARAM, type ReviewsView, reviewDate, reviewsSearch, starShare } from "#app/lib/reviews-view.ts";
 import { RATING_MAX, REVIEW_SORTS } from "#contract/constants.ts";
 import type { ProductReviewsDto } from "#contract/dto/review.ts";
 import { MSG } from "#contract/messages.ts";
@@ -61,8 +55,7 @@ function LoadedReviews({
   params: URLSearchParams;
   hrefFor: (page: number) => string;
 }) {
-  const range = reviewsRange(data.pagination, data.reviews.length);
-  const totalPages = data.pagination.totalPages;
+  const range = pageRange(data.pagination, data.reviews.length);
   return (
     <div className="reviews__layout">
       <div className="reviews__summary">
@@ -120,29 +113,13 @@ function LoadedReviews({
           </ol>
         )}
         {range ? (
-          <nav className="reviews__paging" aria-label={MSG.reviews.heading}>
-            <p className="reviews__showing">{MSG.reviews.showing(range.from, range.to, range.total)}</p>
-            <div className="reviews__steps">
-              {view.page > 1 ? (
-                <Link className="reviews__step" to={hrefFor(view.page - 1)} rel="prev" preventScrollReset>
-                  {MSG.catalogue.previous}
-                </Link>
-              ) : (
-                <span className="reviews__step" aria-disabled="true">
-                  {MSG.catalogue.previous}
-                </span>
-              )}
-              {view.page < totalPages ? (
-                <Link className="reviews__step" to={hrefFor(view.page + 1)} rel="next" preventScrollReset>
-                  {MSG.catalogue.next}
-                </Link>
-              ) : (
-                <span className="reviews__step" aria-disabled="true">
-                  {MSG.catalogue.next}
-                </span>
-              )}
-            </div>
-          </nav>
+          <StepPager
+            label={MSG.reviews.heading}
+            showing={MSG.reviews.showing(range.from, range.to, range.total)}
+            page={view.page}
+            totalPages={data.pagination.totalPages}
+            hrefFor={hrefFor}
+          />
         ) : null}
       </div>
     </div>

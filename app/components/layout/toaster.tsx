@@ -5,7 +5,7 @@ import { TOAST_DURATION_MS, type ToastType } from "#app/lib/constants.ts";
 import type { Toast } from "#app/lib/toast.ts";
 
 /**
- * Toasts. `<Toaster toasts={…} />` can be placed anywhere: the root passes the session's flash toast,
+ * Toasts. `<Toaster toasts={…} />` can be placed anywhere: the root passes the session's flash toasts (a short queue),
  * a page can pass its action data's toast (`<Toaster toasts={[fetcher.data?.toast]} />`).
  * - Without JavaScript (and until hydration) it renders the toasts in place as a static status region.
  * - With JavaScript it hands them, once per id, to the viewport the root renders, which animates them in

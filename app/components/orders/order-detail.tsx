@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
-import { capitalize, formatOrderDate, ORDERS_TAB, pounds } from "#app/lib/orders.ts";
+import { capitalize, formatOrderDate, pounds } from "#app/lib/orders.ts";
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { OrderDetailDto, OrderItemDto } from "#contract/dto/order.ts";
 import { OrderStatusBadge } from "./order-status.tsx";
@@ -8,6 +8,8 @@ import { OrderStatusBadge } from "./order-status.tsx";
 interface OrderDetailDialogProps {
   order: OrderDetailDto | null;
   error: string | null;
+  /** The list page under the dialog, where closing it goes. */
+  closeHref: string;
   renderItemExtra?: (order: OrderDetailDto, item: OrderItemDto) => ReactNode;
 }
 
@@ -16,7 +18,7 @@ interface OrderDetailDialogProps {
  * (`?tab=orders&order=<id>`), so it is rendered open by the server and closes by a link, with or without
  * JavaScript; with JavaScript it becomes a true modal (focus kept inside, Escape closes).
  */
-export function OrderDetailDialog({ order, error, renderItemExtra }: OrderDetailDialogProps) {
+export function OrderDetailDialog({ order, error, closeHref, renderItemExtra }: OrderDetailDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
@@ -36,14 +38,14 @@ export function OrderDetailDialog({ order, error, renderItemExtra }: OrderDetail
         aria-labelledby={titleId}
         onCancel={(event) => {
           event.preventDefault();
-          navigate(ORDERS_TAB, { preventScrollReset: true });
+          navigate(closeHref, { preventScrollReset: true });
         }}
       >
         <header className="order-dialog__head">
           <h2 id={titleId} className="order-dialog__title">
             {order ? `Order #${order.order_code}` : "Order details"}
           </h2>
-          <Link to={ORDERS_TAB} className="order-dialog__close" preventScrollReset aria-label="Close order details">
+          <Link to={closeHref} className="order-dialog__close" preventScrollReset aria-label="Close order details">
             ×
           </Link>
         </header>
@@ -154,7 +156,6 @@ export function OrderItemRow({ item, children }: { item: OrderItemDto; children?
           {item.fit ? ` · ${item.fit}` : ""}
         </p>
         <p className="order-item__meta">SKU: {item.product_sku}</p>
-        {children}
       </div>
       <dl className="order-item__numbers">
         <div>
@@ -166,6 +167,7 @@ export function OrderItemRow({ item, children }: { item: OrderItemDto; children?
           <dd>{item.quantity}</dd>
         </div>
       </dl>
+      {children ? <div className="order-item__extra">{children}</div> : null}
     </article>
   );
 }

@@ -2,15 +2,20 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
-import { capitalize, formatOrderDate, ORDERS_TAB, orderDetailHref, pounds } from "#app/lib/orders.ts";
+import { StepPager } from "#app/components/ui/step-pager.tsx";
+import { capitalize, formatOrderDate, ORDERS_TAB, orderDetailHref, ordersPageHref, pounds } from "#app/lib/orders.ts";
+import { pageRange } from "#app/lib/page-range.ts";
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { OrderDetailDto, OrderSummaryDto } from "#contract/dto/order.ts";
+import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { OrderDetailDialog } from "./order-detail.tsx";
 import { OrderStatusBadge } from "./order-status.tsx";
 
 interface OrdersPanelProps {
+  /** One page of the shopper's orders, newest first. */
   orders: OrderSummaryDto[] | null;
+  pagination: Pagination | null;
   loadError: string | null;
   /** The order whose detail the URL opened (`?order=`), or why it could not be shown. */
   detail: { order: OrderDetailDto | null; error: string | null } | null;
@@ -19,7 +24,9 @@ interface OrdersPanelProps {
 }
 
 /** MY ORDERS (spec section 2): the list, its empty and error states, and the detail dialog the URL opens. */
-export function OrdersPanel({ orders, loadError, detail, renderItemExtra }: OrdersPanelProps) {
+export function OrdersPanel({ orders, pagination, loadError, detail, renderItemExtra }: OrdersPanelProps) {
+  const page = pagination?.page ?? 1;
+  const range = pagination && orders ? pageRange(pagination, orders.length) : null;
   return (
     <section className="profile-panel" aria-labelledby="orders-title">
       <h2 id="orders-title" className="profile-panel__title">
@@ -28,13 +35,24 @@ export function OrdersPanel({ orders, loadError, detail, renderItemExtra }: Orde
       {loadError ? (
         <StateMessage tone="error" title={loadError} retryHref={ORDERS_TAB} />
       ) : orders && orders.length > 0 ? (
-        <ul className="order-list">
-          {orders.map((order) => (
-            <li key={order.id}>
-              <OrderRow order={order} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="order-list">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <OrderRow order={order} page={page} />
+              </li>
+            ))}
+          </ul>
+          {range && pagination ? (
+            <StepPager
+              label={MSG.orders.pagingLabel}
+              showing={MSG.orders.showing(range.from, range.to, range.total)}
+              page={page}
+              totalPages={pagination.totalPages}
+              hrefFor={ordersPageHref}
+            />
+          ) : null}
+        </>
       ) : (
         <StateMessage title={MSG.orders.none} hint={MSG.orders.noneHint}>
           <ButtonLink to="/products" variant="outline">
@@ -42,13 +60,13 @@ export function OrdersPanel({ orders, loadError, detail, renderItemExtra }: Orde
           </ButtonLink>
         </StateMessage>
       )}
-      {detail ? <OrderDetailDialog {...detail} renderItemExtra={renderItemExtra} /> : null}
+      {detail ? <OrderDetailDialog {...detail} closeHref={ordersPageHref(page)} renderItemExtra={renderItemExtra} /> : null}
     </section>
   );
 }
 
-/** One order in the list: image, number, date, status, payment status, total; opens its detail. */
-export function OrderRow({ order }: { order: OrderSummaryDto }) {
+/** One order in the list: image, number, date, status, payment status, total; opens its detail over the list's page. */
+export function OrderRow({ order, page }: { order: OrderSummaryDto; page: number }) {
   return (
     <article className="order-row">
       <img className="order-row__image" src={order.product_image || PLACEHOLDER_IMAGE} alt="" width={72} height={96} loading="lazy" />
@@ -72,7 +90,7 @@ export function OrderRow({ order }: { order: OrderSummaryDto }) {
           <dd className="order-row__total">{pounds(order.total)}</dd>
         </div>
       </dl>
-      <Link to={orderDetailHref(order.id)} className="order-row__view" preventScrollReset>
+      <Link to={orderDetailHref(order.id, page)} className="order-row__view" preventScrollReset>
         View details<span className="visually-hidden"> of order {order.code}</span>
       </Link>
     </article>

@@ -36,9 +36,20 @@ export async function postForm<Result>(
   return { result, sent };
 }
 
-/** The toast a response flashed into the session. */
+/** The toasts a response flashed into the session, in order. */
+export async function flashedToasts(response: Response) {
+  const { getSession, takeToasts } = await import("#app/lib/session.server.ts");
+  const cookie =
+    response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("__session="))
+      ?.split(";")[0] ?? "";
+  return takeToasts(await getSession(new Request("http://shop.test/", { headers: { cookie } })));
+}
+
+/** The one toast a response flashed into the session. */
 export async function flashedToast(response: Response) {
-  const { getSession } = await import("#app/lib/session.server.ts");
-  const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
-  return (await getSession(new Request("http://shop.test/", { headers: { cookie } }))).get("toast");
+  const toasts = await flashedToasts(response);
+  if (toasts.length > 1) throw new Error(`expected one toast, got ${toasts.length}`);
+  return toasts[0];
 }

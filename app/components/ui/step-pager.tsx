@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { MSG } from "#contract/messages.ts";
+
+interface StepPagerProps {
+  /** The navigation landmark's name. */
+  label: string;
+  /** 'Showing x to y of n …' for the page on screen. */
+  showing: string;
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => string;
+}
+
+/**
+ * 'Showing x to y of n' with Previous and Next as plain links (so paging works without JavaScript); a step
+ * that leads nowhere is shown disabled. Paging keeps the scroll position: the list sits lower on its page.
+ */
+export function StepPager({ label, showing, page, totalPages, hrefFor }: StepPagerProps) {
+  return (
+    <nav className="step-pager" aria-label={label}>
+      <p className="step-pager__showing">{showing}</p>
+      <div className="step-pager__steps">
+        {page > 1 ? (
+          <Link className="step-pager__step" to={hrefFor(page - 1)} rel="prev" preventScrollReset>
+            {MSG.catalogue.previous}
+          </Link>
+        ) : (
+          <span className="step-pager__step" aria-disabled="true">
+            {MSG.catalogue.previous}
+          </span>
+        )}
+        {page < totalPages ? (
+          <Link className="step-pager__step" to={hrefFor(page + 1)} rel="next" preventScrollReset>
+            {MSG.catalogue.next}
+          </Link>
+        ) : (
+          <span className="step-pager__step" aria-disabled="true">
+            {MSG.catalogue.next}
+          </span>
+        )}
+      </div>
+    </nav>
+  );
+}

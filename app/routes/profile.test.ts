@@ -1,0 +1,102 @@
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { requestInfoContext } from "#app/lib/request-context.ts";
+import { fakeTransport } from "#app/lib/testing/fake-transport.server.ts";
+import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
+import { MSG } from "#contract/messages.ts";
+
+// session.server.ts reads its secret at import time: give it one so no file is written.
+vi.stubEnv("SESSION_SECRET", "profile-route-test-secret-0123456789abcdef");
+let profile: typeof import("./profile.tsx");
+let session: typeof import("#app/lib/session.server.ts");
+beforeAll(async () => {
+  profile = await import("./profile.tsx");
+  session = await import("#app/lib/session.server.ts");
+});
+
+const user = { id: 1, name: "Amina", email: "amina@example.com", email_verified: true };
+const envelope = (status: number, body: Record<string, unknown>) => Response.json({ data: null, ...body }, { status });
+
+/** A fake commerce API that signs the shopper in and answers review writes with `answer`; records every call. */
+function fakeApi(answer: Response | (() => Response)) {
+  const calls: { path: string; method: string; body: unknown }[] = [];
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, {
+    nonce: "n",
+    clientIp: "127.0.0.1",
+    userAgent: "test",
+    transport: fakeTransport((path, init) => {
+      if (path.startsWith("/public/auth/me")) return Response.json({ success: true, data: { user }, message: "OK" });
+      calls.push({ path, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : null });
+      return typeof answer === "function" ? answer() : answer;
+    }),
+  });
+  return { context, calls };
+}
+
+async function signedInCookie() {
+  const request = new Request("http://shop.test/");
+  const signedIn = await session.getSession(request);
+  signedIn.set("token", "token-1");
+  signedIn.set("user", user);
+  return (await session.commitSession(request, signedIn)).split(";")[0] ?? "";
+}
+
+const PAGE = "http://shop.test/profile?tab=orders&page=2&order=4";
+
+async function post(fields: Record<string, string>, api: ReturnType<typeof fakeApi>) {
+  const request = new Request(PAGE, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "review", ...fields }),
+    headers: { cookie: await signedInCookie(), "content-type": "application/x-www-form-urlencoded" },
+  });
+  return profile.action({ request, params: {}, context: api.context } as never);
+}
+
+/** The body and status of an action's `data(...)` answer. */
+const replyOf = (result: unknown) =>
+  result as { data: { review: { key: string; result: { error?: Record<string, string[]> } } }; init: ResponseInit };
+
+describe("/profile review intent", () => {
+  it("writes a new review and goes back to the open order on its page with the API's message", async () => {
+    const api = fakeApi(envelope(201, { success: true, message: MSG.reviews.created }));
+    const response = (await post({ orderId: "4", productId: "9", rating: "4", comment: "  Lovely  " }, api)) as Response;
+    expect(api.calls).toEqual([
+      { path: "/public/reviews", method: "POST", body: { product_id: 9, order_id: 4, rating: 4, comment: "Lovely" } },
+    ]);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/profile?tab=orders&page=2&order=4");
+    expect(await flashedToasts(response)).toMatchObject([{ type: "success", message: MSG.reviews.created }]);
+  });
+
+  it("edits the review it names with PUT", async () => {
+    const api = fakeApi(envelope(200, { success: true, message: MSG.reviews.updated }));
+    const response = (await post({ orderId: "4", productId: "9", reviewId: "12", rating: "2", comment: "" }, api)) as Response;
+    expect(api.calls).toEqual([{ path: "/public/reviews/12", method: "PUT", body: { rating: 2, comment: null } }]);
+    expect(await flashedToasts(response)).toMatchObject([{ message: MSG.reviews.updated }]);
+  });
+
+  it("answers a form without a rating in place, tagged with its item, and calls nothing", async () => {
+    const api = fakeApi(() => {
+      throw new Error("not called");
+    });
+    const reply = replyOf(await post({ orderId: "4", productId: "9", comment: "Nice" }, api));
+    expect(reply.init.status).toBe(400);
+    expect(reply.data.review.key).toBe("4-9");
+    expect(reply.data.review.result.error).toMatchObject({ rating: [MSG.reviews.ratingRequired] });
+    expect(api.calls).toEqual([]);
+  });
+
+  it("puts the API's refusal on the form, and a server failure as the helper's text", async () => {
+    const duplicate = fakeApi(
+      envelope(409, { success: false, message: MSG.reviews.duplicate, error: { code: "CONFLICT", message: MSG.reviews.duplicate } }),
+    );
+    const refused = replyOf(await post({ orderId: "4", productId: "9", rating: "5" }, duplicate));
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.review.result.error).toMatchObject({ "": [MSG.reviews.duplicate] });
+
+    const down = fakeApi(envelope(500, { success: false, message: "" }));
+    const failed = replyOf(await post({ orderId: "4", productId: "9", reviewId: "12", rating: "5" }, down));
+    expect(failed.data.review.result.error).toMatchObject({ "": [MSG.helper.server] });
+  });
+});

@@ -1,0 +1,87 @@
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import type { APIRequestContext } from "@playwright/test";
+import { PASSWORD } from "./account-helpers.ts";
+import { expect } from "./fixtures.ts";
+
+/** Orders placed and moved on outside the pages (reviews, MY ORDERS): the API for the shopper, the CLI for staff. */
+
+const run = promisify(execFile);
+
+/** The operator's command line against the e2e server's database, as the shop's staff would run it. */
+export async function setOrderStatus(code: string, status: string) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("No e2e database: the global setup starts the server (not with E2E_BASE_URL set)");
+  const { stderr } = await run(process.execPath, ["scripts/shop-cli.ts", "order:status", code, status], {
+    env: { ...process.env, DATABASE_URL: `file:${join(dataDir, "shop.db")}` },
+  }).catch((error: { stderr?: string; message: string }) => {
+    throw new Error(`order:status ${code} ${status} failed: ${error.stderr || error.message}`);
+  });
+  expect(stderr).toBe("");
+}
+
+/** Marks a paid order delivered, the way the shop's staff do. */
+export async function deliver(code: string) {
+  await setOrderStatus(code, "processing");
+  await setOrderStatus(code, "delivered");
+}
+
+export interface CatalogueProduct {
+  id: number;
+  token: string;
+  name: string;
+  variants: { id: number; stock: number }[];
+}
+
+/**
+ * A product a spec alone orders and reviews (by `slot`, counted from the end of the catalogue by name), so
+ * parallel runs never change each other's figures. The choice does not depend on stock, which other tests
+ * change while this one runs; `units` is how many the caller buys, checked against the best-stocked variant.
+ */
+export async function productFor(request: APIRequestContext, slot: number, units = 1): Promise<CatalogueProduct> {
+  const listing = await request.get("/api/public/products", { params: { sort: "name_a_z", limit: 100 } });
+  const products = (await listing.json()).data as CatalogueProduct[];
+  const product = products[products.length - 1 - slot];
+  if (!product) throw new Error("the demo catalogue has too few products");
+  if (bestStocked(product).stock < units) throw new Error(`${product.name} (slot ${slot}) has fewer than ${units} in stock`);
+  return product;
+}
+
+const bestStocked = (product: CatalogueProduct) =>
+  product.variants.reduce((best, variant) => (variant.stock > best.stock ? variant : best));
+
+/** A signed-in shopper's API access with a saved address, ready to pay. */
+export async function buyer(request: APIRequestContext, email: string) {
+  const login = await request.post("/api/public/auth/login", { data: { email, password: PASSWORD } });
+  const token = (await login.json()).data.token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const address = await request.post("/api/public/addresses", {
+    headers,
+    data: { label: "Home", line1: "1 Silk Street", city: "London", postal_code: "E1 6AN", phone: "07700900123", is_default: true },
+  });
+  return { headers, addressId: (await address.json()).data.id as number };
+}
+
+/** One paid card order of one unit of `product`, through the payment call. */
+export async function placeOrder(request: APIRequestContext, shopper: Awaited<ReturnType<typeof buyer>>, product: CatalogueProduct) {
+  const variant = bestStocked(product);
+  const paid = await request.post("/api/payments/process", {
+    headers: { ...shopper.headers, "Idempotency-Key": randomUUID() },
+    data: {
+      cart: { items: [{ productId: product.id, variant: { id: variant.id }, quantity: 1 }], subtotal: 1, totalItems: 1 },
+      address: { id: shopper.addressId, label: "Home", line1: "x", city: "x", postalCode: "x", phone: "x" },
+      shipping: { method: 1, cost: 5 },
+      payment: {
+        method: "credit_card",
+        cardDetails: { cardholderName: "Amina Khan", cardNumber: "4242 4242 4242 4242", expiryDate: "12/30", cvv: "123" },
+        paymentIntentId: null,
+        sameAsBilling: true,
+      },
+      promoCode: null,
+    },
+  });
+  expect(paid.status(), await paid.text()).toBeLessThan(300);
+  return (await paid.json()).data as { id: number; order_code: string };
+}
