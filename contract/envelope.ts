@@ -20,12 +20,9 @@ export interface ErrorDetail {
   message: string;
 }
 
-export interface Pagination {
-  total: number;
-  totalPages: number;
-  page: number;
-  limit: number;
-}
+export const paginationSchema = z.object({ total: z.int(), totalPages: z.int(), page: z.int(), limit: z.int() });
+
+export type Pagination = z.infer<typeof paginationSchema>;
 
 export interface Envelope<T> {
   success: boolean;
@@ -43,7 +40,7 @@ export const envelopeSchema = z.looseObject({
   success: z.boolean(),
   data: z.unknown(),
   message: z.string(),
-  pagination: z.object({ total: z.number(), totalPages: z.number(), page: z.number(), limit: z.number() }).optional(),
+  pagination: paginationSchema.optional(),
   error: z
     .object({
       code: z.string(),

@@ -1,11 +1,5 @@
 import type { Db } from "#api/db/connect.ts";
-
-export interface LookupValueDto {
-  id: number;
-  header_id: number;
-  value: string;
-  label: string;
-}
+import type { LookupValueDto } from "#contract/dto/product.ts";
 
 /** Active lookup values of the given headers, grouped by header id in the order asked. */
 export async function lookupValues(db: Db, headerIds: number[]): Promise<Record<string, LookupValueDto[]>> {

@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { type ApiCall, ApiRequestError, callApi, createApiClient, toQueryString } from "./api.server.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
+import { logger } from "./logger.server.ts";
+import { fakeTransport } from "./testing/fake-transport.server.ts";
 
 interface SeenRequest {
   path: string;
@@ -11,15 +13,21 @@ interface SeenRequest {
   headers: Headers;
 }
 
-/** A transport that answers every call with `respond()` and records what it was sent. */
-function fakeTransport(respond: (path: string, init: RequestInit) => Promise<Response> | Response) {
+/** A transport that answers every call with `respond()` and records what it was sent; remote unless told otherwise. */
+function recordingTransport(respond: (path: string, init: RequestInit) => Promise<Response> | Response, { remote = true } = {}) {
   const seen: SeenRequest[] = [];
-  const transport: ApiTransport = async (path, init) => {
-    seen.push({ path, init, headers: new Headers(init.headers) });
-    return respond(path, init);
-  };
+  const transport = fakeTransport(
+    (path, init) => {
+      seen.push({ path, init, headers: new Headers(init.headers) });
+      return respond(path, init);
+    },
+    { remote },
+  );
   return { transport, seen };
 }
+
+/** The schema of calls whose answer these tests do not read. */
+const anyData = z.unknown();
 
 const json = (status: number, body: unknown) => () => Response.json(body, { status });
 
@@ -31,10 +39,10 @@ const errorEnvelope = (code: string, message: string, extra: Record<string, unkn
   error: { code, message, ...(extra.details ? { details: extra.details } : {}) },
 });
 
-async function callWith(respond: Parameters<typeof fakeTransport>[0], call: Partial<ApiCall> = {}, timeoutMs?: number) {
-  const { transport, seen } = fakeTransport(respond);
+async function callWith(respond: Parameters<typeof recordingTransport>[0], call: Partial<ApiCall> = {}, timeoutMs?: number) {
+  const { transport, seen } = recordingTransport(respond);
   const api = createApiClient({ transport, timeoutMs });
-  const result = await api({ method: "GET", endpoint: "/public/things", ...call });
+  const result = await api({ method: "GET", endpoint: "/public/things", schema: anyData, ...call });
   return { result, seen };
 }
 
@@ -236,9 +244,13 @@ describe("contract client: the request it sends", () => {
   });
 
   it("forwards the shopper's address and user agent when known", async () => {
-    const { transport, seen } = fakeTransport(okay);
-    await createApiClient({ transport, clientIp: "203.0.113.9", userAgent: "Firefox/150" })({ method: "GET", endpoint: "/x" });
-    await createApiClient({ transport })({ method: "GET", endpoint: "/x" });
+    const { transport, seen } = recordingTransport(okay);
+    await createApiClient({ transport, clientIp: "203.0.113.9", userAgent: "Firefox/150" })({
+      method: "GET",
+      endpoint: "/x",
+      schema: anyData,
+    });
+    await createApiClient({ transport })({ method: "GET", endpoint: "/x", schema: anyData });
     expect(seen[0]?.headers.get(API_HEADERS.clientIp)).toBe("203.0.113.9");
     expect(seen[0]?.headers.get(API_HEADERS.userAgent)).toBe("Firefox/150");
     expect(seen[1]?.headers.has(API_HEADERS.clientIp)).toBe(false);
@@ -253,17 +265,51 @@ describe("contract client: the request it sends", () => {
 
 describe("contract client: checked answers and one outcome", () => {
   const productSchema = z.object({ id: z.number(), name: z.string() });
-
-  it("passes an answer whose data matches the call's schema", async () => {
-    const { transport } = fakeTransport(json(200, { success: true, data: { id: 1, name: "Scarf" }, message: "OK" }));
-    const result = await createApiClient({ transport })({ method: "GET", endpoint: "/public/products/1", schema: productSchema });
-    expect(result).toMatchObject({ success: true, data: { id: 1, name: "Scarf" } });
+  const getProduct = (transport: ApiTransport) =>
+    createApiClient({ transport })({ method: "GET", endpoint: "/public/products/1", schema: productSchema });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
-  it("refuses a 2xx whose data does not match the call's schema with the unknown-error text", async () => {
-    const { transport } = fakeTransport(json(200, { success: true, data: { id: "1" }, message: "OK" }));
-    const result = await createApiClient({ transport })({ method: "GET", endpoint: "/public/products/1", schema: productSchema });
-    expect(result).toMatchObject({ success: false, status: 200, message: MSG.helper.unknown });
+  it("passes a remote answer whose data matches the call's schema, as the schema's data", async () => {
+    const warn = vi.spyOn(logger, "warn");
+    const { transport } = recordingTransport(json(200, { success: true, data: { id: 1, name: "Scarf", internal: "x" }, message: "OK" }));
+    const result = await getProduct(transport);
+    expect(result).toMatchObject({ success: true, status: 200, message: "OK" });
+    // Only what the contract names reaches the page.
+    expect(result.success && result.data).toEqual({ id: 1, name: "Scarf" });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("refuses a remote 2xx whose data does not match the call's schema with the unknown-error text, and logs where", async () => {
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    const { transport } = recordingTransport(json(200, { success: true, data: { id: "1" }, message: "OK" }));
+    const result = await getProduct(transport);
+    expect(result).toEqual({ success: false, status: 200, message: MSG.helper.unknown, code: undefined, details: undefined });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]).toEqual([
+      {
+        method: "GET",
+        endpoint: "/public/products/1",
+        issues: [expect.objectContaining({ path: ["id"] }), expect.objectContaining({ path: ["name"] })],
+      },
+      "API answer does not match the contract",
+    ]);
+  });
+
+  it("does not parse an in-process answer: this build's API answers are proved by its own tests", async () => {
+    const warn = vi.spyOn(logger, "warn");
+    const parse = vi.spyOn(productSchema, "safeParse");
+    const { transport } = recordingTransport(json(200, { success: true, data: { id: "1" }, message: "OK" }), { remote: false });
+    const result = await getProduct(transport);
+    expect(result).toMatchObject({ success: true, status: 200, data: { id: "1" } });
+    expect(parse).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("checks only successes: a remote failure keeps its row of the table", async () => {
+    const { transport } = recordingTransport(json(500, errorEnvelope("INTERNAL_ERROR", "boom")));
+    expect(await getProduct(transport)).toMatchObject({ success: false, status: 500, message: MSG.helper.server });
   });
 
   it("refuses a 2xx JSON body that is not the envelope", async () => {
@@ -272,14 +318,14 @@ describe("contract client: checked answers and one outcome", () => {
   });
 
   it("callApi returns a rethrown row as an outcome the caller decides", async () => {
-    const { transport } = fakeTransport(json(404, errorEnvelope("NOT_FOUND", "Product not found")));
-    const outcome = await callApi(createApiClient({ transport }), { method: "GET", endpoint: "/public/products/9" });
+    const { transport } = recordingTransport(json(404, errorEnvelope("NOT_FOUND", "Product not found")));
+    const outcome = await callApi(createApiClient({ transport }), { method: "GET", endpoint: "/public/products/9", schema: anyData });
     expect(outcome).toMatchObject({ ok: false, status: 404, code: "NOT_FOUND", message: "Product not found", callerDecides: true });
   });
 
   it("callApi returns a mapped row with the table's message", async () => {
-    const { transport } = fakeTransport(json(500, errorEnvelope("INTERNAL_ERROR", "boom")));
-    const outcome = await callApi(createApiClient({ transport }), { method: "GET", endpoint: "/public/things" });
+    const { transport } = recordingTransport(json(500, errorEnvelope("INTERNAL_ERROR", "boom")));
+    const outcome = await callApi(createApiClient({ transport }), { method: "GET", endpoint: "/public/things", schema: anyData });
     expect(outcome).toMatchObject({ ok: false, status: 500, message: MSG.helper.server, callerDecides: false });
   });
 });

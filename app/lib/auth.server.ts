@@ -1,6 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
+import type { AuthSessionDto } from "#contract/dto/account.ts";
 import { apiFor } from "./api.server.ts";
+import { currentUserSchema } from "./responses.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 import { commitSession, flashToast, getSession, type ShopSession } from "./session.server.ts";
 
@@ -68,7 +69,7 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
   const token = session.get("token");
   const stored = session.get("user");
   if (!token) throw redirect(signInUrl(request));
-  const me = await apiFor(context)<{ user: UserDto }>({ method: "GET", endpoint: "/public/auth/me", token });
+  const me = await apiFor(context)({ method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema });
   if (me.success) return { token, user: me.data.user };
   if (me.status !== 401 && stored) return { token, user: stored };
   signOutSession(session);

@@ -4,6 +4,7 @@ import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import type { ApiCall, ApiClient } from "./api.server.ts";
 import { type CartLine, lineIdOf } from "./cart.ts";
+import { productSummaryListSchema } from "./responses.server.ts";
 import { type CartIntent, cartIntentSchema } from "./schemas/cart.ts";
 import { productFixture as product, variantFixture as variant } from "./testing/product-fixtures.ts";
 
@@ -113,7 +114,7 @@ describe("applyCartIntent: add", () => {
       [],
       intent({ intent: "add", source: "detail", productId: "1", color: "ivory", size: "L", fit: "Relaxed", quantity: "2" }),
     );
-    expect(calls).toEqual([{ method: "GET", endpoint: "/public/products/bulk", data: { ids: [1] } }]);
+    expect(calls).toEqual([{ method: "GET", endpoint: "/public/products/bulk", data: { ids: [1] }, schema: productSummaryListSchema }]);
     expect(outcome).toEqual({
       lines: [line({ variantId: 11, quantity: 2, fit: "Relaxed", color: "Ivory", size: "L" })],
       toast: { type: "cart", message: "Noor Abaya added to cart!" },

@@ -18,6 +18,7 @@ import {
   variantForCard,
 } from "./cart.ts";
 import { CART_COOKIE, type ToastType } from "./constants.ts";
+import { productSummaryListSchema } from "./responses.server.ts";
 import { CART_LABEL_MAX, type CartIntent } from "./schemas/cart.ts";
 import { cookieSecrets, isSecureRequest, reportUnverifiedCookie } from "./session.server.ts";
 
@@ -138,8 +139,8 @@ export async function readCartCount(request: Request): Promise<number> {
 export async function fetchCartProducts(api: ApiClient, productIds: readonly number[]): Promise<ProductSummaryDto[] | null> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return [];
-  const outcome = await callApi<ProductSummaryDto[]>(api, { method: "GET", endpoint: "/public/products/bulk", data: { ids } });
-  return outcome.ok && Array.isArray(outcome.data) ? outcome.data : null;
+  const outcome = await callApi(api, { method: "GET", endpoint: "/public/products/bulk", data: { ids }, schema: productSummaryListSchema });
+  return outcome.ok ? outcome.data : null;
 }
 
 export interface CartOutcome {

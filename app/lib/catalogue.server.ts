@@ -4,6 +4,7 @@ import type { ProductReviewsDto } from "#contract/dto/review.ts";
 import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { type ApiCall, type ApiClient, type ApiOutcome, callApi } from "./api.server.ts";
+import { categoryListSchema, productDetailSchema, productReviewsSchema, productSummaryListSchema } from "./responses.server.ts";
 import { type ListingQuery, toProductsApiQuery } from "./schemas/listing.ts";
 
 /**
@@ -33,7 +34,7 @@ async function load<T, R = T>(
 export function fetchActiveCategories(api: ApiClient) {
   return load<CategoryDto[]>(
     api,
-    { method: "GET", endpoint: "/public/categories", data: { status: "Active" } },
+    { method: "GET", endpoint: "/public/categories", data: { status: "Active" }, schema: categoryListSchema },
     MSG.catalogue.categoriesFailed,
   );
 }
@@ -46,11 +47,11 @@ export interface ProductPage {
 export function fetchProductPage(api: ApiClient, query: ListingQuery, limit: number = PAGE_SIZE.listing): Promise<Loaded<ProductPage>> {
   return load<ProductSummaryDto[], ProductPage>(
     api,
-    { method: "GET", endpoint: "/public/products", data: toProductsApiQuery(query, limit) },
+    { method: "GET", endpoint: "/public/products", data: toProductsApiQuery(query, limit), schema: productSummaryListSchema },
     MSG.catalogue.productsFailed,
     ({ data, pagination }) => ({
-      products: data ?? [],
-      pagination: { total: pagination?.total ?? data?.length ?? 0, totalPages: pagination?.totalPages ?? 1 },
+      products: data,
+      pagination: { total: pagination?.total ?? data.length, totalPages: pagination?.totalPages ?? 1 },
     }),
   );
 }
@@ -58,7 +59,7 @@ export function fetchProductPage(api: ApiClient, query: ListingQuery, limit: num
 export function fetchTrending(api: ApiClient) {
   return load<ProductSummaryDto[]>(
     api,
-    { method: "GET", endpoint: "/public/products/trending", data: { limit: PAGE_SIZE.trending } },
+    { method: "GET", endpoint: "/public/products/trending", data: { limit: PAGE_SIZE.trending }, schema: productSummaryListSchema },
     MSG.catalogue.trendingFailed,
   );
 }
@@ -66,7 +67,7 @@ export function fetchTrending(api: ApiClient) {
 export function fetchLatest(api: ApiClient, limit: number = PAGE_SIZE.latest) {
   return load<ProductSummaryDto[]>(
     api,
-    { method: "GET", endpoint: "/public/products/latest", data: { limit } },
+    { method: "GET", endpoint: "/public/products/latest", data: { limit }, schema: productSummaryListSchema },
     MSG.catalogue.latestFailed,
   );
 }
@@ -78,6 +79,7 @@ export function fetchRecommended(api: ApiClient, productId: number) {
       method: "GET",
       endpoint: "/public/products/recommended",
       data: { product_id: productId, limit: PAGE_SIZE.recommendedOnDetail },
+      schema: productSummaryListSchema,
     },
     MSG.catalogue.recommendedFailed,
   );
@@ -87,8 +89,8 @@ export type ProductDetailResult = { ok: true; data: ProductDetailDto } | { ok: f
 
 /** One product; a 404 from the API is "not found", anything else a failure to fetch. */
 export async function fetchProductDetail(api: ApiClient, id: number): Promise<ProductDetailResult> {
-  const outcome = await callApi<ProductDetailDto>(api, { method: "GET", endpoint: `/public/products/${id}` });
-  if (outcome.ok && outcome.data) return { ok: true, data: outcome.data };
+  const outcome = await callApi(api, { method: "GET", endpoint: `/public/products/${id}`, schema: productDetailSchema });
+  if (outcome.ok) return { ok: true, data: outcome.data };
   const notFound = !outcome.ok && outcome.status === 404;
   return { ok: false, notFound, message: notFound ? MSG.catalogue.productNotFound : MSG.catalogue.productDetailFailed };
 }
@@ -101,6 +103,7 @@ export function fetchProductReviews(api: ApiClient, productId: number, view: { s
       method: "GET",
       endpoint: `/public/products/${productId}/reviews`,
       data: { sort: view.sort, page: view.page, limit: PAGE_SIZE.reviewsOnDetail },
+      schema: productReviewsSchema,
     },
     MSG.reviews.loadFailed,
   );

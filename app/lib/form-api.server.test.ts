@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { MSG } from "#contract/messages.ts";
 import { createApiClient } from "./api.server.ts";
 import { callForForm, failureReply } from "./form-api.server.ts";
+import { fakeTransport } from "./testing/fake-transport.server.ts";
 
-const clientAnswering = (status: number, body: unknown) => createApiClient({ transport: async () => Response.json(body, { status }) });
+const clientAnswering = (status: number, body: unknown) =>
+  createApiClient({ transport: fakeTransport(() => Response.json(body, { status })) });
 
 const failed = (code: string, message: string, extra: Record<string, unknown> = {}) => ({
   success: false,
@@ -13,7 +16,7 @@ const failed = (code: string, message: string, extra: Record<string, unknown> = 
   error: { code, message, ...(extra.details ? { details: extra.details } : {}) },
 });
 
-const call = { method: "POST", endpoint: "/public/auth/signup" } as const;
+const call = { method: "POST", endpoint: "/public/auth/signup", schema: z.object({ id: z.number() }) } as const;
 const FIELDS = ["name", "email", "password", "confirmPassword"];
 
 describe("callForForm", () => {

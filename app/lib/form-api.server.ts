@@ -4,6 +4,7 @@ import { emailRequestSchema } from "#contract/schemas/auth.ts";
 import { type ApiCall, type ApiClient, type ApiFailure, apiFor, callApi } from "./api.server.ts";
 import { pagePath } from "./auth.server.ts";
 import { readHoneypotForm } from "./honeypot.server.ts";
+import { noDataSchema } from "./responses.server.ts";
 import { redirectWithToast } from "./session.server.ts";
 
 /** What a form action needs from one API call: the data, or errors to put back on the form. */
@@ -65,7 +66,12 @@ async function resendCode(
   const here = pagePath(request);
   const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
   if (!submission.success) return redirectWithToast(request, here, "error", texts.failed);
-  const outcome = await callForForm(api, { method: "POST", endpoint: texts.endpoint, data: submission.data }, [], texts.failed);
+  const outcome = await callForForm(
+    api,
+    { method: "POST", endpoint: texts.endpoint, data: submission.data, schema: noDataSchema },
+    [],
+    texts.failed,
+  );
   if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? texts.failed);
   return redirectWithToast(request, here, "success", texts.resent);
 }

@@ -35,6 +35,21 @@ export function listingHref(query: ListingQuery): string {
   return search ? `${LISTING_PATH}?${search}` : LISTING_PATH;
 }
 
+/**
+ * The header's search link: the listing with its search box focused. A view flag, not part of the query, so it
+ * never reaches the API and the listing's own forms drop it.
+ */
+const SEARCH_FOCUS_PARAM = "focus";
+const SEARCH_FOCUS_VALUE = "search";
+export const FOCUSED_SEARCH_HREF = `${LISTING_PATH}?${SEARCH_FOCUS_PARAM}=${SEARCH_FOCUS_VALUE}`;
+
+/** Whether the URL asks for the focused search box; takes the flag out of `params` so the rest can be checked as a query. */
+export function takeSearchFocus(params: URLSearchParams): boolean {
+  if (params.get(SEARCH_FOCUS_PARAM) !== SEARCH_FOCUS_VALUE) return false;
+  params.delete(SEARCH_FOCUS_PARAM);
+  return true;
+}
+
 /** The listing narrowed to one category: where the home teaser and the category tiles lead. */
 export function categoryHref(categoryName: string): string {
   return listingHref({ ...EMPTY_LISTING_QUERY, category: [categoryName] });

@@ -1,8 +1,8 @@
-import type { PromoResultDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp, toPence } from "#contract/money.ts";
 import { type ApiClient, ApiRequestError } from "./api.server.ts";
 import type { AppliedPromo } from "./checkout.ts";
+import { promoResultSchema } from "./responses.server.ts";
 
 export type PromoCheck = { ok: true; promo: AppliedPromo; message: string } | { ok: false; message: string };
 
@@ -12,11 +12,12 @@ export type PromoCheck = { ok: true; promo: AppliedPromo; message: string } | { 
  */
 export async function checkPromo(api: ApiClient, code: string, basketPence: number, token: string | null): Promise<PromoCheck> {
   try {
-    const result = await api<PromoResultDto>({
+    const result = await api({
       method: "POST",
       endpoint: "/public/validate-promo-code",
       data: { code, cartTotal: toGbp(basketPence) },
       token,
+      schema: promoResultSchema,
     });
     if (!result.success) return { ok: false, message: result.status === 400 ? result.message : MSG.promo.validateFailed };
     return {

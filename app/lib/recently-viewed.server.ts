@@ -2,6 +2,7 @@ import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { type ApiClient, callApi } from "./api.server.ts";
 import type { SignedIn } from "./auth.server.ts";
 import { logger } from "./logger.server.ts";
+import { recentlyViewedListSchema, recordedViewSchema } from "./responses.server.ts";
 
 /**
  * The profile slider's list. Best effort: the slider is chrome, so any failure (including an
@@ -9,8 +10,13 @@ import { logger } from "./logger.server.ts";
  */
 export async function fetchRecentlyViewed(api: ApiClient, signedIn: SignedIn | null): Promise<RecentlyViewedDto[]> {
   if (!signedIn?.user.email_verified) return [];
-  const outcome = await callApi<RecentlyViewedDto[]>(api, { method: "GET", endpoint: "/public/recently-viewed", token: signedIn.token });
-  return outcome.ok && Array.isArray(outcome.data) ? outcome.data : [];
+  const outcome = await callApi(api, {
+    method: "GET",
+    endpoint: "/public/recently-viewed",
+    token: signedIn.token,
+    schema: recentlyViewedListSchema,
+  });
+  return outcome.ok ? outcome.data : [];
 }
 
 /**
@@ -24,6 +30,7 @@ export async function recordRecentlyViewed(api: ApiClient, signedIn: SignedIn | 
     endpoint: "/public/recently-viewed",
     data: { product_id: productId },
     token: signedIn.token,
+    schema: recordedViewSchema,
   });
   if (!outcome.ok && outcome.status !== null)
     logger.warn({ productId, status: outcome.status, code: outcome.code }, "Recently viewed not recorded");

@@ -7,6 +7,7 @@ import { type ApiClient, apiFor } from "./api.server.ts";
 import type { SignedIn } from "./auth.server.ts";
 import { callForForm, type FormFailure } from "./form-api.server.ts";
 import { parseForm } from "./form-data.server.ts";
+import { authSessionSchema } from "./responses.server.ts";
 
 const LOGIN_FIELDS = ["email", "password"];
 
@@ -32,9 +33,9 @@ export function authenticatorFor(context: Readonly<RouterContextProvider>): Auth
 async function verifyLogin(api: ApiClient, form: FormData): Promise<SignInAttempt> {
   const submission = parseForm(form, loginSchema);
   if (submission.status !== "success") return { status: "invalid", submission };
-  const outcome = await callForForm<SignedIn>(
+  const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: "/public/auth/login", data: submission.value },
+    { method: "POST", endpoint: "/public/auth/login", data: submission.value, schema: authSessionSchema },
     LOGIN_FIELDS,
     MSG.auth.loginFailedRetry,
   );

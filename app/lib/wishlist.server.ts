@@ -1,6 +1,6 @@
-import type { WishlistEntryDto } from "#contract/dto/product-reference.ts";
 import { MSG } from "#contract/messages.ts";
 import { type ApiCall, type ApiClient, type ApiOutcome, callApi } from "./api.server.ts";
+import { wishlistEntrySchema, wishlistRemovalSchema, wishlistSchema } from "./responses.server.ts";
 
 /** A call for the wishlist screens: a failure carries the message to show, else `fallback`. */
 async function call<T>(api: ApiClient, request: ApiCall<T>, fallback: string): Promise<ApiOutcome<T>> {
@@ -9,19 +9,19 @@ async function call<T>(api: ApiClient, request: ApiCall<T>, fallback: string): P
 }
 
 export const fetchWishlist = (api: ApiClient, token: string) =>
-  call<WishlistEntryDto[]>(api, { method: "GET", endpoint: "/public/wishlist", token }, MSG.wishlist.fetchFailed);
+  call(api, { method: "GET", endpoint: "/public/wishlist", token, schema: wishlistSchema }, MSG.wishlist.fetchFailed);
 
 export const addToWishlist = (api: ApiClient, token: string, productId: number) =>
-  call<Pick<WishlistEntryDto, "product_name">>(
+  call(
     api,
-    { method: "POST", endpoint: "/public/wishlist", data: { product_id: productId }, token },
+    { method: "POST", endpoint: "/public/wishlist", data: { product_id: productId }, token, schema: wishlistEntrySchema },
     MSG.wishlist.addFailed,
   );
 
 export const removeFromWishlist = (api: ApiClient, token: string, productId: number) =>
-  call<{ product_name?: string }>(
+  call(
     api,
-    { method: "DELETE", endpoint: `/public/wishlist/${productId}`, token },
+    { method: "DELETE", endpoint: `/public/wishlist/${productId}`, token, schema: wishlistRemovalSchema },
     MSG.wishlist.removeItemFailed,
   );
 

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestInfoContext } from "#app/lib/request-context.ts";
+import { fakeTransport } from "#app/lib/testing/fake-transport.server.ts";
 import { productFixture, variantFixture } from "#app/lib/testing/product-fixtures.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
@@ -25,10 +26,11 @@ function contextWith(products: ProductSummaryDto[] | "down") {
     nonce: "n",
     clientIp: "127.0.0.1",
     userAgent: "test",
-    transport: async () =>
+    transport: fakeTransport(() =>
       products === "down"
         ? Response.json({ success: false, data: null, message: "boom" }, { status: 500 })
         : Response.json({ success: true, data: products, message: "OK" }),
+    ),
   });
   return context;
 }

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestInfoContext } from "#app/lib/request-context.ts";
+import { fakeTransport } from "#app/lib/testing/fake-transport.server.ts";
 import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
@@ -78,7 +79,7 @@ function fakeApi(options: { promo?: "ok" | "minimum"; payment?: "ok" | "declined
     nonce: "n",
     clientIp: "127.0.0.1",
     userAgent: "test",
-    transport: async (path, init) => {
+    transport: fakeTransport((path, init) => {
       const body = init?.body ? JSON.parse(String(init.body)) : null;
       calls.push({ path, method: init?.method ?? "GET", body, headers: new Headers(init?.headers) });
       if (path.startsWith("/public/auth/me")) return Response.json({ success: true, data: { user }, message: "OK" });
@@ -107,7 +108,7 @@ function fakeApi(options: { promo?: "ok" | "minimum"; payment?: "ok" | "declined
         return Response.json({ success: true, data: { id: 42 }, message: MSG.payment.orderPlaced });
       }
       return Response.json({ success: false, data: null, message: "Route not found" }, { status: 404 });
-    },
+    }),
   });
   return { context, calls };
 }

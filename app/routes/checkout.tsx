@@ -12,11 +12,10 @@ import { buildPaymentRequest, checkoutHref, parseCheckoutView, paymentFailureToa
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
+import { orderDetailSchema, savedAddressListSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
 import { redirectWithToast, redirectWithToasts } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { PAYMENT_METHODS } from "#contract/checkout.ts";
-import type { AddressDto } from "#contract/dto/account.ts";
-import type { OrderDetailDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { cardDetailsSchema, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "#contract/schemas/checkout.ts";
@@ -31,7 +30,8 @@ export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${SHOP.name}
 const ADDRESS_FIELDS = Object.keys(addressSchema.shape);
 const CARD_FIELDS = Object.keys(cardDetailsSchema.shape);
 
-const listAddresses = (api: ApiClient, token: string) => api<AddressDto[]>({ method: "GET", endpoint: "/public/addresses", token });
+const listAddresses = (api: ApiClient, token: string) =>
+  api({ method: "GET", endpoint: "/public/addresses", token, schema: savedAddressListSchema });
 
 /**
  * The checkout (spec section 2): the step, chosen address and payment tab come from the URL, so Back and
@@ -84,9 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function addAddress(request: Request, api: ApiClient, token: string, formData: FormData) {
   const submission = parseForm(formData, addressSchema);
   if (submission.status !== "success") return data({ addressResult: submission.reply() }, { status: 400 });
-  const outcome = await callForForm<AddressDto>(
+  const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: "/public/addresses", data: submission.value, token },
+    { method: "POST", endpoint: "/public/addresses", data: submission.value, token, schema: savedAddressSchema },
     ADDRESS_FIELDS,
     MSG.addresses.createFailed,
   );
@@ -144,11 +144,12 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
   const failure = (message: string, fieldErrors?: Record<string, string[]>) =>
     refusePayment(formData, paymentFailureToast(method, message), fieldErrors);
   try {
-    const result = await api<OrderDetailDto>({
+    const result = await api({
       method: "POST",
       endpoint: "/payments/process",
       data: body,
       token,
+      schema: orderDetailSchema,
       headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     });
     if (!result.success) return failure(result.status === 400 ? result.message : MSG.payment.failed);

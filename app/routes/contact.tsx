@@ -23,6 +23,7 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { callForForm, failureHeaders } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
 import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
+import { contactReceiptSchema } from "#app/lib/responses.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { CONTACT_SUBJECTS } from "#contract/constants.ts";
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const outcome = await callForForm(
     apiFor(context),
-    { method: "POST", endpoint: "/public/contact", data: submission.value },
+    { method: "POST", endpoint: "/public/contact", data: submission.value, schema: contactReceiptSchema },
     FIELDS,
     MSG.contact.failed,
   );

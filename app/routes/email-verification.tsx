@@ -17,9 +17,9 @@ import { codeScreenLoader } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, codeScreenAction, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
+import { currentUserSchema, noDataSchema } from "#app/lib/responses.server.ts";
 import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
 import { OTP_LENGTH } from "#contract/constants.ts";
-import type { UserDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import { verifyEmailSchema } from "#contract/schemas/auth.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -42,7 +42,7 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   const api = apiFor(context);
   const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: "/public/otp/verify", data: submission.value },
+    { method: "POST", endpoint: "/public/otp/verify", data: submission.value, schema: noDataSchema },
     ["otp"],
     MSG.otp.verificationFailed,
   );
@@ -56,7 +56,7 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   // A shopper signed in since sign-up is now verified: the header and the guards see it at once.
   const token = session.get("token");
   if (token) {
-    const me = await api<{ user: UserDto }>({ method: "GET", endpoint: "/public/auth/me", token });
+    const me = await api({ method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema });
     if (me.success) session.set("user", me.data.user);
   }
   if (isEnhanced(formData)) {

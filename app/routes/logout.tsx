@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { apiFor } from "#app/lib/api.server.ts";
+import { noDataSchema } from "#app/lib/responses.server.ts";
 import { destroySession, getSession } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/logout";
 
@@ -13,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await getSession(request);
   const token = session.get("token");
   if (token) {
-    await apiFor(context)({ method: "POST", endpoint: "/public/auth/logout", token }).catch(() => undefined);
+    await apiFor(context)({ method: "POST", endpoint: "/public/auth/logout", token, schema: noDataSchema }).catch(() => undefined);
   }
   return redirect("/signin", { headers: { "Set-Cookie": await destroySession(request, session) } });
 }

@@ -31,7 +31,7 @@ export default function NeedSupport({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={page.title} eyebrow={page.eyebrow} intro={page.intro} trail={[{ label: "Need Support" }]} />
 
-      <PageSection>
+      <PageSection id="support-channels" title="Ways to Reach Us" eyebrow="Talk to Us" align="center">
         <InfoCards cards={SUPPORT_CHANNELS} />
       </PageSection>
 

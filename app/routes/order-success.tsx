@@ -10,6 +10,7 @@ import { ApiRequestError, apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { pounds } from "#app/lib/orders.ts";
+import { orderDetailSchema } from "#app/lib/responses.server.ts";
 import type { OrderDetailDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = orderParam.safeParse(new URL(request.url).searchParams.get("order"));
   if (!id.success) throw data(null, { status: 404, statusText: "No order given" });
   try {
-    const result = await apiFor(context)<OrderDetailDto>({ method: "GET", endpoint: `/public/orders/${id.data}`, token });
+    const result = await apiFor(context)({ method: "GET", endpoint: `/public/orders/${id.data}`, token, schema: orderDetailSchema });
     return result.success ? { order: result.data, error: null } : { order: null, error: MSG.orders.detailFailed };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404, statusText: "Order not found" });

@@ -13,6 +13,7 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { codeScreenLoader, signOutSession } from "#app/lib/auth.server.ts";
 import { callForForm, codeScreenAction, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
+import { noDataSchema } from "#app/lib/responses.server.ts";
 import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
 import { OTP_LENGTH } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
@@ -38,7 +39,12 @@ async function resetPassword(request: Request, context: Readonly<RouterContextPr
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
   const { email, otp, newPassword } = submission.value;
-  const call = { method: "POST", endpoint: "/public/auth/reset-password", data: { email, otp, newPassword } } as const;
+  const call = {
+    method: "POST",
+    endpoint: "/public/auth/reset-password",
+    data: { email, otp, newPassword },
+    schema: noDataSchema,
+  } as const;
   const outcome = await callForForm(apiFor(context), call, FIELDS, MSG.auth.resetFailedRetry);
   if (!outcome.ok) {
     const reply = submission.reply(failureReply(outcome, HIDDEN));

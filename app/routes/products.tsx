@@ -11,7 +11,7 @@ import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { fetchActiveCategories, fetchProductPage, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
-import { canonicalListingHref, LISTING_PATH, listingHref, listingSearchParams } from "#app/lib/listing-url.ts";
+import { canonicalListingHref, LISTING_PATH, listingHref, listingSearchParams, takeSearchFocus } from "#app/lib/listing-url.ts";
 import { toProductCard } from "#app/lib/product-view.ts";
 import { parseListingQuery } from "#app/lib/schemas/listing.ts";
 import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
@@ -25,12 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // One URL per view: empty, invalid or reordered parameters (a form sent without JavaScript) go to the clean URL.
   const received = new URLSearchParams(url.search);
   received.delete("_routes");
+  const focusSearch = takeSearchFocus(received);
   if (received.toString() !== listingSearchParams(query).toString()) throw redirect(listingHref(query));
   const api = apiFor(context);
   const [page, categories] = await Promise.all([fetchProductPage(api, query), fetchActiveCategories(api)]);
   return {
     origin: url.origin,
     query,
+    focusSearch,
     page: mapLoaded(page, ({ products, pagination }) => ({ products: products.map(toProductCard), pagination })),
     categories: categories.ok ? categories.data.map((category) => category.name) : [],
   };
@@ -59,7 +61,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { query, page, categories } = loaderData;
+  const { query, focusSearch, page, categories } = loaderData;
   const { pendingQuery, loading, submitNow, submitSoon } = useListingForm(query);
   const retryHref = listingHref(query);
 
@@ -76,7 +78,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               : null}
         </p>
       </header>
-      <ListingToolbar query={pendingQuery} submitNow={submitNow} submitSoon={submitSoon} />
+      <ListingToolbar query={pendingQuery} focusSearch={focusSearch} submitNow={submitNow} submitSoon={submitSoon} />
       <div className="listing__layout">
         <aside className="listing__filters" aria-label={MSG.catalogue.filters}>
           <FilterPanel query={pendingQuery} categories={categories} submitNow={submitNow} submitSoon={submitSoon} />

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestInfoContext } from "#app/lib/request-context.ts";
+import { fakeTransport } from "#app/lib/testing/fake-transport.server.ts";
 import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -24,11 +25,11 @@ function fakeApi(answer: Response | (() => Response)) {
     nonce: "n",
     clientIp: "127.0.0.1",
     userAgent: "test",
-    transport: async (path, init) => {
+    transport: fakeTransport((path, init) => {
       if (path.startsWith("/public/auth/me")) return Response.json({ success: true, data: { user }, message: "OK" });
       calls.push({ path, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : null });
       return typeof answer === "function" ? answer() : answer;
-    },
+    }),
   });
   return { context, calls };
 }

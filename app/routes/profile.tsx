@@ -13,12 +13,18 @@ import { pagePath, requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { ordersPageHref } from "#app/lib/orders.ts";
+import {
+  myOrdersSchema,
+  noDataSchema,
+  orderDetailSchema,
+  reviewSchema,
+  savedAddressListSchema,
+  savedAddressSchema,
+} from "#app/lib/responses.server.ts";
 import { reviewFormKey, reviewFormSchema } from "#app/lib/schemas/review-form.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import { PAGE_SIZE } from "#contract/constants.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
-import type { OrderDetailDto, OrderSummaryDto } from "#contract/dto/order.ts";
-import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -41,7 +47,8 @@ const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** ?page= of MY ORDERS; anything but a page number reads as the first page. */
 const pageField = z.coerce.number().int().min(1).max(100_000).catch(1);
 
-const listAddresses = (api: ApiClient, token: string) => api<AddressDto[]>({ method: "GET", endpoint: "/public/addresses", token });
+const listAddresses = (api: ApiClient, token: string) =>
+  api({ method: "GET", endpoint: "/public/addresses", token, schema: savedAddressListSchema });
 
 /**
  * The tab comes from ?tab= (default orders). The orders tab reads ?page= (newest first) and ?order= (the detail
@@ -79,11 +86,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 async function listOrders(api: ApiClient, token: string, page: number) {
-  const result = await api<{ orders: OrderSummaryDto[]; pagination: Pagination }>({
+  const result = await api({
     method: "GET",
     endpoint: "/orders/my-orders",
     data: { page, limit: PAGE_SIZE.orders },
     token,
+    schema: myOrdersSchema,
   }).catch(failedCall);
   return result?.success
     ? { orders: result.data.orders, ordersPage: result.data.pagination, ordersError: null }
@@ -91,7 +99,7 @@ async function listOrders(api: ApiClient, token: string, page: number) {
 }
 
 async function loadOrder(api: ApiClient, token: string, id: number) {
-  const result = await api<OrderDetailDto>({ method: "GET", endpoint: `/public/orders/${id}`, token }).catch(failedCall);
+  const result = await api({ method: "GET", endpoint: `/public/orders/${id}`, token, schema: orderDetailSchema }).catch(failedCall);
   if (result?.success) return { order: result.data, error: null };
   return { order: null, error: result === null ? MSG.orders.notFound : MSG.orders.detailFailed };
 }
@@ -116,9 +124,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseForm(formData, addressSchema);
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const call = id
-      ? { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: submission.value, token }
-      : { method: "POST" as const, endpoint: "/public/addresses", data: submission.value, token };
-    const outcome = await callForForm<AddressDto>(api, call, ADDRESS_FIELDS, id ? MSG.addresses.updateFailed : MSG.addresses.createFailed);
+      ? { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: submission.value, token, schema: savedAddressSchema }
+      : { method: "POST" as const, endpoint: "/public/addresses", data: submission.value, token, schema: savedAddressSchema };
+    const outcome = await callForForm(api, call, ADDRESS_FIELDS, id ? MSG.addresses.updateFailed : MSG.addresses.createFailed);
     if (!outcome.ok) {
       const reply = submission.reply(failureReply(outcome));
       return data({ result: reply }, { status: 400 });
@@ -131,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") {
     const outcome = await callForForm(
       api,
-      { method: "DELETE", endpoint: `/public/addresses/${id}`, token },
+      { method: "DELETE", endpoint: `/public/addresses/${id}`, token, schema: noDataSchema },
       [],
       MSG.addresses.deleteFailed,
     );
@@ -152,8 +160,14 @@ async function saveReview(request: Request, api: ApiClient, token: string, formD
   if (submission.status !== "success") return data({ review: { key, result: submission.reply() } }, { status: 400 });
   const { orderId, productId, reviewId, rating, comment } = submission.value;
   const call = reviewId
-    ? { method: "PUT" as const, endpoint: `/public/reviews/${reviewId}`, data: { rating, comment }, token }
-    : { method: "POST" as const, endpoint: "/public/reviews", data: { product_id: productId, order_id: orderId, rating, comment }, token };
+    ? { method: "PUT" as const, endpoint: `/public/reviews/${reviewId}`, data: { rating, comment }, token, schema: reviewSchema }
+    : {
+        method: "POST" as const,
+        endpoint: "/public/reviews",
+        data: { product_id: productId, order_id: orderId, rating, comment },
+        token,
+        schema: reviewSchema,
+      };
   const outcome = await callForForm(api, call, REVIEW_FIELDS, reviewId ? MSG.reviews.updateFailed : MSG.reviews.createFailed);
   if (!outcome.ok) return data({ review: { key, result: submission.reply(failureReply(outcome)) } }, { status: 400 });
   return redirectWithToast(request, pagePath(request), "success", outcome.message, { status: 303 });
@@ -166,7 +180,13 @@ async function makeDefault(request: Request, api: ApiClient, token: string, id: 
   if (!address)
     return redirectWithToast(request, ACCOUNT_TAB, "error", list.success ? MSG.accounts.addressNotFound : MSG.addresses.updateFailed);
   const { id: _id, ...fields } = address;
-  const call = { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: { ...fields, is_default: true }, token };
+  const call = {
+    method: "PUT" as const,
+    endpoint: `/public/addresses/${id}`,
+    data: { ...fields, is_default: true },
+    token,
+    schema: savedAddressSchema,
+  };
   const outcome = await callForForm(api, call, [], MSG.addresses.updateFailed);
   if (!outcome.ok) return redirectWithToast(request, ACCOUNT_TAB, "error", outcome.formError ?? MSG.addresses.updateFailed);
   // Its own text, so it is not mistaken for (or stacked with the same words as) an edit's confirmation.

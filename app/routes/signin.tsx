@@ -18,6 +18,7 @@ import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
 import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
+import { noDataSchema } from "#app/lib/responses.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
 import { authenticatorFor } from "#app/lib/sign-in.server.ts";
@@ -70,7 +71,7 @@ async function requestResetCode(request: Request, context: Route.ActionArgs["con
 
   const outcome = await callForForm(
     apiFor(context),
-    { method: "POST", endpoint: "/public/auth/forgot-password", data: submission.value },
+    { method: "POST", endpoint: "/public/auth/forgot-password", data: submission.value, schema: noDataSchema },
     ["email"],
     MSG.auth.resetCodeFailedRetry,
   );

@@ -14,6 +14,7 @@ import { redirectSignedIn, redirectSignedInShopper, type SignedIn } from "#app/l
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
 import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
+import { authSessionSchema } from "#app/lib/responses.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { signupSchema } from "#contract/schemas/auth.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const outcome = await callForForm<SignedIn>(
     apiFor(context),
-    { method: "POST", endpoint: "/public/auth/signup", data: submission.value },
+    { method: "POST", endpoint: "/public/auth/signup", data: submission.value, schema: authSessionSchema },
     FIELDS,
     MSG.auth.signupFailedRetry,
   );

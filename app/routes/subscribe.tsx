@@ -4,6 +4,7 @@ import { isEnhanced } from "#app/components/account/enhanced-field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { callForForm } from "#app/lib/form-api.server.ts";
 import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
+import { subscriptionSchema } from "#app/lib/responses.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
@@ -40,7 +41,7 @@ async function subscribeFrom(formData: FormData, api: ReturnType<typeof apiFor>)
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? MSG.subscribe.invalidEmail };
   const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: "/public/subscribe", data: parsed.data },
+    { method: "POST", endpoint: "/public/subscribe", data: parsed.data, schema: subscriptionSchema },
     ["email"],
     MSG.subscribe.failedLater,
   );

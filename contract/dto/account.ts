@@ -1,18 +1,10 @@
-import type { AddressInput } from "#contract/schemas/address.ts";
+import type { z } from "zod";
+import type { authSessionSchema, savedAddressSchema, userSchema } from "#contract/responses/account.ts";
 
-/** The user as the API shows it. */
-export interface UserDto {
-  id: number;
-  name: string;
-  email: string;
-  email_verified: boolean;
-}
+/** Account answers' types, inferred from their schemas in contract/responses (type-only: no zod at run time). */
 
-/** What sign-up and login answer: the user and the bearer token that acts for them. */
-export interface AuthSessionDto {
-  user: UserDto;
-  token: string;
-}
+export type UserDto = z.infer<typeof userSchema>;
 
-/** A saved address: the address form's fields as the API stored them (postcode normalised), plus its id. */
-export type AddressDto = AddressInput & { id: number };
+export type AuthSessionDto = z.infer<typeof authSessionSchema>;
+
+export type AddressDto = z.infer<typeof savedAddressSchema>;

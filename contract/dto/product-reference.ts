@@ -1,32 +1,10 @@
-import type { ProductSummaryDto } from "./product.ts";
+import type { z } from "zod";
+import type { productReferenceSchema, recentlyViewedSchema, wishlistEntrySchema } from "#contract/responses/product-reference.ts";
 
-/**
- * A product as the wishlist and recently-viewed lists name it: both spellings of name and image the
- * storefront reads, the price in GBP, and the URL token. A product appears in such a list at most once,
- * so its id is the entry's id.
- */
-export interface ProductReferenceDto {
-  id: number;
-  product_id: number;
-  product_name: string;
-  name: string;
-  image_url: string;
-  image: string;
-  price: number;
-  /** The product's URL token (`/product/{token}`). */
-  token: string;
-}
+/** Wishlist and recently-viewed answers' types, inferred from their schemas in contract/responses (type-only). */
 
-/** A wishlist entry, with both spellings of the category too. */
-export interface WishlistEntryDto extends ProductReferenceDto {
-  original_price: number;
-  stock_status: ProductSummaryDto["stock_status"];
-  category_name: string;
-  category: string;
-  sku: string;
-  added_at: string;
-}
+export type ProductReferenceDto = z.infer<typeof productReferenceSchema>;
 
-export interface RecentlyViewedDto extends ProductReferenceDto {
-  viewed_at: string;
-}
+export type WishlistEntryDto = z.infer<typeof wishlistEntrySchema>;
+
+export type RecentlyViewedDto = z.infer<typeof recentlyViewedSchema>;

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext, Page, WorkerInfo } from "@playwright/test";
 import { expect, type Inbox } from "./fixtures.ts";
 
 /** Sign-up and sign-in steps that specs share (accounts, wishlist). */
@@ -8,7 +8,7 @@ export const PASSWORD = "linen-and-silk-42";
 export const SIGN_IN_MS = 15_000;
 
 /** A fresh address per test and project, so runs never meet each other's accounts. */
-export const uniqueEmail = (testInfo: TestInfo, tag: string) =>
+export const uniqueEmail = (testInfo: WorkerInfo, tag: string) =>
   `${tag}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}@example.com`.toLowerCase();
 
 /** A verified account made through the API (sign-up, then the code from the mail). */

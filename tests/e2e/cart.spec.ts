@@ -53,8 +53,11 @@ test("add a product from its page, take the quantity to the limit, then remove i
   const quantity = line.getByRole("spinbutton", { name: `Quantity of ${name}` });
   const increase = line.getByRole("button", { name: `Increase quantity of ${name}` });
   await expect(increase).toBeEnabled();
+  // Update is for typing a quantity without JavaScript; with it a typed quantity applies on leaving the field.
   const update = line.getByRole("button", { name: MSG.cart.update });
-  const applyTyped = () => update.click();
+  if (shop.javaScriptEnabled) await expect(update).toBeHidden();
+  else await expect(update).toBeVisible();
+  const applyTyped = () => (shop.javaScriptEnabled ? quantity.blur() : update.click());
   await quantity.fill(String(variant.stock));
   await applyTyped();
   await expect(line.getByText(MSG.cart.maxReached)).toBeVisible();
@@ -65,6 +68,11 @@ test("add a product from its page, take the quantity to the limit, then remove i
   await applyTyped();
   await expect(page.getByText(MSG.cart.onlyNForVariant(variant.stock))).toBeVisible();
   await expect(quantity).toHaveValue(String(variant.stock));
+
+  await quantity.fill("1");
+  await quantity.press("Enter");
+  await expect(quantity).toHaveValue("1");
+  await expect(increase).toBeEnabled();
 
   await line.getByRole("button", { name: `Remove ${name} from cart` }).click();
   await expect(page.getByRole("heading", { name: MSG.cart.empty })).toBeVisible();

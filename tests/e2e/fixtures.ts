@@ -27,6 +27,22 @@ export interface Inbox {
   code(to: string, nth?: number): Promise<string>;
 }
 
+/** The folder the global setup's SMTP server fills, read as an inbox (for test and worker fixtures alike). */
+export function sharedInbox(): Inbox {
+  const dir = process.env.E2E_INBOX_DIR;
+  if (!dir) throw new Error("No SMTP inbox: the e2e global setup starts one (not with E2E_BASE_URL set)");
+  return {
+    async code(to, nth = 1) {
+      await expect
+        .poll(() => mailTo(dir, to).length, { message: `mail number ${nth} to ${to}`, timeout: 10_000 })
+        .toBeGreaterThanOrEqual(nth);
+      const mail = mailTo(dir, to)[nth - 1];
+      if (!mail) throw new Error(`no mail number ${nth} to ${to}`);
+      return codeIn(mail);
+    },
+  };
+}
+
 export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
   // Each test is a different shopper: the server trusts X-Forwarded-For from loopback (TRUST_PROXY in
   // global-setup.ts), so per-IP rate limits count this test's requests alone, as they would a real visitor's.
@@ -35,18 +51,7 @@ export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; the inbox has none.
   inbox: async ({}, use) => {
-    const dir = process.env.E2E_INBOX_DIR;
-    if (!dir) throw new Error("No SMTP inbox: the e2e global setup starts one (not with E2E_BASE_URL set)");
-    await use({
-      async code(to, nth = 1) {
-        await expect
-          .poll(() => mailTo(dir, to).length, { message: `mail number ${nth} to ${to}`, timeout: 10_000 })
-          .toBeGreaterThanOrEqual(nth);
-        const mail = mailTo(dir, to)[nth - 1];
-        if (!mail) throw new Error(`no mail number ${nth} to ${to}`);
-        return codeIn(mail);
-      },
-    });
+    await use(sharedInbox());
   },
   shop: async ({ page, javaScriptEnabled }, use) => {
     const topBar = page.locator(".top-bar");

@@ -20,6 +20,21 @@ test.describe("site chrome", () => {
     });
   }
 
+  test("the search icon lands in the listing's search box, focused, also when the listing is already open", async ({ shop, page }) => {
+    const searchBox = page.getByRole("searchbox", { name: MSG.catalogue.searchPlaceholder });
+    await shop.visit("/about");
+    await shop.header.getByRole("link", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL("/products?focus=search");
+    await expect(searchBox).toBeFocused();
+    await searchBox.blur();
+    await expect(searchBox).not.toBeFocused();
+    await shop.header.getByRole("link", { name: "Search", exact: true }).click();
+    await expect(searchBox).toBeFocused();
+    await searchBox.fill("abaya");
+    await searchBox.press("Enter");
+    await expect(page).toHaveURL("/products?search=abaya");
+  });
+
   test("the logo leads home", async ({ shop, page }) => {
     await shop.visit("/about");
     await shop.header.locator(".site-logo").click();

@@ -1,4 +1,5 @@
 import { ABOUT_CHILDREN, ABOUT_FLAGSHIP, ABOUT_PAGE, ABOUT_STORY } from "#app/content/about.ts";
+import { CONTACT_DETAILS_COPY } from "#app/content/contact.ts";
 import { FIT_GUIDE, GETTING_STARTED_PAGE, GETTING_STARTED_WELCOME } from "#app/content/getting-started.ts";
 import { FAQ_TABS, SUPPORT_PAGE } from "#app/content/need-support.ts";
 import { PAYMENT_TERMS, PAYMENT_TERMS_PAGE } from "#app/content/payment-terms.ts";
@@ -27,6 +28,27 @@ test.describe("information pages", () => {
       }
     });
   }
+});
+
+test.describe("information pages at 1440 px", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("About's story column is centred under the centred heading", async ({ shop, page }) => {
+    await shop.visit("/about");
+    const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+    const story = await shop.main.getByRole("region", { name: ABOUT_STORY.heading }).boundingBox();
+    if (!heading || !story) throw new Error("no heading or story on /about");
+    expect(Math.abs(story.x + story.width / 2 - (heading.x + heading.width / 2))).toBeLessThan(2);
+  });
+
+  test("Contact's 'Follow the house' is set in the sans of the labels beside it", async ({ shop }) => {
+    await shop.visit("/contact");
+    const label = await shop.main
+      .locator(".contact-details__label")
+      .first()
+      .evaluate((element) => getComputedStyle(element).fontFamily);
+    await expect(shop.main.getByRole("heading", { name: CONTACT_DETAILS_COPY.social })).toHaveCSS("font-family", label);
+  });
 });
 
 test.describe("Need Support FAQ", () => {

@@ -86,6 +86,11 @@ export function CartLineRow({ item }: { item: CartItem }) {
             step={1}
             defaultValue={shownQuantity}
             aria-label={quantityLabel}
+            // With JavaScript a typed quantity applies on leaving the field; Enter submits it in both modes.
+            onBlur={(event) => {
+              const input = event.currentTarget;
+              if (input.form && input.value !== String(shownQuantity)) fetcher.submit(input.form);
+            }}
           />
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <LineFields intent="increment" lineId={item.id} />
@@ -95,6 +100,7 @@ export function CartLineRow({ item }: { item: CartItem }) {
             </button>
           </fetcher.Form>
         </div>
+        {/* Update is for a typed quantity without JavaScript; the stylesheet hides it when scripting is on. */}
         <fetcher.Form id={quantityFormId} method="post" action="/cart" preventScrollReset className="cart-line__update">
           <LineFields intent="set" lineId={item.id} />
           <button type="submit" className="cart-line__text-button">

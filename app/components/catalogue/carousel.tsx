@@ -50,7 +50,8 @@ export function Carousel({ label, items }: { label: string; items: readonly { ke
 
   return (
     <section className="carousel" data-enhanced={enhanced ? "" : undefined} aria-roledescription="carousel" aria-label={label}>
-      <ul className="carousel__track" ref={viewport} {...(enhanced ? swipe : {})}>
+      {/* Without JavaScript the strip scrolls by keyboard too: it takes the focus, as its cards may have nothing focusable. */}
+      <ul className="carousel__track" ref={viewport} tabIndex={enhanced ? undefined : 0} {...(enhanced ? swipe : {})}>
         {items.map((item, position) => (
           <li
             key={item.key}

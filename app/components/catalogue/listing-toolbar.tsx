@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { LISTING_PATH, listingHref, withSearch } from "#app/lib/listing-url.ts";
@@ -9,6 +10,8 @@ import { LISTING_FORM_ID, LISTING_NAV, useTypedValue } from "./use-listing-form.
 
 interface ListingToolbarProps {
   query: ListingQuery;
+  /** The header's search link led here: the search box takes the focus. */
+  focusSearch: boolean;
   submitNow: () => void;
   submitSoon: () => void;
 }
@@ -17,9 +20,15 @@ interface ListingToolbarProps {
  * The listing GET form itself: search (with a clear link) and sort. The filter panel's controls join it
  * through the `form` attribute. Submitting it drops `page`, so any change starts again at page 1.
  */
-export function ListingToolbar({ query, submitNow, submitSoon }: ListingToolbarProps) {
+export function ListingToolbar({ query, focusSearch, submitNow, submitSoon }: ListingToolbarProps) {
   const enhanced = useHydrated();
   const search = useTypedValue(query.search);
+  const { key: visit } = useLocation();
+  // `autoFocus` covers the first page load (the attribute) and mounting; this covers following the link again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each visit of the link (a new location key) focuses again.
+  useEffect(() => {
+    if (focusSearch) search.ref.current?.focus();
+  }, [focusSearch, visit]);
   return (
     <Form
       id={LISTING_FORM_ID}
@@ -46,6 +55,8 @@ export function ListingToolbar({ query, submitNow, submitSoon }: ListingToolbarP
           value={search.value}
           placeholder={MSG.catalogue.searchPlaceholder}
           autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: only when the shopper followed the header's Search link, which asks for this box.
+          autoFocus={focusSearch}
           maxLength={100}
           onChange={(event) => {
             search.setValue(event.target.value);

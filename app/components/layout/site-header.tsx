@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { CountBadge, cartIconLabel } from "#app/components/ui/count-badge.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { FOCUSED_SEARCH_HREF } from "#app/lib/listing-url.ts";
 import { SHOP } from "#contract/shop.ts";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { MAIN_NAV } from "./navigation.ts";
@@ -20,7 +21,7 @@ export function SiteHeader({ user, cartCount, recentlyViewed }: SiteHeaderProps)
       <div className="site-header__bar container">
         <div className="site-header__start">
           <MobileMenu user={user} />
-          <Link to="/products" className="icon-button" aria-label="Search">
+          <Link to={FOCUSED_SEARCH_HREF} className="icon-button" aria-label="Search">
             <Icon name="search" />
           </Link>
         </div>

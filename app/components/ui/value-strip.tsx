@@ -12,7 +12,7 @@ const VALUE_ICONS: Record<(typeof VALUE_STRIP)[number], IconName> = {
 /** The five promises of the house; the root layout places it above the footer on every page. */
 export function ValueStrip() {
   return (
-    <section className="value-strip" aria-label="Our promise">
+    <section className="value-strip" aria-label="Our standards">
       <ul className="value-strip__list container">
         {VALUE_STRIP.map((value) => (
           <li key={value} className="value-strip__item">

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
+import { changeOrderStatus } from "#api/orders/orders.service.ts";
+import { paymentRequest } from "#api/testing/checkout.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { OTP_POLICY, PRODUCT_CATEGORY } from "#contract/constants.ts";
+import { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
+import { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
+import { myOrdersSchema, orderDetailSchema, promoResultSchema } from "#contract/responses/order.ts";
+import { categoryListSchema, lookupValuesSchema, productDetailSchema, productSummaryListSchema } from "#contract/responses/product.ts";
+import {
+  recentlyViewedListSchema,
+  recordedViewSchema,
+  wishlistEntrySchema,
+  wishlistRemovalSchema,
+  wishlistSchema,
+} from "#contract/responses/product-reference.ts";
+import { productReviewsSchema, reviewSchema } from "#contract/responses/review.ts";
+
+/**
+ * Every endpoint's successful answer, from the seeded demo shop, is exactly its contract schema: nothing missing
+ * or mistyped, and no field the schema does not name. The storefront checks answers only when the API is remote,
+ * so this is what proves the in-process answers (decision 0015).
+ */
+
+let api: FreshApi;
+beforeAll(async () => {
+  api = await freshApi();
+  await seedDemoIfEmpty(api.db);
+});
+afterAll(() => api.close());
+
+/** Routes as Hono lists them (`GET /public/products/:id`): the ones this file has checked. */
+const checkedRoutes = new Set<string>();
+
+/** Calls `route` (its parameters filled in by `path`) and checks the answer's `data` against `schema`. */
+async function expectContract<S extends z.ZodType>(
+  route: string,
+  schema: S,
+  options: { path?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<z.output<S>> {
+  const [method, pattern] = route.split(" ");
+  const { status, body } = await api.call(method, options.path ?? pattern, options);
+  expect(status, `${route}: ${JSON.stringify(body.error)}`).toBeLessThan(300);
+  expect(body.success).toBe(true);
+  const checked = schema.safeParse(body.data);
+  if (!checked.success) throw new Error(`${route} answers outside its schema:\n${z.prettifyError(checked.error)}`);
+  // Parsing drops fields the schema does not name: an answer with more than the contract would differ here.
+  expect(checked.data, `${route} answers fields its schema does not name`).toEqual(body.data);
+  checkedRoutes.add(route);
+  return checked.data;
+}
+
+const password = "correct horse battery";
+
+describe("every endpoint answers its contract schema", () => {
+  it("answers the catalogue's reads", async () => {
+    await expectContract("GET /public/categories", categoryListSchema, { path: "/public/categories?status=Active" });
+    const [first, second] = await expectContract("GET /public/products", productSummaryListSchema, { path: "/public/products?limit=4" });
+    await expectContract("GET /public/products/bulk", productSummaryListSchema, {
+      path: `/public/products/bulk?ids=${first.id},${second.id}`,
+    });
+    await expectContract("GET /public/products/trending", productSummaryListSchema);
+    await expectContract("GET /public/products/latest", productSummaryListSchema);
+    await expectContract("GET /public/products/recommended", productSummaryListSchema, {
+      path: `/public/products/recommended?product_id=${first.id}`,
+    });
+    await expectContract("GET /public/products/:id", productDetailSchema, { path: `/public/products/${first.id}` });
+    await expectContract("POST /public/lookups/values", lookupValuesSchema, { body: { header_ids: [1, 2, 3, PRODUCT_CATEGORY] } });
+  });
+
+  it("answers an account's life: sign-up, codes, sign-in, addresses, lists, orders, reviews, reset, logout", async () => {
+    const email = "contract@example.com";
+    const signUp = await expectContract("POST /public/auth/signup", authSessionSchema, {
+      body: { name: "Amina Khan", email, password, confirmPassword: password },
+    });
+    // A new code may be asked for once the previous one's cooldown has passed.
+    api.clock.advance(OTP_POLICY.resendCooldownMs);
+    await expectContract("POST /public/otp/send", noDataSchema, { body: { email } });
+    api.clock.advance(OTP_POLICY.resendCooldownMs);
+    await expectContract("POST /public/otp/resend", noDataSchema, { body: { email } });
+    const code = api.mailer.lastCode(email, "verificationCode");
+    await expectContract("POST /public/otp/verify", noDataSchema, { body: { email, otp: code } });
+    const { token } = await expectContract("POST /public/auth/login", authSessionSchema, { body: { email, password } });
+    expect(token).not.toBe(signUp.token);
+    await expectContract("GET /public/auth/me", currentUserSchema, { token });
+
+    const home = { label: "Home", line1: "12 Romford Road", city: "London", postal_code: "e79hz", phone: "07700 900123" };
+    const address = await expectContract("POST /public/addresses", savedAddressSchema, { token, body: home });
+    const work = await expectContract("POST /public/addresses", savedAddressSchema, { token, body: { ...home, label: "Work" } });
+    await expectContract("PUT /public/addresses/:id", savedAddressSchema, {
+      token,
+      path: `/public/addresses/${work.id}`,
+      body: { ...home, label: "Office", address_type: "Work" },
+    });
+    await expectContract("GET /public/addresses", savedAddressListSchema, { token });
+    await expectContract("DELETE /public/addresses/:id", noDataSchema, { token, path: `/public/addresses/${work.id}` });
+
+    await expectContract("POST /public/subscribe", subscriptionSchema, { body: { email } });
+    await expectContract("POST /public/contact", contactReceiptSchema, {
+      body: { firstName: "Amina", lastName: "Khan", email, subject: "General Inquiry", message: "Do you ship to Leeds?" },
+    });
+
+    const variant = await api.db.kysely
+      .selectFrom("product_variants")
+      .select(["id", "product_id"])
+      .where("stock", ">", 0)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    await expectContract("POST /public/wishlist", wishlistEntrySchema, { token, body: { product_id: variant.product_id } });
+    await expectContract("GET /public/wishlist", wishlistSchema, { token });
+    await expectContract("DELETE /public/wishlist/:productId", wishlistRemovalSchema, {
+      token,
+      path: `/public/wishlist/${variant.product_id}`,
+    });
+    await expectContract("POST /public/recently-viewed", recordedViewSchema, { token, body: { product_id: variant.product_id } });
+    await expectContract("GET /public/recently-viewed", recentlyViewedListSchema, { token });
+
+    await expectContract("POST /public/validate-promo-code", promoResultSchema, { token, body: { code: "WELCOME10", cartTotal: 100 } });
+    const request = paymentRequest(address.id, [{ productId: variant.product_id, variantId: variant.id, quantity: 1 }], {
+      promo: "WELCOME10",
+    });
+    const order = await expectContract("POST /payments/process", orderDetailSchema, {
+      token,
+      body: request,
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    });
+    await expectContract("GET /public/orders/:id", orderDetailSchema, { token, path: `/public/orders/${order.id}` });
+    await expectContract("GET /orders/my-orders", myOrdersSchema, { token });
+
+    for (const to of ["processing", "delivered"] as const) await changeOrderStatus(api.db, api.clock, api.gateway, order.order_code, to);
+    const review = await expectContract("POST /public/reviews", reviewSchema, {
+      token,
+      body: { product_id: variant.product_id, order_id: order.id, rating: 4, comment: "Beautiful drape." },
+    });
+    await expectContract("PUT /public/reviews/:reviewId", reviewSchema, {
+      token,
+      path: `/public/reviews/${review.id}`,
+      body: { rating: 5, comment: null },
+    });
+    await expectContract("GET /public/products/:productId/reviews", productReviewsSchema, {
+      path: `/public/products/${variant.product_id}/reviews`,
+    });
+
+    await expectContract("POST /public/auth/forgot-password", noDataSchema, { body: { email } });
+    const resetCode = api.mailer.lastCode(email, "resetCode");
+    await expectContract("POST /public/auth/reset-password", noDataSchema, {
+      body: { email, otp: resetCode, newPassword: "a new passphrase" },
+    });
+    const again = await expectContract("POST /public/auth/login", authSessionSchema, { body: { email, password: "a new passphrase" } });
+    await expectContract("POST /public/auth/logout", noDataSchema, { token: again.token });
+  });
+
+  it("has checked every route the API serves", () => {
+    const served = new Set(
+      api.app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path.replace(/^\/api/, "")}`),
+    );
+    expect([...checkedRoutes].sort()).toEqual([...served].sort());
+  });
+});

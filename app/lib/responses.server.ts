@@ -1,0 +1,17 @@
+/**
+ * The contract's response schemas, as the storefront's server code passes them to the client (`schema` of every
+ * call). The storefront imports them only through this module: its `.server` name makes React Router refuse it in
+ * a browser bundle, so the schemas (and zod with them) stay on the server. Components take the DTO types instead.
+ */
+export { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
+export { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
+export { myOrdersSchema, orderDetailSchema, promoResultSchema } from "#contract/responses/order.ts";
+export { categoryListSchema, productDetailSchema, productSummaryListSchema } from "#contract/responses/product.ts";
+export {
+  recentlyViewedListSchema,
+  recordedViewSchema,
+  wishlistEntrySchema,
+  wishlistRemovalSchema,
+  wishlistSchema,
+} from "#contract/responses/product-reference.ts";
+export { productReviewsSchema, reviewSchema } from "#contract/responses/review.ts";
