@@ -1,14 +1,41 @@
 import { reactRouter } from "@react-router/dev/vite";
+import type { ModuleInfo } from "rolldown";
 import { defineConfig } from "vite";
+
+/** Modules the root route imports, directly or not: every page loads them, so one chunk serves them best. */
+function rootLayoutGroup(id: string, ctx: { getModuleInfo: (id: string) => ModuleInfo | null }): string | null {
+  if (id.includes("/app/root.tsx") || !/\.(tsx?|m?js)$/.test(id)) return null;
+  const seen = new Set([id]);
+  const pending = [id];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    for (const importer of ctx.getModuleInfo(current)?.importers ?? []) {
+      if (importer.includes("/app/root.tsx")) return "layout";
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        pending.push(importer);
+      }
+    }
+  }
+  return null;
+}
 
 export default defineConfig({
   plugins: [reactRouter()],
-  build: {
-    assetsInlineLimit: 0,
-    rolldownOptions: {
-      output: {
-        // The shared and the storefront-only constants load together on nearly every page: one chunk, not two.
-        codeSplitting: { groups: [{ name: "constants", test: /\/(contract|app\/lib)\/constants\.ts$/ }] },
+  build: { assetsInlineLimit: 0 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // React, React DOM and React Router load together on every page: one chunk, not several.
+                { name: "framework", test: /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\// },
+                { name: rootLayoutGroup },
+              ],
+            },
+          },
+        },
       },
     },
   },

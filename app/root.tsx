@@ -37,7 +37,7 @@ import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-to
 import { ValueStrip } from "./components/ui/value-strip.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
-import { ratesForDisplay } from "./lib/currency.ts";
+import { currencyInfo, currencyOptions, ratesForDisplay } from "./lib/currency.ts";
 import { refuse } from "./lib/form-data.server.ts";
 import { honeypot } from "./lib/honeypot.server.ts";
 import { ratesService } from "./lib/rates.server.ts";
@@ -91,6 +91,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toasts,
       currency,
       rates: ratesForDisplay(currency, pricing.rates),
+      // The display currency's symbol and the picker's options: the browser then needs no currency table.
+      currencySymbol: currencyInfo(currency)?.symbol ?? currency,
+      currencyOptions: currencyOptions(),
       honeypotInputProps,
       cartCount: await readCartCount(request),
       recentlyViewed,
@@ -121,7 +124,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <HoneypotProvider {...shell?.honeypotInputProps}>
           <ToastViewport>
             <Toaster toasts={shell?.toasts ?? []} />
-            <TopBar currency={shell?.currency ?? BASE_CURRENCY} />
+            <TopBar
+              currency={shell?.currency ?? BASE_CURRENCY}
+              currencyOptions={shell?.currencyOptions ?? [{ code: BASE_CURRENCY, label: BASE_CURRENCY }]}
+            />
             <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={recentlyViewed} />
             <main id="main" className="site-main" tabIndex={-1}>
               {children}

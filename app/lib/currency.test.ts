@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   convert,
   currencyInfo,
+  currencyOptions,
   FALLBACK_RATES,
   formatPrice,
   formatRate,
   isSupportedCurrency,
+  optionLabel,
   ratesForDisplay,
   SUPPORTED_CURRENCIES,
 } from "./currency.ts";
@@ -125,5 +127,22 @@ describe("ratesForDisplay", () => {
     const trimmed = ratesForDisplay("USD", live);
     expect(trimmed).toEqual({ GBP: 1, USD: 1.3 });
     expect(formatPrice(149, "USD", trimmed)).toBe(formatPrice(149, "USD", live));
+  });
+});
+
+describe("optionLabel", () => {
+  it("shows the code, then the symbol", () => {
+    expect(optionLabel({ code: "EUR", symbol: "€" })).toBe("EUR €");
+    expect(optionLabel({ code: "CHF", symbol: "CHF " })).toBe("CHF");
+    expect(optionLabel({ code: "AED", symbol: "AED " })).toBe("AED");
+    expect(optionLabel({ code: "BHD", symbol: "BD " })).toBe("BHD BD");
+  });
+});
+
+describe("currencyOptions", () => {
+  it("lists every supported currency in the table's order, labelled", () => {
+    const options = currencyOptions();
+    expect(options.map((option) => option.code)).toEqual(SUPPORTED_CURRENCIES.map((currency) => currency.code));
+    expect(options[0]).toEqual({ code: "GBP", label: "GBP £" });
   });
 });

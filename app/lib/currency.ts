@@ -1,4 +1,7 @@
 import { BASE_CURRENCY } from "#contract/constants.ts";
+import { BASE_CURRENCY_SYMBOL, convertAt, formatAmount, type Rates, roundTo } from "./price-format.ts";
+
+export type { Rates } from "./price-format.ts";
 
 /** A display currency: name, symbol and a fallback rate (units per 1 GBP). */
 export interface Currency {
@@ -8,9 +11,6 @@ export interface Currency {
   rate: number;
 }
 
-/** Units of each currency per 1 GBP, keyed by ISO code. */
-export type Rates = Record<string, number>;
-
 /**
  * The supported currencies: GBP (the base) first, then alphabetical by code.
  * Rates are the built-in fallback used when the live service cannot be reached;
@@ -18,7 +18,7 @@ export type Rates = Record<string, number>;
  * as letters carries its own trailing space so that "symbol then amount" reads 'AED 4.67'.
  */
 export const SUPPORTED_CURRENCIES = [
-  { code: "GBP", name: "British Pound", symbol: "£", rate: 1 },
+  { code: "GBP", name: "British Pound", symbol: BASE_CURRENCY_SYMBOL, rate: 1 },
   { code: "AED", name: "UAE Dirham", symbol: "AED ", rate: 4.67 },
   { code: "ARS", name: "Argentine Peso", symbol: "AR$", rate: 1850 },
   { code: "AUD", name: "Australian Dollar", symbol: "A$", rate: 1.95 },
@@ -132,13 +132,6 @@ export function ratesForDisplay(currency: string, rates: Rates): Rates {
   return { [BASE_CURRENCY]: rateOf(BASE_CURRENCY, rates), [currency]: rateOf(currency, rates) };
 }
 
-/** Rounds half away from zero, after removing binary noise (so 1.005 is 1.01, not 1.00). */
-function roundTo(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  const scaled = Number((Math.abs(value) * factor).toPrecision(15));
-  return (Math.sign(value) * Math.round(scaled)) / factor || 0;
-}
-
 function rateOf(code: string, rates: Rates): number {
   const rate = rates[code] ?? FALLBACK_RATES[code];
   if (rate === undefined) throw new RangeError(`No exchange rate for ${code}`);
@@ -148,7 +141,7 @@ function rateOf(code: string, rates: Rates): number {
 /** Conversion: amount / source rate * target rate, to 2 decimals; the same currency returns the amount as is. */
 export function convert(amount: number, from: string, to: string, rates: Rates): number {
   if (from === to) return amount;
-  return roundTo((amount / rateOf(from, rates)) * rateOf(to, rates), 2);
+  return convertAt(amount, rateOf(from, rates), rateOf(to, rates));
 }
 
 /**
@@ -157,9 +150,18 @@ export function convert(amount: number, from: string, to: string, rates: Rates):
  */
 export function formatPrice(amount: number, currency: string, rates?: Rates): string {
   const value = rates ? convert(amount, BASE_CURRENCY, currency, rates) : amount;
-  const symbol = currencyInfo(currency)?.symbol ?? currency;
-  const rounded = roundTo(value, 2);
-  return `${rounded < 0 ? "-" : ""}${symbol}${Math.abs(rounded).toFixed(2)}`;
+  return formatAmount(value, currencyInfo(currency)?.symbol ?? currency);
+}
+
+/** The picker's options, each `{ code, label }`, for the root loader to send: the browser has no currency table. */
+export function currencyOptions(): { code: string; label: string }[] {
+  return SUPPORTED_CURRENCIES.map((currency) => ({ code: currency.code, label: optionLabel(currency) }));
+}
+
+/** 'EUR €': short enough for the top bar on a phone; a symbol that is the code itself is not repeated. */
+export function optionLabel({ code, symbol }: Pick<Currency, "code" | "symbol">): string {
+  const sign = symbol.trim();
+  return sign === code ? code : `${code} ${sign}`;
 }
 
 /** Rates are displayed with 4 decimals. */

@@ -35,6 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories: teaser,
     trending: mapLoaded(trending, cards),
     latest: mapLoaded(latest, cards),
+    // The copy is loader data, not code: the page's script stays small and the texts come with the page.
+    content: {
+      heroSlides: HERO_SLIDES,
+      whyChooseUs: WHY_CHOOSE_US,
+      press: PRESS,
+      flagship: FLAGSHIP,
+      testimonials: TESTIMONIALS,
+      newsletter: NEWSLETTER,
+    },
   };
 }
 
@@ -44,17 +53,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     description: `${SHOP.tagline}. Exclusive modest and luxury new arrivals every month, free UK delivery terms and a flagship store in London.`,
     origin: loaderData.origin,
     canonicalPath: "/",
-    image: HERO_SLIDES[0].image,
+    image: loaderData.content.heroSlides[0]?.image,
     jsonLd: [organizationJsonLd(loaderData.origin)],
   });
 
 const CATEGORY_IMAGE = { width: 600, height: 750 } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, trending, latest } = loaderData;
+  const { categories, trending, latest, content } = loaderData;
   return (
     <div className="home">
-      <Hero slides={HERO_SLIDES} />
+      <Hero slides={content.heroSlides} />
 
       <section className="home-section container" aria-labelledby="home-categories">
         <div className="home-section__head">
@@ -95,7 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SectionHeading id="home-why" eyebrow={`The ${SHOP.name} promise`} title="Why Choose Us" align="center" />
           <Carousel
             label="Reasons to choose us"
-            items={WHY_CHOOSE_US.map((card) => ({
+            items={content.whyChooseUs.map((card) => ({
               key: card.title,
               content: (
                 <div className="value-card">
@@ -113,13 +122,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="home-feature home-feature--inverse" aria-labelledby="home-press">
         <div className="container home-feature__inner">
-          <p className="eyebrow">{PRESS.eyebrow}</p>
+          <p className="eyebrow">{content.press.eyebrow}</p>
           <p className="home-feature__outlet">{SHOP.pressOutlet}</p>
           <h2 id="home-press" className="home-feature__title">
-            {PRESS.title}
+            {content.press.title}
           </h2>
-          <p className="home-feature__text">{PRESS.text}</p>
-          <ButtonLink to={PRESS.learnMore} variant="light">
+          <p className="home-feature__text">{content.press.text}</p>
+          <ButtonLink to={content.press.learnMore} variant="light">
             {MSG.catalogue.learnMore}
             <span className="visually-hidden"> about our press feature</span>
           </ButtonLink>
@@ -136,9 +145,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <span className="flagship__city">{SHOP.address.city}</span>
           </div>
           <div className="flagship__copy">
-            <p className="eyebrow">{FLAGSHIP.eyebrow}</p>
-            <h2 id="home-flagship">{FLAGSHIP.title}</h2>
-            <p>{FLAGSHIP.text}</p>
+            <p className="eyebrow">{content.flagship.eyebrow}</p>
+            <h2 id="home-flagship">{content.flagship.title}</h2>
+            <p>{content.flagship.text}</p>
             <address className="flagship__address">
               <Icon name="mapPin" />
               <span>{SHOP_ADDRESS_ONE_LINE}</span>
@@ -147,7 +156,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Icon name="clock" />
               <span>{SHOP.flagshipHours}</span>
             </p>
-            <ButtonLink to={FLAGSHIP.learnMore} variant="outline">
+            <ButtonLink to={content.flagship.learnMore} variant="outline">
               {MSG.catalogue.learnMore}
               <span className="visually-hidden"> about our flagship store</span>
             </ButtonLink>
@@ -160,7 +169,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SectionHeading id="home-testimonials" eyebrow="In their words" title="What Our Customers Say" align="center" />
           <Carousel
             label="Customer testimonials"
-            items={TESTIMONIALS.map((testimonial) => ({
+            items={content.testimonials.map((testimonial) => ({
               key: testimonial.name,
               content: (
                 <figure className="testimonial">
@@ -179,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <NewsletterSignup />
+      <NewsletterSignup copy={content.newsletter} />
     </div>
   );
 }
@@ -216,13 +225,13 @@ function ProductShowcase({
   );
 }
 
-function NewsletterSignup() {
+function NewsletterSignup({ copy }: { copy: typeof NEWSLETTER }) {
   return (
     <section className="newsletter" aria-labelledby="home-newsletter">
       <div className="container newsletter__inner">
-        <p className="eyebrow">{NEWSLETTER.eyebrow}</p>
-        <h2 id="home-newsletter">{NEWSLETTER.title}</h2>
-        <p className="newsletter__text">{NEWSLETTER.text}</p>
+        <p className="eyebrow">{copy.eyebrow}</p>
+        <h2 id="home-newsletter">{copy.title}</h2>
+        <p className="newsletter__text">{copy.text}</p>
         <NewsletterForm />
       </div>
     </section>

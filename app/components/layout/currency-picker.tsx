@@ -1,6 +1,11 @@
 import { Form, useLocation, useSubmit } from "react-router";
-import { type Currency, SUPPORTED_CURRENCIES } from "#app/lib/currency.ts";
 import { MSG } from "#contract/messages.ts";
+
+/** One of the picker's options, as the root loader sends them (`currencyOptions`). */
+export interface CurrencyOption {
+  code: string;
+  label: string;
+}
 
 /**
  * The display-currency picker: one native `<select>` in a form posting to /currency, which saves the cookie and
@@ -8,7 +13,7 @@ import { MSG } from "#contract/messages.ts";
  * A native control keeps the ninety currencies to ninety `<option>`s on every page, and the browser gives the
  * scrollable list, keyboard and outside-click handling.
  */
-export function CurrencyPicker({ current }: { current: string }) {
+export function CurrencyPicker({ current, options }: { current: string; options: readonly CurrencyOption[] }) {
   const location = useLocation();
   const submit = useSubmit();
 
@@ -27,9 +32,9 @@ export function CurrencyPicker({ current }: { current: string }) {
         defaultValue={current}
         onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
       >
-        {SUPPORTED_CURRENCIES.map((currency) => (
-          <option key={currency.code} value={currency.code}>
-            {optionLabel(currency)}
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.label}
           </option>
         ))}
       </select>
@@ -40,10 +45,4 @@ export function CurrencyPicker({ current }: { current: string }) {
       </noscript>
     </Form>
   );
-}
-
-/** 'EUR €': short enough for the top bar on a phone; a symbol that is the code itself is not repeated. */
-export function optionLabel({ code, symbol }: Pick<Currency, "code" | "symbol">): string {
-  const sign = symbol.trim();
-  return sign === code ? code : `${code} ${sign}`;
 }

@@ -1,9 +1,9 @@
 import type { CSSProperties } from "react";
 import { TIMING_MS, TOP_BAR_MESSAGES } from "#app/lib/constants.ts";
-import { CurrencyPicker } from "./currency-picker.tsx";
+import { type CurrencyOption, CurrencyPicker } from "./currency-picker.tsx";
 
 /** Currency picker, the rotating promise (a pure CSS cycle of TIMING_MS.topBarRotation per message) and a spacer. */
-export function TopBar({ currency }: { currency: string }) {
+export function TopBar({ currency, currencyOptions }: { currency: string; currencyOptions: readonly CurrencyOption[] }) {
   const cycle = {
     "--rotation-step": `${TIMING_MS.topBarRotation}ms`,
     "--rotation-count": TOP_BAR_MESSAGES.length,
@@ -13,7 +13,7 @@ export function TopBar({ currency }: { currency: string }) {
     <section className="top-bar" aria-label="Shop news and currency">
       <div className="top-bar__inner container">
         <div className="top-bar__start">
-          <CurrencyPicker current={currency} />
+          <CurrencyPicker current={currency} options={currencyOptions} />
         </div>
         <ul className="top-bar__messages" style={cycle}>
           {TOP_BAR_MESSAGES.map((message, index) => (

@@ -1,20 +1,24 @@
 import { useRouteLoaderData } from "react-router";
-import { FALLBACK_RATES, formatPrice, isSupportedCurrency } from "#app/lib/currency.ts";
+import { BASE_CURRENCY_SYMBOL, type DisplayCurrency, formatInDisplayCurrency } from "#app/lib/price-format.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import "#app/styles/price.css";
 
 /**
- * The shopper's display currency and rates from the root loader, and a formatter for GBP amounts.
- * Outside the root loader's reach (an error screen) prices show in GBP with the built-in rates.
+ * The shopper's display currency, its symbol and rates from the root loader, and a formatter for GBP amounts.
+ * Outside the root loader's reach (an error screen) prices show in GBP.
  */
 export function useCurrency() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const currency = isSupportedCurrency(root?.currency) ? root.currency : BASE_CURRENCY;
-  const rates = root?.rates ?? FALLBACK_RATES;
-  return { currency, rates, format: (amountGbp: number) => formatPrice(amountGbp, currency, rates) };
+  const display: DisplayCurrency = useRouteLoaderData<typeof rootLoader>("root") ?? IN_BASE_CURRENCY;
+  return { currency: display.currency, format: (amountGbp: number) => formatInDisplayCurrency(amountGbp, display) };
 }
+
+const IN_BASE_CURRENCY: DisplayCurrency = {
+  currency: BASE_CURRENCY,
+  currencySymbol: BASE_CURRENCY_SYMBOL,
+  rates: { [BASE_CURRENCY]: 1 },
+};
 
 interface PriceProps {
   /** The price in GBP, as the API gives it. */

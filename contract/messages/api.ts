@@ -1,0 +1,7 @@
+export const api = {
+  notFound: "Resource not found",
+  routeNotFound: "Route not found",
+  payloadTooLarge: "Request body is too large",
+  internal: "Internal server error",
+  tooManyRequests: "Too many requests. Please wait a moment and try again.",
+} as const;

@@ -1,0 +1,12 @@
+export const loading = {
+  default: "Loading...",
+  loggingIn: "Logging in...",
+  creatingAccount: "Creating account...",
+  verifyingEmail: "Verifying email...",
+  resettingPassword: "Resetting password...",
+  products: "Loading products...",
+  processingPayment: "Processing payment...",
+  processingOrder: "Processing order...",
+  updatingCart: "Updating cart...",
+  updatingWishlist: "Updating wishlist...",
+} as const;

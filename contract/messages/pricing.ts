@@ -1,0 +1,6 @@
+export const pricing = {
+  ratesFailed: "Failed to fetch exchange rates",
+  originalPrice: "Original price",
+  displayCurrency: "Display currency",
+  applyCurrency: "Set currency",
+} as const;

@@ -1,0 +1,3 @@
+export const router = {
+  unexpected: "Unexpected Application Error!",
+} as const;
