@@ -3,7 +3,7 @@ import { SHIPPING_METHOD } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import type { CartLine } from "./cart.ts";
 
-/** The checkout's view state and rules the page needs, pure and isomorphic (spec sections 2, 4 and 5). */
+/** The checkout's view state and the rules its page needs (steps, payment tabs, card input), pure and isomorphic. */
 
 /** A promo code the API accepted for a basket: the code and what it takes off, in pence. */
 export interface AppliedPromo {
@@ -43,7 +43,7 @@ export function checkoutHref(view: Partial<CheckoutView>): string {
   return `/checkout?${params}`;
 }
 
-/** Where Back goes: the previous step, or the cart from the first (spec section 2). */
+/** Where Back goes: the previous step, or the cart from the first. */
 export function backHref(view: CheckoutView): string {
   const index = CHECKOUT_STEPS.indexOf(view.step);
   return index === 0 ? "/cart" : checkoutHref({ ...view, step: CHECKOUT_STEPS[index - 1] });
@@ -66,7 +66,7 @@ export function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-/** Spec section 8: 'Payment Failed: <message>', or '<Method> Payment Failed: <message>' for the wallets. */
+/** A refused payment's toast: 'Payment Failed: <message>', or '<Method> Payment Failed: <message>' for the wallets. */
 export function paymentFailureToast(method: PaymentMethod, message: string): string {
   const prefix = method === "credit_card" ? "" : `${PAYMENT_METHOD_NAMES[method]} `;
   return `${prefix}${MSG.payment.failedToastPrefix}${message || MSG.payment.failed}`;
@@ -80,7 +80,7 @@ export interface CardFields {
 }
 
 /**
- * The payment request of spec section 3, from what the server holds: the cart cookie's lines, the chosen
+ * The payment request the API takes, from what the server holds: the cart cookie's lines, the chosen
  * address id, the stored promo code. The API re-prices everything, so no amount is sent.
  */
 export function buildPaymentRequest(input: {

@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 
-/** How orders read to shoppers (spec sections 2 and 4), pure and isomorphic. */
+/** How orders read to shoppers (dates, statuses, money, page links), pure and isomorphic. */
 
 /** The spec's date format for orders: en-US, in UK time so server and browser render the same text. */
 export function formatOrderDate(iso: string): string {
@@ -17,7 +17,7 @@ export function statusTone(status: string | null | undefined): OrderStatus | "ot
   return (ORDER_STATUSES as readonly string[]).includes(status ?? "") ? (status as OrderStatus) : "other";
 }
 
-/** The status as shown: capitalised, 'Confirmed' when the order has none (spec section 4). */
+/** The status as shown: capitalised, 'Confirmed' when the order has none. */
 export const statusLabel = (status: string | null | undefined) => (status ? capitalize(status) : MSG.orders.defaultStatus);
 
 /** A money amount with its pound sign, as the order detail shows every amount. */

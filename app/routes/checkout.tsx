@@ -5,6 +5,7 @@ import { OrderSummary } from "#app/components/cart/order-summary.tsx";
 import { CheckoutFlow } from "#app/components/checkout/checkout-flow.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
+import { listAddresses } from "#app/lib/addresses.server.ts";
 import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { readCartState, serializeCartState } from "#app/lib/cart.server.ts";
@@ -12,7 +13,7 @@ import { buildPaymentRequest, checkoutHref, parseCheckoutView, paymentFailureToa
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
-import { orderDetailSchema, savedAddressListSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
+import { orderDetailSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
 import { redirectWithToast, redirectWithToasts } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { PAYMENT_METHODS } from "#contract/checkout.ts";
@@ -30,11 +31,8 @@ export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${SHOP.name}
 const ADDRESS_FIELDS = Object.keys(addressSchema.shape);
 const CARD_FIELDS = Object.keys(cardDetailsSchema.shape);
 
-const listAddresses = (api: ApiClient, token: string) =>
-  api({ method: "GET", endpoint: "/public/addresses", token, schema: savedAddressListSchema });
-
 /**
- * The checkout (spec section 2): the step, chosen address and payment tab come from the URL, so Back and
+ * The checkout: the step, chosen address and payment tab come from the URL, so Back and
  * refresh work with and without JavaScript. A later step without one of the shopper's addresses falls back to
  * the address step with the spec's text. The payment form carries a fresh idempotency key on every render.
  */

@@ -2,7 +2,8 @@ import type { CSSProperties } from "react";
 import { data } from "react-router";
 import { z } from "zod";
 import { telHref } from "#app/components/layout/navigation.ts";
-import { OrderStatusBadge } from "#app/components/orders/order-status.tsx";
+import { OrderDiscountRow } from "#app/components/orders/order-discount.tsx";
+import { OrderStatusFact } from "#app/components/orders/order-status.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
@@ -67,7 +68,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec section 2: code, subtotal, shipping, the discount with its code, the total ('with discount' when one applied), the saving, statuses. */
+/** The placed order: code, subtotal, shipping, the discount with its code, the total ('with discount' when one applied), the saving, statuses. */
 function OrderSuccessSummary({ order }: { order: OrderDetailDto }) {
   const discounted = order.discount > 0;
   return (
@@ -88,12 +89,7 @@ function OrderSuccessSummary({ order }: { order: OrderDetailDto }) {
           <dt>Shipping</dt>
           <dd>{pounds(order.shipping)}</dd>
         </div>
-        {discounted ? (
-          <div className="order-totals__discount">
-            <dt>Discount{order.promo_code ? ` (${order.promo_code})` : ""}</dt>
-            <dd>-{pounds(order.discount)}</dd>
-          </div>
-        ) : null}
+        {discounted ? <OrderDiscountRow discount={order.discount} promoCode={order.promo_code} /> : null}
         <div className={discounted ? "order-totals__total order-totals__total--highlight" : "order-totals__total"}>
           <dt>{discounted ? "Total (with discount)" : "Total"}</dt>
           <dd>{pounds(order.total)}</dd>
@@ -101,12 +97,7 @@ function OrderSuccessSummary({ order }: { order: OrderDetailDto }) {
       </dl>
       {discounted ? <p className="order-success__saved">You saved {pounds(order.discount)} on this order!</p> : null}
       <dl className="order-facts">
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <OrderStatusBadge status={order.status_name} />
-          </dd>
-        </div>
+        <OrderStatusFact status={order.status_name} />
         {order.payment_status ? (
           <div>
             <dt>Payment status</dt>

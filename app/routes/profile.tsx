@@ -8,19 +8,13 @@ import { OrdersPanel } from "#app/components/orders/order-list.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
+import { listAddresses } from "#app/lib/addresses.server.ts";
 import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
 import { pagePath, requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { ordersPageHref } from "#app/lib/orders.ts";
-import {
-  myOrdersSchema,
-  noDataSchema,
-  orderDetailSchema,
-  reviewSchema,
-  savedAddressListSchema,
-  savedAddressSchema,
-} from "#app/lib/responses.server.ts";
+import { myOrdersSchema, noDataSchema, orderDetailSchema, reviewSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
 import { reviewFormKey, reviewFormSchema } from "#app/lib/schemas/review-form.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import { PAGE_SIZE } from "#contract/constants.ts";
@@ -46,9 +40,6 @@ const REVIEW_FIELDS = ["rating", "comment"];
 const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** ?page= of MY ORDERS; anything but a page number reads as the first page. */
 const pageField = z.coerce.number().int().min(1).max(100_000).catch(1);
-
-const listAddresses = (api: ApiClient, token: string) =>
-  api({ method: "GET", endpoint: "/public/addresses", token, schema: savedAddressListSchema });
 
 /**
  * The tab comes from ?tab= (default orders). The orders tab reads ?page= (newest first) and ?order= (the detail

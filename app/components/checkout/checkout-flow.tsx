@@ -141,7 +141,7 @@ function AddressStep({ view, addresses, addressesFailed, addressError, addressRe
   );
 }
 
-/** The one method the shop offers (spec section 3), from the contract constants. */
+/** The one shipping method the shop offers, from the contract constants. */
 function ShippingStep({ view }: { view: CheckoutView }) {
   return (
     <Form method="get" action="/checkout" className="checkout-step">

@@ -3,7 +3,8 @@ import { Link, useNavigate } from "react-router";
 import { capitalize, formatOrderDate, pounds } from "#app/lib/orders.ts";
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { OrderDetailDto, OrderItemDto } from "#contract/dto/order.ts";
-import { OrderStatusBadge } from "./order-status.tsx";
+import { OrderDiscountRow } from "./order-discount.tsx";
+import { OrderStatusFact } from "./order-status.tsx";
 
 interface OrderDetailDialogProps {
   order: OrderDetailDto | null;
@@ -74,12 +75,7 @@ function OrderDetailBody({
           <dt>Date</dt>
           <dd>{formatOrderDate(order.created_at)}</dd>
         </div>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <OrderStatusBadge status={order.status_name} />
-          </dd>
-        </div>
+        <OrderStatusFact status={order.status_name} />
         <div>
           <dt>Payment method</dt>
           <dd>{order.payment_method_name}</dd>
@@ -119,12 +115,7 @@ function OrderDetailBody({
               <dt>Subtotal</dt>
               <dd>{pounds(order.subtotal)}</dd>
             </div>
-            {order.discount > 0 ? (
-              <div className="order-totals__discount">
-                <dt>Discount{order.promo_code ? ` (${order.promo_code})` : ""}</dt>
-                <dd>-{pounds(order.discount)}</dd>
-              </div>
-            ) : null}
+            {order.discount > 0 ? <OrderDiscountRow discount={order.discount} promoCode={order.promo_code} /> : null}
             <div>
               <dt>Tax</dt>
               <dd>{pounds(order.tax)}</dd>

@@ -10,7 +10,7 @@ import type { OrderDetailDto, OrderSummaryDto } from "#contract/dto/order.ts";
 import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { OrderDetailDialog } from "./order-detail.tsx";
-import { OrderStatusBadge } from "./order-status.tsx";
+import { OrderStatusFact } from "./order-status.tsx";
 
 interface OrdersPanelProps {
   /** One page of the shopper's orders, newest first. */
@@ -23,7 +23,7 @@ interface OrdersPanelProps {
   renderItemExtra?: (order: OrderDetailDto, item: OrderDetailDto["items"][number]) => ReactNode;
 }
 
-/** MY ORDERS (spec section 2): the list, its empty and error states, and the detail dialog the URL opens. */
+/** MY ORDERS: the list, its empty and error states, and the detail dialog the URL opens. */
 export function OrdersPanel({ orders, pagination, loadError, detail, renderItemExtra }: OrdersPanelProps) {
   const page = pagination?.page ?? 1;
   const range = pagination && orders ? pageRange(pagination, orders.length) : null;
@@ -75,12 +75,7 @@ export function OrderRow({ order, page }: { order: OrderSummaryDto; page: number
         <p className="order-row__date">{formatOrderDate(order.created_at)}</p>
       </div>
       <dl className="order-row__facts">
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <OrderStatusBadge status={order.status_name} />
-          </dd>
-        </div>
+        <OrderStatusFact status={order.status_name} />
         <div>
           <dt>Payment</dt>
           <dd>{capitalize(order.payment_status)}</dd>

@@ -1,10 +1,22 @@
 import { statusLabel, statusTone } from "#app/lib/orders.ts";
 
-/** An order's status as a coloured badge (spec section 4: the named statuses have colours, others grey). */
+/** An order's status as a coloured badge: the named statuses have colours of their own, any other is grey. */
 export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
   return (
     <span className="order-status" data-tone={statusTone(status)}>
       {statusLabel(status)}
     </span>
+  );
+}
+
+/** The status as one row of an order's facts list (`<dl>`), as the list, the detail and the success page show it. */
+export function OrderStatusFact({ status }: { status: string | null | undefined }) {
+  return (
+    <div>
+      <dt>Status</dt>
+      <dd>
+        <OrderStatusBadge status={status} />
+      </dd>
+    </div>
   );
 }
