@@ -4,7 +4,7 @@ import { fetchActiveCategories, fetchProductPage } from "./catalogue.server.ts";
 import { categoryHref } from "./listing-url.ts";
 import { productHref } from "./product-view.ts";
 import { EMPTY_LISTING_QUERY } from "./schemas/listing.ts";
-import type { SitemapEntry } from "./seo.ts";
+import type { SitemapEntry } from "./seo.server.ts";
 
 export type SitemapSource = ApiClient;
 

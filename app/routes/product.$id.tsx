@@ -34,7 +34,7 @@ import {
 } from "#app/lib/product-view.ts";
 import { recordRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
 import { REVIEWS_PARAM, reviewsView } from "#app/lib/reviews-view.ts";
-import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.ts";
+import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.server.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { decodeProductId, encodeProductId } from "#contract/product-id.ts";
@@ -56,12 +56,39 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     optionalUser(request).then((signedIn) => recordRecentlyViewed(api, signedIn, id)),
   ]);
   if (!product.ok) {
+    const meta = pageMeta({
+      title: product.message,
+      description: MSG.catalogue.productNotFound,
+      origin,
+      canonicalPath,
+      noindex: true,
+    });
     return data(
-      { origin, canonicalPath, product: null, failure: product.message, recommended, reviews, view },
+      { origin, canonicalPath, meta, product: null, failure: product.message, recommended, reviews, view },
       { status: product.notFound ? 404 : 503 },
     );
   }
-  return { origin, canonicalPath, product: product.data, failure: null, recommended, reviews, view };
+  const meta = productMeta(origin, canonicalPath, product.data);
+  return { origin, canonicalPath, meta, product: product.data, failure: null, recommended, reviews, view };
+}
+
+/** Built with the data, so the SEO builders stay on the server. */
+function productMeta(origin: string, canonicalPath: string, product: ProductDetailDto) {
+  return pageMeta({
+    title: product.name,
+    description: metaDescription(product.description || `${product.name}, ${product.category_name}`),
+    origin,
+    canonicalPath,
+    image: product.main_image,
+    type: "product",
+    jsonLd: [
+      productJsonLd(origin, product, canonicalPath),
+      breadcrumbJsonLd(origin, [
+        { name: "Homepage", path: "/" },
+        ...breadcrumbsFor(product).map((crumb) => ({ name: crumb.label, path: crumb.to ?? canonicalPath })),
+      ]),
+    ],
+  });
 }
 
 /**
@@ -74,33 +101,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const { origin, canonicalPath, product, failure } = loaderData;
-  if (!product)
-    return pageMeta({
-      title: failure ?? MSG.catalogue.productNotFound,
-      description: MSG.catalogue.productNotFound,
-      origin,
-      canonicalPath,
-      noindex: true,
-    });
-  const trail = breadcrumbsFor(product);
-  return pageMeta({
-    title: product.name,
-    description: metaDescription(product.description || `${product.name}, ${product.category_name}`),
-    origin,
-    canonicalPath,
-    image: product.main_image,
-    type: "product",
-    jsonLd: [
-      productJsonLd(origin, product, canonicalPath),
-      breadcrumbJsonLd(origin, [
-        { name: "Homepage", path: "/" },
-        ...trail.map((crumb) => ({ name: crumb.label, path: crumb.to ?? canonicalPath })),
-      ]),
-    ],
-  });
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 
 function breadcrumbsFor(product: ProductDetailDto) {
   return [
