@@ -28,7 +28,9 @@ function rootLayoutGroup(id: string, ctx: { getModuleInfo: (id: string) => Modul
 
 export default defineConfig({
   plugins: [reactRouter()],
-  build: { assetsInlineLimit: 0 },
+  // ES2022 syntax as written (class fields, `??=`): every browser the shop supports runs it, and the client
+  // scripts are about 0.5 KB gzip smaller than lowered to Vite's default target.
+  build: { assetsInlineLimit: 0, target: "es2022" },
   environments: {
     client: {
       build: {
