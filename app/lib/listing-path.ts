@@ -1,5 +1,25 @@
-/** Where the listing lives, apart from its URL helpers: the site header links here on every page. */
+/**
+ * Where the listing lives and the names of its URL parameters, apart from the URL helpers: the header, the
+ * category links and the product page's breadcrumb need only these.
+ */
 export const LISTING_PATH = "/products";
+
+export const LISTING_PARAM = {
+  category: "category",
+  color: "color",
+  size: "size",
+  stock: "stock_status",
+  minPrice: "min_price",
+  maxPrice: "max_price",
+  search: "search",
+  sort: "sort",
+  page: "page",
+} as const;
+
+/** The listing narrowed to one category (what `listingHref` gives for that query alone). */
+export function categoryHref(categoryName: string): string {
+  return `${LISTING_PATH}?${new URLSearchParams({ [LISTING_PARAM.category]: categoryName })}`;
+}
 
 /**
  * The header's search link: the listing with its search box focused. A view flag, not part of the query, so it

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { categoryHref } from "./listing-path.ts";
 import {
   activePricePreset,
   appliedFilterChips,
   canonicalListingHref,
-  categoryHref,
   hasFilters,
   listingHref,
   pageLinks,

@@ -1,6 +1,6 @@
 import { PRICE_PRESETS } from "./constants.ts";
-import { LISTING_PATH } from "./listing-path.ts";
-import { DEFAULT_SORT, EMPTY_LISTING_QUERY, LISTING_PARAM, type ListingQuery } from "./schemas/listing.ts";
+import { LISTING_PARAM, LISTING_PATH } from "./listing-path.ts";
+import { DEFAULT_SORT, EMPTY_LISTING_QUERY, type ListingQuery } from "./schemas/listing.ts";
 
 /**
  * Pure helpers that build listing URLs from a parsed query. Every change of filter, search or sort
@@ -32,11 +32,6 @@ export function listingSearchParams(query: ListingQuery): URLSearchParams {
 export function listingHref(query: ListingQuery): string {
   const search = listingSearchParams(query).toString();
   return search ? `${LISTING_PATH}?${search}` : LISTING_PATH;
-}
-
-/** The listing narrowed to one category: where the home teaser and the category tiles lead. */
-export function categoryHref(categoryName: string): string {
-  return listingHref({ ...EMPTY_LISTING_QUERY, category: [categoryName] });
 }
 
 function firstPage(query: ListingQuery): ListingQuery {

@@ -4,7 +4,7 @@ import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { fetchActiveCategories } from "#app/lib/catalogue.server.ts";
-import { categoryHref } from "#app/lib/listing-url.ts";
+import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder } from "#app/lib/product-view.ts";
 import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.server.ts";
 import { MSG } from "#contract/messages.ts";

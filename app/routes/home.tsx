@@ -14,7 +14,7 @@ import { FLAGSHIP, HERO_SLIDES, NEWSLETTER, PRESS, TESTIMONIALS, WHY_CHOOSE_US }
 import { apiFor } from "#app/lib/api.server.ts";
 import { fetchActiveCategories, fetchLatest, fetchTrending, type Loaded, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
-import { categoryHref } from "#app/lib/listing-url.ts";
+import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
 import { organizationJsonLd, pageMeta } from "#app/lib/seo.server.ts";
 import { PAGE_SIZE, RATING_MAX } from "#contract/constants.ts";

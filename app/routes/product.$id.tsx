@@ -20,8 +20,7 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { optionalUser } from "#app/lib/auth.server.ts";
 import { fetchProductDetail, fetchProductReviews, fetchRecommended, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
-import { LISTING_PATH } from "#app/lib/listing-path.ts";
-import { categoryHref } from "#app/lib/listing-url.ts";
+import { categoryHref, LISTING_PATH } from "#app/lib/listing-path.ts";
 import {
   galleryImages,
   galleryIndex,
