@@ -63,12 +63,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       noindex: true,
     });
     return data(
-      { origin, canonicalPath, meta, product: null, failure: product.message, recommended, reviews, view },
+      { origin, canonicalPath, meta, product: null, accordions: [], failure: product.message, recommended, reviews, view },
       { status: product.notFound ? 404 : 503 },
     );
   }
   const meta = productMeta(origin, canonicalPath, product.data);
-  return { origin, canonicalPath, meta, product: product.data, failure: null, recommended, reviews, view };
+  // The accordions' texts come with the data (the product's own, or the shop's wording), not in the page's script.
+  const accordions = PRODUCT_ACCORDIONS.map((item) => ({ title: item.title, text: product.data[item.field] || item.fallback }));
+  return { origin, canonicalPath, meta, product: product.data, accordions, failure: null, recommended, reviews, view };
 }
 
 /** Built with the data, so the SEO builders stay on the server. */
@@ -111,7 +113,7 @@ function breadcrumbsFor(product: ProductDetailDto) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, failure, recommended, reviews, view, origin, canonicalPath } = loaderData;
+  const { product, accordions, failure, recommended, reviews, view, origin, canonicalPath } = loaderData;
   const location = useLocation();
   if (!product) {
     return (
@@ -208,9 +210,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="product-info__stock">{MSG.catalogue.stockAvailable(selection.available)}</p>
 
           <div className="product-info__accordions">
-            {PRODUCT_ACCORDIONS.map((item) => (
-              <Accordion key={item.field} title={item.title}>
-                <p>{product[item.field] || item.fallback}</p>
+            {accordions.map((item) => (
+              <Accordion key={item.title} title={item.title}>
+                <p>{item.text}</p>
               </Accordion>
             ))}
           </div>
