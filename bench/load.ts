@@ -16,7 +16,7 @@ import { buildForBench, residentByProcess, startShop } from "./lib/servers.ts";
 import { clientAddress, createShoppers, type Shopper } from "./lib/shoppers.ts";
 
 const USAGE = `Usage: npm run bench:load -- [--duration 60] [--warm-up 30] [--connections 50] [--shoppers 20]
-       [--sample 10] [--node-args "--max-old-space-size=256"] [--no-build]
+       [--sample 10] [--node-args=--max-old-space-size=256] [--no-build]
 
 Builds the shop (unless --no-build), starts it with the demo catalogue on a temp database, makes --shoppers
 verified accounts, runs their visits for --warm-up seconds, then for --duration seconds at --connections

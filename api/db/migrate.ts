@@ -8,6 +8,7 @@ import { productSizeMask } from "./migrations/20261123001100_product_size_mask.t
 import { productRatingSummary } from "./migrations/20261123001200_product_rating_summary.ts";
 import { orderConfirmedStatus } from "./migrations/20261123002000_order_confirmed_status.ts";
 import { activeProductCount } from "./migrations/20261123002100_active_product_count.ts";
+import { searchPrefixIndex } from "./migrations/20261123002200_search_prefix_index.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -20,6 +21,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     "20261123001200_product_rating_summary": productRatingSummary(),
     "20261123002000_order_confirmed_status": orderConfirmedStatus(db.dialect),
     "20261123002100_active_product_count": activeProductCount(db.dialect),
+    "20261123002200_search_prefix_index": searchPrefixIndex(db.dialect),
   };
 }
 
