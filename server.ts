@@ -12,6 +12,7 @@ import type { DestinationStream, Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { prepareBackendDatabase, startBackend } from "./api/bootstrap.ts";
+import { writePendingViews } from "./api/catalogue/view-counter.ts";
 import { readBackendConfig } from "./api/config.ts";
 import { systemClock } from "./api/core/clock.ts";
 import { createLogger } from "./api/core/logging.ts";
@@ -157,6 +158,7 @@ export async function createShopServer(
 
   const close = async () => {
     await closeVite?.();
+    await writePendingViews(db).catch((error: unknown) => logger.error({ err: error }, "writing product views failed"));
     await db.close();
   };
   return { app, config, logger, db, close };
