@@ -39,7 +39,7 @@ import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptions, ratesForDisplay } from "./lib/currency.ts";
 import { refuse } from "./lib/form-data.server.ts";
-import { honeypotInputProps } from "./lib/honeypot.server.ts";
+import { honeypot } from "./lib/honeypot.server.ts";
 import { ratesService } from "./lib/rates.server.ts";
 import { fetchRecentlyViewed } from "./lib/recently-viewed.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
@@ -68,11 +68,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [session, currency, pricing, honeypotProps] = await Promise.all([
+  const [session, currency, pricing, honeypotInputProps] = await Promise.all([
     getSession(request),
     readCurrency(request),
     ratesService.getRates(),
-    honeypotInputProps(),
+    honeypot.getInputProps(),
   ]);
   const sessionUser = session.get("user");
   const token = session.get("token");
@@ -94,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The display currency's symbol and the picker's options: the browser then needs no currency table.
       currencySymbol: currencyInfo(currency)?.symbol ?? currency,
       currencyOptions: currencyOptions(),
-      honeypotInputProps: honeypotProps,
+      honeypotInputProps,
       cartCount: await readCartCount(request),
       recentlyViewed,
       wishlistIds,

@@ -20,17 +20,6 @@ async function statusOf(fields: Record<string, string>) {
   );
 }
 
-describe("honeypotInputProps", () => {
-  it("hands out one encrypted time stamp for a second, then a new one that still passes", async () => {
-    const now = Date.now();
-    const first = await module.honeypotInputProps(now);
-    expect(await module.honeypotInputProps(now + 999)).toBe(first);
-    const next = await module.honeypotInputProps(now + 1_000);
-    expect(next.encryptedValidFrom).not.toBe(first.encryptedValidFrom);
-    expect(await statusOf({ [first.nameFieldName]: "", [first.validFromFieldName ?? ""]: first.encryptedValidFrom })).toBe("passed");
-  });
-});
-
 describe("checkHoneypot", () => {
   it("passes a form as the page renders it", async () => {
     const props = await module.honeypot.getInputProps({ validFromTimestamp: Date.now() - 5_000 });

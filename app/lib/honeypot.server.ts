@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
+import { Honeypot } from "remix-utils/honeypot/server";
 import { readForm, refuse } from "./form-data.server.ts";
 import { cookieSecrets } from "./session.server.ts";
 
@@ -15,27 +15,6 @@ export const honeypot = new Honeypot({
   ...FIELDS,
   encryptionSeed: createHash("sha256").update(`honeypot:${cookieSecrets[0]}`).digest("base64url"),
 });
-
-/**
- * How long one encrypted time stamp is handed to every page: the check only asks that it is not in the future,
- * so a stamp up to a second old means the same, and encrypting one per page cost a WebCrypto job per render.
- */
-const INPUT_PROPS_REUSE_MS = 1_000;
-
-let latestInputProps: { until: number; props: Promise<HoneypotInputProps> } | undefined;
-
-/** The honeypot's input props for a page: the latest encrypted time stamp, renewed once it is a second old. */
-export function honeypotInputProps(now = Date.now()): Promise<HoneypotInputProps> {
-  if (!latestInputProps || now >= latestInputProps.until) {
-    const props = honeypot.getInputProps({ validFromTimestamp: now });
-    latestInputProps = { until: now + INPUT_PROPS_REUSE_MS, props };
-    // A failed encryption is not handed on to the pages of the next second.
-    props.catch(() => {
-      if (latestInputProps?.props === props) latestInputProps = undefined;
-    });
-  }
-  return latestInputProps.props;
-}
 
 /**
  * Refuses a submission that filled the hidden field, forged or dropped its timestamp, or left the honeypot out
