@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { getRequestListener } from "@hono/node-server";
@@ -12,6 +13,7 @@ import type { DestinationStream, Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { prepareBackendDatabase, startBackend } from "./api/bootstrap.ts";
+import { writePendingViews } from "./api/catalogue/view-counter.ts";
 import { readBackendConfig } from "./api/config.ts";
 import { systemClock } from "./api/core/clock.ts";
 import { createLogger } from "./api/core/logging.ts";
@@ -116,7 +118,8 @@ export async function createShopServer(
   const apiListener = getRequestListener(api.fetch);
   app.all(["/api", "/api/{*rest}"], (req, res) => apiListener(req, res));
 
-  let getBuild: () => Promise<ServerBuild>;
+  // React Router prepares its route tables once for a build object, but again on every request for a function.
+  let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite: (() => Promise<void>) | undefined;
   if (options.dev) {
     const vite = await import("vite");
@@ -124,21 +127,21 @@ export async function createShopServer(
     const ssr = devServer.environments.ssr;
     if (!vite.isRunnableDevEnvironment(ssr)) throw new Error("The Vite SSR environment cannot run modules");
     app.use(devServer.middlewares);
-    getBuild = () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>;
     closeVite = () => devServer.close();
   } else {
-    const buildPath = new URL("./build/server/index.js", import.meta.url).href;
-    const build = (await import(buildPath)) as ServerBuild;
-    getBuild = async () => build;
+    build = (await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild;
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    app.use(publicFiles("build/client", express.static("build/client", { maxAge: "1h", index: false })));
   }
+  const loaded = build;
+  const getBuild = typeof loaded === "function" ? loaded : async () => loaded;
 
   app.use(guardStorefrontRequests());
   app.all(
     "/{*path}",
     createRequestHandler({
-      build: getBuild,
+      build,
       mode: options.dev ? "development" : "production",
       getLoadContext: async (req, res) => {
         const { requestInfoContext } = (await getBuild()).entry.module as unknown as EntryWithContext;
@@ -157,9 +160,19 @@ export async function createShopServer(
 
   const close = async () => {
     await closeVite?.();
+    await writePendingViews(db).catch((error: unknown) => logger.error({ err: error }, "writing product views failed"));
     await db.close();
   };
   return { app, config, logger, db, close };
+}
+
+/**
+ * Hands `serve` only the requests whose first path segment names an entry of `dir` (the favicon, images): pages
+ * then skip a file-system lookup that could only fail.
+ */
+function publicFiles(dir: string, serve: express.RequestHandler): express.RequestHandler {
+  const entries = new Set(readdirSync(dir));
+  return (req, res, next) => (entries.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

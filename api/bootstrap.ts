@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { createApi } from "./app.ts";
 import { CATALOGUE_CACHE_MS } from "./catalogue/read-cache.ts";
+import { VIEW_WRITE_DELAY_MS } from "./catalogue/view-counter.ts";
 import type { BackendConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
 import { connect, type Db } from "./db/connect.ts";
@@ -44,6 +45,7 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     mailer,
     gateway,
     catalogueCacheMs: CATALOGUE_CACHE_MS,
+    viewWriteDelayMs: VIEW_WRITE_DELAY_MS,
     internalSecret: config.API_INTERNAL_SECRET,
   });
   return { db, api };

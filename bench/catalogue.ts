@@ -106,7 +106,15 @@ async function measure(url: string): Promise<Timings> {
   const db = connect(url);
   if (args["cache-mb"] && db.dialect === "sqlite")
     await sql`PRAGMA cache_size = ${sql.raw(String(-1024 * Number(args["cache-mb"])))}`.execute(db.kysely);
-  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway(), catalogueCacheMs: 0 });
+  const api = createApi({
+    db,
+    clock: systemClock,
+    logger,
+    mailer: memoryMailer(),
+    gateway: testGateway(),
+    catalogueCacheMs: 0,
+    viewWriteDelayMs: 0,
+  });
   const timings: Timings = new Map();
   try {
     for (const endpoint of ENDPOINTS) {
@@ -161,7 +169,15 @@ async function printPlans(url: string): Promise<void> {
     run = (query) => pool.query(query.sql, query.parameters as unknown[]);
   }
   const db: Db = { kysely, dialect, close: () => kysely.destroy() };
-  const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway(), catalogueCacheMs: 0 });
+  const api = createApi({
+    db,
+    clock: systemClock,
+    logger,
+    mailer: memoryMailer(),
+    gateway: testGateway(),
+    catalogueCacheMs: 0,
+    viewWriteDelayMs: 0,
+  });
   for (const endpoint of ENDPOINTS) {
     captured.length = 0;
     await api.request(`http://bench/api${endpoint.path}`);

@@ -2,15 +2,8 @@ import type { Db } from "#api/db/connect.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { imagesByProduct, summaryRows, toSummary, variantsByProduct } from "./product-summaries.ts";
 
-/** The full product, counting the view; null when there is no active product with this id. */
-export async function viewProduct(db: Db, id: number): Promise<ProductDetailDto | null> {
-  const counted = await db.kysely
-    .updateTable("products")
-    .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
-    .where("id", "=", id)
-    .where("status", "=", "Active")
-    .executeTakeFirst();
-  if (Number(counted.numUpdatedRows) === 0) return null;
+/** The full product; null when there is no active product with this id. Views are counted by the route. */
+export async function productDetail(db: Db, id: number): Promise<ProductDetailDto | null> {
   const row = await summaryRows(db, [id])
     .select([
       "products.description",

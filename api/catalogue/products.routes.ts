@@ -13,11 +13,12 @@ import {
   productListingQuerySchema,
   recommendedProductsQuerySchema,
 } from "#contract/schemas/catalogue.ts";
-import { viewProduct } from "./product-detail.ts";
+import { productDetail } from "./product-detail.ts";
 import { listProducts } from "./product-listing.ts";
 import { latestProducts, recommendedProducts, trendingProducts } from "./product-picks.ts";
 import { productsByIds } from "./product-summaries.ts";
 import { cachedCatalogueRead } from "./read-cache.ts";
+import { countProductView } from "./view-counter.ts";
 
 /** The catalogue's product endpoints. Fixed paths come before `/:id`. */
 export const productRoutes = new Hono<ApiEnv>()
@@ -53,7 +54,10 @@ export const productRoutes = new Hono<ApiEnv>()
     return ok(c, products, "Recommended products fetched successfully");
   })
   .get("/:id", validate("param", productIdParamSchema), validate("query", productDetailQuerySchema), async (c) => {
-    const product = await viewProduct(c.var.deps.db, c.req.valid("param").id);
+    const { db, catalogueCacheMs, viewWriteDelayMs, logger } = c.var.deps;
+    const { id } = c.req.valid("param");
+    const product = await cachedCatalogueRead(db, catalogueCacheMs, `detail:${id}`, () => productDetail(db, id));
     if (!product) throw notFound(MSG.catalogue.productNotFound);
+    await countProductView(db, id, viewWriteDelayMs, logger);
     return ok(c, product, "Product fetched successfully");
   });

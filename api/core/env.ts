@@ -16,6 +16,8 @@ export interface ApiDeps {
   gateway: PaymentGateway;
   /** Milliseconds anonymous catalogue reads are answered from memory; 0 (tests) reads the database every time. */
   catalogueCacheMs: number;
+  /** Milliseconds product views gather in memory before one write; 0 (tests, benches) writes each at once. */
+  viewWriteDelayMs: number;
   /** Shared secret a remote storefront presents to have its forwarded client address trusted. */
   internalSecret?: string;
 }

@@ -172,7 +172,7 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
   // Without a mailer of its own the caller gets the in-memory one, whose `sent` list holds every message.
   const mailer = (options.mailer ?? memoryMailer()) as M;
   const gateway = testGateway();
-  const app = createApi({ db, clock, mailer, gateway, catalogueCacheMs: 0, logger: pino({ level: "silent" }) });
+  const app = createApi({ db, clock, mailer, gateway, catalogueCacheMs: 0, viewWriteDelayMs: 0, logger: pino({ level: "silent" }) });
 
   /** Calls the API like the storefront does: JSON in, envelope out. */
   async function call<T = any>(

@@ -153,9 +153,15 @@ export function formatPrice(amount: number, currency: string, rates?: Rates): st
   return formatAmount(value, currencyInfo(currency)?.symbol ?? currency);
 }
 
-/** The picker's options, each `{ code, label }`, for the root loader to send: the browser has no currency table. */
-export function currencyOptions(): { code: string; label: string }[] {
-  return SUPPORTED_CURRENCIES.map((currency) => ({ code: currency.code, label: optionLabel(currency) }));
+let builtOptions: readonly { code: string; label: string }[] | undefined;
+
+/**
+ * The picker's options, each `{ code, label }`, for the root loader to send: the browser has no currency table.
+ * Built on first use and kept (a module constant would put the table in the browser's bundle).
+ */
+export function currencyOptions(): readonly { code: string; label: string }[] {
+  builtOptions ??= SUPPORTED_CURRENCIES.map((currency) => ({ code: currency.code, label: optionLabel(currency) }));
+  return builtOptions;
 }
 
 /** 'EUR €': short enough for the top bar on a phone; a symbol that is the code itself is not repeated. */

@@ -1,0 +1,48 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshApi } from "#api/testing/harness.ts";
+import { type Catalogue, insertCatalogue } from "./testing-fixtures.ts";
+import { countProductView, writePendingViews } from "./view-counter.ts";
+
+type Harness = Awaited<ReturnType<typeof freshApi>>;
+const silent = pino({ level: "silent" });
+
+describe("countProductView", () => {
+  const shop = {} as Harness & { catalogue: Catalogue };
+  beforeAll(async () => {
+    const harness = await freshApi();
+    Object.assign(shop, harness, { catalogue: await insertCatalogue(harness.db) });
+  });
+  afterAll(() => shop.close());
+
+  const views = async (id: number) =>
+    (await shop.db.kysely.selectFrom("products").select("view_count").where("id", "=", id).executeTakeFirstOrThrow()).view_count;
+
+  it("gathers views in memory and writes them together, per product", async () => {
+    const { linenDress, silkAbaya } = shop.catalogue.products;
+    const [linenBefore, silkBefore] = [await views(linenDress), await views(silkAbaya)];
+    await countProductView(shop.db, linenDress, 60_000, silent);
+    await countProductView(shop.db, linenDress, 60_000, silent);
+    await countProductView(shop.db, silkAbaya, 60_000, silent);
+    expect(await views(linenDress)).toBe(linenBefore);
+    await writePendingViews(shop.db);
+    expect(await views(linenDress)).toBe(linenBefore + 2);
+    expect(await views(silkAbaya)).toBe(silkBefore + 1);
+    await writePendingViews(shop.db);
+    expect(await views(linenDress)).toBe(linenBefore + 2);
+  });
+
+  it("writes after the delay on its own", async () => {
+    const { linenDress } = shop.catalogue.products;
+    const before = await views(linenDress);
+    await countProductView(shop.db, linenDress, 1, silent);
+    await expect.poll(() => views(linenDress)).toBe(before + 1);
+  });
+
+  it("writes at once when the delay is 0", async () => {
+    const { silkAbaya } = shop.catalogue.products;
+    const before = await views(silkAbaya);
+    await countProductView(shop.db, silkAbaya, 0, silent);
+    expect(await views(silkAbaya)).toBe(before + 1);
+  });
+});
