@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
+import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -19,6 +20,7 @@ import { connect } from "./api/db/connect.ts";
 import { sharedSessionSecret } from "./api/security/session-secret.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
 import { readStorefrontConfig } from "./app/lib/env.server.ts";
+import { withInlineRootStyles } from "./app/lib/inline-styles.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
 import { guardStorefrontRequests } from "./app/lib/request-guard.server.ts";
 import { InvalidSettingsError } from "./contract/settings.ts";
@@ -128,7 +130,10 @@ export async function createShopServer(
     closeVite = () => devServer.close();
   } else {
     const buildPath = new URL("./build/server/index.js", import.meta.url).href;
-    const build = (await import(buildPath)) as ServerBuild;
+    const build = withInlineRootStyles(
+      (await import(buildPath)) as ServerBuild,
+      fileURLToPath(new URL("./build/client/", import.meta.url)),
+    );
     getBuild = async () => build;
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
