@@ -73,10 +73,7 @@ const FONT_PRELOADS = [displayFontUrl, displayItalicFontUrl, sansFontUrl, sansMe
   crossOrigin: "anonymous" as const,
 }));
 
-export const links: Route.LinksFunction = () => [
-  ...FONT_PRELOADS,
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [...FONT_PRELOADS, { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: Route.MetaFunction = ({ error }) => [
   { title: error ? `${MSG.router.unexpected} | ${SHOP.name}` : `${SHOP.name} | ${SHOP.tagline}` },
