@@ -44,4 +44,6 @@ EXPOSE 3000
 # node:24-slim has no curl: Node's fetch does the probe.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server.ts"]
+# The old-space limit bounds how much heap V8 keeps committed per worker (the workers inherit the flag): the live
+# heap under load is 30 to 45 MB, and without a limit V8 grew each worker's committed heap past 200 MB lazily.
+CMD ["node", "--max-old-space-size=256", "server.ts"]

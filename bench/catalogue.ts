@@ -8,8 +8,9 @@
  * existing database there is topped up, not rebuilt). --postgres measures PostgreSQL instead: a throwaway
  * cluster (scripts/pg-cluster.ts, or the server TEST_PG_ADMIN_URL names) with a database per size, analysed
  * after seeding as autovacuum would. Requests go in-process through `app.request`, as the storefront sends
- * them. --plans prints the plan of every query per endpoint at the largest size (SQLite's EXPLAIN QUERY PLAN,
- * PostgreSQL's EXPLAIN ANALYZE); --cache-mb sets SQLite's page cache of the measured connection to compare.
+ * them. --plans prints every statement per endpoint at the largest size with its own median time and its plan
+ * (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN ANALYZE); --cache-mb sets SQLite's page cache of the
+ * measured connection to compare.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -137,6 +138,7 @@ async function printPlans(url: string): Promise<void> {
     if (event.level === "query") captured.push(event.query);
   };
   let plan: (query: { sql: string; parameters: readonly unknown[] }) => Promise<string[]>;
+  let run: (query: { sql: string; parameters: readonly unknown[] }) => Promise<unknown>;
   let kysely: Kysely<Database>;
   let dialect: Db["dialect"];
   if (url.startsWith("file:")) {
@@ -147,6 +149,7 @@ async function printPlans(url: string): Promise<void> {
       (sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.parameters as unknown[])) as { detail: string }[]).map(
         (step) => step.detail,
       );
+    run = async (query) => sqlite.prepare(query.sql).all(...(query.parameters as unknown[]));
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 2 });
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
@@ -155,6 +158,7 @@ async function printPlans(url: string): Promise<void> {
       (await pool.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${query.sql}`, query.parameters as unknown[])).rows.map(
         (row) => row["QUERY PLAN"] as string,
       );
+    run = (query) => pool.query(query.sql, query.parameters as unknown[]);
   }
   const db: Db = { kysely, dialect, close: () => kysely.destroy() };
   const api = createApi({ db, clock: systemClock, logger, mailer: memoryMailer(), gateway: testGateway(), catalogueCacheMs: 0 });
@@ -163,7 +167,15 @@ async function printPlans(url: string): Promise<void> {
     await api.request(`http://bench/api${endpoint.path}`);
     console.log(`\n## ${endpoint.name}: ${endpoint.path}`);
     for (const query of [...captured]) {
-      console.log(`  ${query.sql.replace(/\s+/g, " ").slice(0, 220)}`);
+      // The statement alone, as the endpoint sends it: median of 20 runs after 5 to warm up.
+      const samples: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        const started = performance.now();
+        await run(query);
+        if (i >= 5) samples.push(performance.now() - started);
+      }
+      samples.sort((a, b) => a - b);
+      console.log(`  [${percentile(samples, 50).toFixed(2)} ms] ${query.sql.replace(/\s+/g, " ").slice(0, 220)}`);
       for (const step of await plan(query)) console.log(`    - ${step}`);
     }
   }

@@ -52,10 +52,12 @@ function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof
   const sortKey = sort ? sql`, ${sql.ref(`products.${sort.column}`)} AS sort_key` : sql``;
   type Hit = { id: number; rank: number; sort_key: string | number };
   if (db.dialect === "postgres") {
+    // The text match last: PostgreSQL tests conditions of equal cost in the order written, and the filters'
+    // integer comparisons reject most rows before the costlier tsvector match.
     const query = terms.map((term) => `${term}:*`).join(" & ");
     return sql<Hit>`(
       SELECT products.id, ts_rank(products.search_vector, to_tsquery('english', ${query})) AS rank ${sortKey}
-      FROM products WHERE products.search_vector @@ to_tsquery('english', ${query}) AND ${where}
+      FROM products WHERE ${where} AND products.search_vector @@ to_tsquery('english', ${query})
       ORDER BY products.id DESC LIMIT ${sql.lit(cap)}
     )`.as("hits");
   }
@@ -165,11 +167,15 @@ export async function listProducts(
     return page([], Number(total));
   }
 
-  const { total } = await db.kysely
-    .selectFrom("products")
-    .where(allOf(filters))
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
+  // With no filter but `active` the total is every active product: a row the database keeps, not a count.
+  const { total } =
+    filters.length === 1
+      ? await db.kysely.selectFrom("product_counts").select("active_products as total").executeTakeFirstOrThrow()
+      : await db.kysely
+          .selectFrom("products")
+          .where(allOf(filters))
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow();
   if (offset >= Number(total)) return page([], Number(total));
   const sort = SORTS[query.sort ?? "newest"];
   const walkSortIndex = Number(total) > sortWalkMinMatches;

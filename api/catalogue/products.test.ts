@@ -327,6 +327,42 @@ describe("GET /public/products", () => {
     }
   });
 
+  it("keeps the unfiltered total in step with inserts, status changes and deletes", async () => {
+    const fresh = await freshApi();
+    try {
+      const total = async () => (await fresh.call("GET", "/public/products")).body.pagination?.total;
+      const counted = async () =>
+        Number(
+          (
+            await fresh.db.kysely
+              .selectFrom("products")
+              .where("status", "=", "Active")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const categoryId = await insertCategory(fresh.db, "Coords");
+      const otherId = await insertCategory(fresh.db, "Knitwear");
+      expect(await total()).toBe(0);
+      for (const name of ["Satin Set", "Crepe Set", "Linen Set"]) await insertProduct(fresh.db, { name, categoryId, pricePence: 5000 });
+      await insertProduct(fresh.db, { name: "Hidden Set", categoryId, pricePence: 5000, status: "Inactive" });
+      const jumper = await insertProduct(fresh.db, { name: "Wool Jumper", categoryId: otherId, pricePence: 4000 });
+      expect(await total()).toBe(4);
+      // Several rows in one statement, some of them already in the state they are set to.
+      await fresh.db.kysely.updateTable("products").set({ status: "Inactive" }).where("category_id", "=", categoryId).execute();
+      expect(await total()).toBe(1);
+      await fresh.db.kysely.updateTable("products").set({ status: "Active", name: "Wool Sweater" }).execute();
+      expect(await total()).toBe(5);
+      await fresh.db.kysely.updateTable("products").set({ current_price_pence: 4500 }).where("id", "=", jumper).execute();
+      expect(await total()).toBe(5);
+      await fresh.db.kysely.deleteFrom("products").where("category_id", "=", categoryId).execute();
+      expect(await total()).toBe(1);
+      expect(await total()).toBe(await counted());
+    } finally {
+      await fresh.close();
+    }
+  });
+
   describe("bad parameters answer 400 with details", () => {
     it.each([
       ["?sort=cheapest", "sort"],

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "#api/db/connect.ts";
-import { cachedCatalogueRead, invalidateCatalogueReads } from "./read-cache.ts";
+import { CATALOGUE_CACHE_MAX_ENTRIES, cachedCatalogueRead, invalidateCatalogueReads } from "./read-cache.ts";
 
 const fakeDb = () => ({}) as Db;
 
@@ -46,5 +46,18 @@ describe("cachedCatalogueRead", () => {
     const read = vi.fn().mockRejectedValueOnce(new Error("busy")).mockResolvedValueOnce(2);
     await expect(cachedCatalogueRead(db, 5_000, "a", read)).rejects.toThrow("busy");
     await expect(cachedCatalogueRead(db, 5_000, "a", read)).resolves.toBe(2);
+  });
+});
+
+describe("cachedCatalogueRead bounds", () => {
+  it("holds at most the cap, dropping the oldest reads first", async () => {
+    const db = fakeDb();
+    const read = vi.fn(async () => 1);
+    for (let i = 0; i < CATALOGUE_CACHE_MAX_ENTRIES + 50; i++) await cachedCatalogueRead(db, 5_000, `list:${i}`, read);
+    // The 50 oldest made room: the newest is still answered from memory, the first is read again.
+    await cachedCatalogueRead(db, 5_000, `list:${CATALOGUE_CACHE_MAX_ENTRIES + 49}`, read);
+    expect(read).toHaveBeenCalledTimes(CATALOGUE_CACHE_MAX_ENTRIES + 50);
+    await cachedCatalogueRead(db, 5_000, "list:0", read);
+    expect(read).toHaveBeenCalledTimes(CATALOGUE_CACHE_MAX_ENTRIES + 51);
   });
 });

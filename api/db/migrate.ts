@@ -7,6 +7,8 @@ import { checkoutOrders } from "./migrations/20261123000200_checkout_orders.ts";
 import { productSizeMask } from "./migrations/20261123001100_product_size_mask.ts";
 import { productRatingSummary } from "./migrations/20261123001200_product_rating_summary.ts";
 import { orderConfirmedStatus } from "./migrations/20261123002000_order_confirmed_status.ts";
+import { activeProductCount } from "./migrations/20261123002100_active_product_count.ts";
+import { searchPrefixIndex } from "./migrations/20261123002200_search_prefix_index.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -18,6 +20,8 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     "20261123001100_product_size_mask": productSizeMask(),
     "20261123001200_product_rating_summary": productRatingSummary(),
     "20261123002000_order_confirmed_status": orderConfirmedStatus(db.dialect),
+    "20261123002100_active_product_count": activeProductCount(db.dialect),
+    "20261123002200_search_prefix_index": searchPrefixIndex(db.dialect),
   };
 }
 

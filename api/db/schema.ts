@@ -280,6 +280,13 @@ export interface ContactMessagesTable {
   created_at: CreatedAt;
 }
 
+/** One row (id 1): figures the database keeps current with triggers on every write. */
+export interface ProductCountsTable {
+  id: number;
+  /** Products whose status is Active. */
+  active_products: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -291,6 +298,7 @@ export interface Database {
   product_variants: ProductVariantsTable;
   product_images: ProductImagesTable;
   product_fits: ProductFitsTable;
+  product_counts: ProductCountsTable;
   lookup_values: LookupValuesTable;
   addresses: AddressesTable;
   wishlist_items: WishlistItemsTable;

@@ -48,8 +48,11 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
   };
 }
 
-/** The built shop in production mode on a free port, with a fresh SQLite database (the demo catalogue) in a temp folder. */
-export async function startShop(): Promise<Running & { outboxDir: string }> {
+/**
+ * The built shop in production mode on a free port, with a fresh SQLite database (the demo catalogue) in a temp folder.
+ * `nodeArgs` go to `node` before server.ts (the cluster's workers inherit them), e.g. a heap limit to compare.
+ */
+export async function startShop({ nodeArgs = [] as string[] } = {}): Promise<Running & { outboxDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-ssr-"));
   const outboxDir = join(dataDir, "outbox");
   const port = await getPort();
@@ -69,7 +72,7 @@ export async function startShop(): Promise<Running & { outboxDir: string }> {
     // Measured at one worker and at the default (one per CPU): WEB_CONCURRENCY=1 npm run bench:ssr.
     ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
   };
-  const child = spawn(process.execPath, ["server.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, [...nodeArgs, "server.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
   await waitFor(`${url}/readyz`, child).catch(async (error) => {
@@ -107,11 +110,20 @@ export function cpuMs(pid: number): number {
   return childrenOf(pid).reduce((total, child) => total + cpuMs(child), own);
 }
 
-/** Resident memory of a process and its children (the cluster's workers) in bytes, from /proc (Linux). */
-export function residentBytes(pid: number): number {
+/** Resident memory of one process in bytes, from /proc (Linux). */
+function ownResidentBytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  const own = match ? Number(match[1]) * 1024 : Number.NaN;
-  return childrenOf(pid).reduce((total, child) => total + residentBytes(child), own);
+  return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+/** Resident memory of a process and of each of its children (the cluster's workers), in bytes, by pid. */
+export function residentByProcess(pid: number): Map<number, number> {
+  return new Map([[pid, ownResidentBytes(pid)], ...childrenOf(pid).map((child) => [child, ownResidentBytes(child)] as const)]);
+}
+
+/** Resident memory of a process and its children (the cluster's workers) in bytes. */
+export function residentBytes(pid: number): number {
+  return [...residentByProcess(pid).values()].reduce((total, bytes) => total + bytes, 0);
 }
 
 /** The first product page linked from the listing. */
