@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
+import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -21,6 +22,7 @@ import { connect } from "./api/db/connect.ts";
 import { sharedSessionSecret } from "./api/security/session-secret.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
 import { readStorefrontConfig } from "./app/lib/env.server.ts";
+import { withInlineRootStyles } from "./app/lib/inline-styles.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
 import { guardStorefrontRequests } from "./app/lib/request-guard.server.ts";
 import { InvalidSettingsError } from "./contract/settings.ts";
@@ -130,7 +132,10 @@ export async function createShopServer(
     build = () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>;
     closeVite = () => devServer.close();
   } else {
-    build = (await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild;
+    build = withInlineRootStyles(
+      (await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild,
+      fileURLToPath(new URL("./build/client/", import.meta.url)),
+    );
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(publicFiles("build/client", express.static("build/client", { maxAge: "1h", index: false })));
   }

@@ -4,7 +4,7 @@
  * LCP, TBT and CLS. /cart is noindex on purpose, so its SEO score is not 100.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -60,6 +60,7 @@ function audit(url: string, output: string, attempts = 2): Report {
 
 if (!args["no-build"]) buildForBench({ floor: false });
 const reports = args.keep ?? mkdtempSync(join(tmpdir(), "shop-lighthouse-"));
+mkdirSync(reports, { recursive: true });
 const shop = await startShop();
 try {
   const pages = ["/", "/products", await firstProductPath(shop.url), "/cart", ...args.path];

@@ -19,7 +19,6 @@ import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
 import { promoCodeField } from "#contract/schemas/checkout.ts";
 import { SHOP } from "#contract/shop.ts";
-import "#app/styles/cart.css";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: `Shopping Cart | ${SHOP.name}` }];

@@ -1,4 +1,3 @@
-import "#app/styles/catalogue.css";
 import { Link } from "react-router";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";

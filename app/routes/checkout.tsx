@@ -21,9 +21,6 @@ import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { cardDetailsSchema, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "#contract/schemas/checkout.ts";
 import { SHOP } from "#contract/shop.ts";
-import "#app/styles/account.css";
-import "#app/styles/cart.css";
-import "#app/styles/checkout.css";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${SHOP.name}` }, { name: "robots", content: "noindex" }];

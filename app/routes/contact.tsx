@@ -30,7 +30,6 @@ import { CONTACT_SUBJECTS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { contactSchema } from "#contract/schemas/contact.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
-import "#app/styles/contact.css";
 import type { Route } from "./+types/contact";
 
 export const meta = () => pageMeta(CONTACT_PAGE);

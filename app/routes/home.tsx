@@ -1,5 +1,3 @@
-import "#app/styles/catalogue.css";
-import "#app/styles/home.css";
 import { Link } from "react-router";
 import { Carousel } from "#app/components/catalogue/carousel.tsx";
 import { Hero } from "#app/components/catalogue/hero.tsx";

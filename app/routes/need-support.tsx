@@ -1,4 +1,3 @@
-import "#app/styles/info-pages.css";
 import { Form, Link } from "react-router";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";

@@ -15,7 +15,6 @@ import { orderDetailSchema } from "#app/lib/responses.server.ts";
 import type { OrderDetailDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
-import "#app/styles/orders.css";
 import type { Route } from "./+types/order-success";
 
 export const meta: Route.MetaFunction = () => [{ title: `Order Placed | ${SHOP.name}` }, { name: "robots", content: "noindex" }];

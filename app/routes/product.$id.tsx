@@ -1,5 +1,3 @@
-import "#app/styles/catalogue.css";
-import "#app/styles/product.css";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { Accordion } from "#app/components/catalogue/accordion.tsx";
 import { AddToCartForm, WishlistButton } from "#app/components/catalogue/cart-forms.tsx";

@@ -1,5 +1,3 @@
-import "#app/styles/catalogue.css";
-import "#app/styles/listing.css";
 import { redirect } from "react-router";
 import { AppliedFilters, FilterPanel } from "#app/components/catalogue/filter-panel.tsx";
 import { ListingToolbar } from "#app/components/catalogue/listing-toolbar.tsx";

@@ -22,8 +22,6 @@ import type { AddressDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { SHOP } from "#contract/shop.ts";
-import "#app/styles/account.css";
-import "#app/styles/orders.css";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: `My Profile | ${SHOP.name}` }, { name: "robots", content: "noindex" }];

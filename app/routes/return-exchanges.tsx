@@ -1,4 +1,3 @@
-import "#app/styles/info-pages.css";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { PageSection } from "#app/components/ui/page-section.tsx";
 import { PolicyPage } from "#app/components/ui/policy-page.tsx";

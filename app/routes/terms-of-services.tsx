@@ -1,4 +1,3 @@
-import "#app/styles/info-pages.css";
 import { PolicyPage } from "#app/components/ui/policy-page.tsx";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { TERMS_OF_SERVICES, TERMS_PAGE } from "#app/content/terms-of-services.ts";

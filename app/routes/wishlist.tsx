@@ -14,8 +14,6 @@ import { redirectWithToast } from "#app/lib/session.server.ts";
 import { addToWishlist, fetchWishlist, removeFromWishlist } from "#app/lib/wishlist.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
-import "#app/styles/catalogue.css";
-import "#app/styles/wishlist.css";
 import type { Route } from "./+types/wishlist";
 
 const WISHLIST_PATH = "/wishlist";

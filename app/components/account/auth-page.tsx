@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { Crumb } from "#app/components/ui/breadcrumbs.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
-import "#app/styles/account.css";
 
 interface AuthPageProps {
   title: string;

@@ -3,7 +3,6 @@ import { BASE_CURRENCY_SYMBOL, type DisplayCurrency, formatInDisplayCurrency } f
 import type { loader as rootLoader } from "#app/root.tsx";
 import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import "#app/styles/price.css";
 
 /**
  * The shopper's display currency, its symbol and rates from the root loader, and a formatter for GBP amounts.
