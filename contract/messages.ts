@@ -14,6 +14,7 @@ export { cart } from "./messages/cart.ts";
 export { catalogue } from "./messages/catalogue.ts";
 export { checkout } from "./messages/checkout.ts";
 export { contact } from "./messages/contact.ts";
+export { header } from "./messages/header.ts";
 export { helper } from "./messages/helper.ts";
 export { loading } from "./messages/loading.ts";
 export { notFound } from "./messages/not-found.ts";

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { categoryHref } from "./listing-path.ts";
 import {
   activePricePreset,
   appliedFilterChips,
   canonicalListingHref,
-  categoryHref,
-  FOCUSED_SEARCH_HREF,
   hasFilters,
   listingHref,
   pageLinks,
-  takeSearchFocus,
   toggleFilter,
   withoutFilters,
   withPage,
@@ -145,20 +143,5 @@ describe("pageLinks", () => {
     expect(render(5, 10)).toBe("1 … 4 5 6 … 10");
     expect(render(4, 10)).toBe("1 2 3 4 5 … 10");
     expect(render(10, 10)).toBe("1 … 9 10");
-  });
-});
-
-describe("takeSearchFocus", () => {
-  it("reads the header search link's flag and leaves the query without it", () => {
-    const params = new URL(FOCUSED_SEARCH_HREF, "http://shop.test").searchParams;
-    params.append("search", "silk");
-    expect(takeSearchFocus(params)).toBe(true);
-    expect(params.toString()).toBe("search=silk");
-  });
-
-  it("leaves any other value in place, so the listing's clean-URL check still sees it", () => {
-    const params = new URLSearchParams("focus=sort");
-    expect(takeSearchFocus(params)).toBe(false);
-    expect(params.toString()).toBe("focus=sort");
   });
 });

@@ -1,12 +1,11 @@
 import { PRICE_PRESETS } from "./constants.ts";
-import { DEFAULT_SORT, EMPTY_LISTING_QUERY, LISTING_PARAM, type ListingQuery } from "./schemas/listing.ts";
+import { LISTING_PARAM, LISTING_PATH } from "./listing-path.ts";
+import { DEFAULT_SORT, EMPTY_LISTING_QUERY, type ListingQuery } from "./schemas/listing.ts";
 
 /**
  * Pure helpers that build listing URLs from a parsed query. Every change of filter, search or sort
  * goes back to page 1; only `withPage` moves between pages.
  */
-export const LISTING_PATH = "/products";
-
 type ListKey = "category" | "color" | "size" | "stock";
 
 const LIST_PARAMS: Record<ListKey, string> = {
@@ -33,26 +32,6 @@ export function listingSearchParams(query: ListingQuery): URLSearchParams {
 export function listingHref(query: ListingQuery): string {
   const search = listingSearchParams(query).toString();
   return search ? `${LISTING_PATH}?${search}` : LISTING_PATH;
-}
-
-/**
- * The header's search link: the listing with its search box focused. A view flag, not part of the query, so it
- * never reaches the API and the listing's own forms drop it.
- */
-const SEARCH_FOCUS_PARAM = "focus";
-const SEARCH_FOCUS_VALUE = "search";
-export const FOCUSED_SEARCH_HREF = `${LISTING_PATH}?${SEARCH_FOCUS_PARAM}=${SEARCH_FOCUS_VALUE}`;
-
-/** Whether the URL asks for the focused search box; takes the flag out of `params` so the rest can be checked as a query. */
-export function takeSearchFocus(params: URLSearchParams): boolean {
-  if (params.get(SEARCH_FOCUS_PARAM) !== SEARCH_FOCUS_VALUE) return false;
-  params.delete(SEARCH_FOCUS_PARAM);
-  return true;
-}
-
-/** The listing narrowed to one category: where the home teaser and the category tiles lead. */
-export function categoryHref(categoryName: string): string {
-  return listingHref({ ...EMPTY_LISTING_QUERY, category: [categoryName] });
 }
 
 function firstPage(query: ListingQuery): ListingQuery {

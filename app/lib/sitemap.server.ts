@@ -1,10 +1,10 @@
 import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import type { ApiClient } from "./api.server.ts";
 import { fetchActiveCategories, fetchProductPage } from "./catalogue.server.ts";
-import { categoryHref } from "./listing-url.ts";
+import { categoryHref } from "./listing-path.ts";
 import { productHref } from "./product-view.ts";
 import { EMPTY_LISTING_QUERY } from "./schemas/listing.ts";
-import type { SitemapEntry } from "./seo.ts";
+import type { SitemapEntry } from "./seo.server.ts";
 
 export type SitemapSource = ApiClient;
 

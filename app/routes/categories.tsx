@@ -3,30 +3,31 @@ import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { fetchActiveCategories } from "#app/lib/catalogue.server.ts";
-import { categoryHref } from "#app/lib/listing-url.ts";
+import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder } from "#app/lib/product-view.ts";
-import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
+import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/categories";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { origin: new URL(request.url).origin, categories: await fetchActiveCategories(apiFor(context)) };
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
+  const origin = new URL(request.url).origin;
+  const meta = pageMeta({
     title: MSG.catalogue.allCategories,
     description: `Explore every ${SHOP.name} collection: womenswear, abayas, coords, mini and the children's line from baby to 15 years.`,
-    origin: loaderData.origin,
+    origin,
     canonicalPath: "/categories",
     jsonLd: [
-      breadcrumbJsonLd(loaderData.origin, [
+      breadcrumbJsonLd(origin, [
         { name: "Homepage", path: "/" },
         { name: MSG.catalogue.allCategories, path: "/categories" },
       ]),
     ],
   });
+  return { meta, categories: await fetchActiveCategories(apiFor(context)) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 
 const TILE_IMAGE = { width: 600, height: 750 } as const;
 

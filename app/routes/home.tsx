@@ -12,9 +12,9 @@ import { FLAGSHIP, HERO_SLIDES, NEWSLETTER, PRESS, TESTIMONIALS, WHY_CHOOSE_US }
 import { apiFor } from "#app/lib/api.server.ts";
 import { fetchActiveCategories, fetchLatest, fetchTrending, type Loaded, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
-import { categoryHref } from "#app/lib/listing-url.ts";
+import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
-import { organizationJsonLd, pageMeta } from "#app/lib/seo.ts";
+import { organizationJsonLd, pageMeta } from "#app/lib/seo.server.ts";
 import { PAGE_SIZE, RATING_MAX } from "#contract/constants.ts";
 import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
@@ -28,8 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? { ok: true, data: categories.data.slice(0, PAGE_SIZE.homeCategoryTeaser) }
     : categories;
   const cards = (products: ProductSummaryDto[]) => products.map(toProductCard);
+  const origin = new URL(request.url).origin;
   return {
-    origin: new URL(request.url).origin,
+    meta: pageMeta({
+      title: null,
+      description: `${SHOP.tagline}. Exclusive modest and luxury new arrivals every month, free UK delivery terms and a flagship store in London.`,
+      origin,
+      canonicalPath: "/",
+      image: HERO_SLIDES[0]?.image,
+      jsonLd: [organizationJsonLd(origin)],
+    }),
     categories: teaser,
     trending: mapLoaded(trending, cards),
     latest: mapLoaded(latest, cards),
@@ -45,15 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
-    title: null,
-    description: `${SHOP.tagline}. Exclusive modest and luxury new arrivals every month, free UK delivery terms and a flagship store in London.`,
-    origin: loaderData.origin,
-    canonicalPath: "/",
-    image: loaderData.content.heroSlides[0]?.image,
-    jsonLd: [organizationJsonLd(loaderData.origin)],
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 
 const CATEGORY_IMAGE = { width: 600, height: 750 } as const;
 

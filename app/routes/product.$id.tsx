@@ -18,7 +18,7 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { optionalUser } from "#app/lib/auth.server.ts";
 import { fetchProductDetail, fetchProductReviews, fetchRecommended, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
-import { categoryHref, LISTING_PATH } from "#app/lib/listing-url.ts";
+import { categoryHref, LISTING_PATH } from "#app/lib/listing-path.ts";
 import {
   galleryImages,
   galleryIndex,
@@ -31,7 +31,7 @@ import {
 } from "#app/lib/product-view.ts";
 import { recordRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
 import { REVIEWS_PARAM, reviewsView } from "#app/lib/reviews-view.ts";
-import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.ts";
+import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.server.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { decodeProductId, encodeProductId } from "#contract/product-id.ts";
@@ -53,12 +53,41 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     optionalUser(request).then((signedIn) => recordRecentlyViewed(api, signedIn, id)),
   ]);
   if (!product.ok) {
+    const meta = pageMeta({
+      title: product.message,
+      description: MSG.catalogue.productNotFound,
+      origin,
+      canonicalPath,
+      noindex: true,
+    });
     return data(
-      { origin, canonicalPath, product: null, failure: product.message, recommended, reviews, view },
+      { origin, canonicalPath, meta, product: null, accordions: [], failure: product.message, recommended, reviews, view },
       { status: product.notFound ? 404 : 503 },
     );
   }
-  return { origin, canonicalPath, product: product.data, failure: null, recommended, reviews, view };
+  const meta = productMeta(origin, canonicalPath, product.data);
+  // The accordions' texts come with the data (the product's own, or the shop's wording), not in the page's script.
+  const accordions = PRODUCT_ACCORDIONS.map((item) => ({ title: item.title, text: product.data[item.field] || item.fallback }));
+  return { origin, canonicalPath, meta, product: product.data, accordions, failure: null, recommended, reviews, view };
+}
+
+/** Built with the data, so the SEO builders stay on the server. */
+function productMeta(origin: string, canonicalPath: string, product: ProductDetailDto) {
+  return pageMeta({
+    title: product.name,
+    description: metaDescription(product.description || `${product.name}, ${product.category_name}`),
+    origin,
+    canonicalPath,
+    image: product.main_image,
+    type: "product",
+    jsonLd: [
+      productJsonLd(origin, product, canonicalPath),
+      breadcrumbJsonLd(origin, [
+        { name: "Homepage", path: "/" },
+        ...breadcrumbsFor(product).map((crumb) => ({ name: crumb.label, path: crumb.to ?? canonicalPath })),
+      ]),
+    ],
+  });
 }
 
 /**
@@ -71,33 +100,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const { origin, canonicalPath, product, failure } = loaderData;
-  if (!product)
-    return pageMeta({
-      title: failure ?? MSG.catalogue.productNotFound,
-      description: MSG.catalogue.productNotFound,
-      origin,
-      canonicalPath,
-      noindex: true,
-    });
-  const trail = breadcrumbsFor(product);
-  return pageMeta({
-    title: product.name,
-    description: metaDescription(product.description || `${product.name}, ${product.category_name}`),
-    origin,
-    canonicalPath,
-    image: product.main_image,
-    type: "product",
-    jsonLd: [
-      productJsonLd(origin, product, canonicalPath),
-      breadcrumbJsonLd(origin, [
-        { name: "Homepage", path: "/" },
-        ...trail.map((crumb) => ({ name: crumb.label, path: crumb.to ?? canonicalPath })),
-      ]),
-    ],
-  });
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 
 function breadcrumbsFor(product: ProductDetailDto) {
   return [
@@ -108,7 +111,7 @@ function breadcrumbsFor(product: ProductDetailDto) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, failure, recommended, reviews, view, origin, canonicalPath } = loaderData;
+  const { product, accordions, failure, recommended, reviews, view, origin, canonicalPath } = loaderData;
   const location = useLocation();
   if (!product) {
     return (
@@ -205,9 +208,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="product-info__stock">{MSG.catalogue.stockAvailable(selection.available)}</p>
 
           <div className="product-info__accordions">
-            {PRODUCT_ACCORDIONS.map((item) => (
-              <Accordion key={item.field} title={item.title}>
-                <p>{product[item.field] || item.fallback}</p>
+            {accordions.map((item) => (
+              <Accordion key={item.title} title={item.title}>
+                <p>{item.text}</p>
               </Accordion>
             ))}
           </div>

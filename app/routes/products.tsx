@@ -9,10 +9,11 @@ import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { fetchActiveCategories, fetchProductPage, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
-import { canonicalListingHref, LISTING_PATH, listingHref, listingSearchParams, takeSearchFocus } from "#app/lib/listing-url.ts";
+import { LISTING_PATH, takeSearchFocus } from "#app/lib/listing-path.ts";
+import { canonicalListingHref, listingHref, listingSearchParams } from "#app/lib/listing-url.ts";
 import { toProductCard } from "#app/lib/product-view.ts";
-import { parseListingQuery } from "#app/lib/schemas/listing.ts";
-import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
+import { type ListingQuery, parseListingQuery } from "#app/lib/schemas/listing.ts";
+import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/products";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(context);
   const [page, categories] = await Promise.all([fetchProductPage(api, query), fetchActiveCategories(api)]);
   return {
-    origin: url.origin,
+    meta: listingMeta(url.origin, query),
     query,
     focusSearch,
     page: mapLoaded(page, ({ products, pagination }) => ({ products: products.map(toProductCard), pagination })),
@@ -38,8 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const headingFor = (categories: readonly string[]) => (categories.length === 1 ? categories[0] : MSG.catalogue.allProducts);
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const { origin, query } = loaderData;
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
+
+function listingMeta(origin: string, query: ListingQuery) {
   const heading = headingFor(query.category);
   return pageMeta({
     title: query.page > 1 ? `${heading}, page ${query.page}` : heading,
@@ -56,7 +58,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       ]),
     ],
   });
-};
+}
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { query, focusSearch, page, categories } = loaderData;

@@ -1,4 +1,4 @@
-import { robotsTxt } from "#app/lib/seo.ts";
+import { robotsTxt } from "#app/lib/seo.server.ts";
 import type { Route } from "./+types/robots[.]txt";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { apiFor } from "#app/lib/api.server.ts";
-import { sitemapXml } from "#app/lib/seo.ts";
+import { sitemapXml } from "#app/lib/seo.server.ts";
 import { type SitemapSource, sitemapEntries } from "#app/lib/sitemap.server.ts";
 import type { Route } from "./+types/sitemap[.]xml";
 

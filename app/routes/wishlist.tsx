@@ -7,7 +7,7 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { emailVerificationUrl, optionalUser, requireVerifiedUser, signInUrlFor } from "#app/lib/auth.server.ts";
 import { type WishlistCardView, wishlistCardView } from "#app/lib/engagement-view.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
-import { LISTING_PATH } from "#app/lib/listing-url.ts";
+import { LISTING_PATH } from "#app/lib/listing-path.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { wishlistIntentSchema } from "#app/lib/schemas/wishlist.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";

@@ -8,7 +8,6 @@ export const cart = {
   onlyNForVariant: (n: number) => `Only ${n} items available in stock for this variant`,
   maxReached: "(Max reached)",
   update: "Update",
-  iconLabel: (shown: string, count: number) => (count > 0 ? `Cart, ${shown} ${count === 1 ? "item" : "items"}` : "Cart, empty"),
   shippingLabel: "Estimated shipping & Handling",
   linesRemoved: "Some items in your cart are no longer available and were removed.",
   quantitiesReduced: "Some quantities were reduced to the stock now available.",

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useNavigation } from "react-router";
-import { LISTING_PATH, listingHref } from "#app/lib/listing-url.ts";
+import { LISTING_PATH } from "#app/lib/listing-path.ts";
+import { listingHref } from "#app/lib/listing-url.ts";
 import { type ListingQuery, parseListingQuery } from "#app/lib/schemas/listing.ts";
 import { MSG } from "#contract/messages.ts";
 

@@ -1,7 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { CountBadge, cartIconLabel } from "#app/components/ui/count-badge.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { FOCUSED_SEARCH_HREF } from "#app/lib/listing-url.ts";
+import { FOCUSED_SEARCH_HREF } from "#app/lib/listing-path.ts";
 import { SHOP } from "#contract/shop.ts";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { MAIN_NAV } from "./navigation.ts";

@@ -8,7 +8,7 @@ export function formatBadgeCount(count: number, cap: number = CART_BADGE_CAP): s
 }
 
 /** The cart icon's accessible name: "Cart, empty", "Cart, 1 item", "Cart, 3 items", "Cart, 99+ items". */
-export const cartIconLabel = (count: number) => MSG.cart.iconLabel(formatBadgeCount(count), Math.max(0, Math.floor(count)));
+export const cartIconLabel = (count: number) => MSG.header.cartIconLabel(formatBadgeCount(count), Math.max(0, Math.floor(count)));
 
 /** A small count bubble on an icon; hidden at zero. The accessible wording belongs to the parent's label. */
 export function CountBadge({ count }: { count: number }) {

@@ -1,4 +1,5 @@
 import { LISTING_SORTS, type ListingSort, SIZES, STOCK_STATUSES } from "#contract/constants.ts";
+import { LISTING_PARAM } from "../listing-path.ts";
 import { numberParam, oneOfParam, textParam } from "../url-params.ts";
 
 /**
@@ -6,18 +7,6 @@ import { numberParam, oneOfParam, textParam } from "../url-params.ts";
  * Multi-valued filters are repeated parameters (what a GET form with checkboxes sends). Parsing never
  * fails: a value that does not fit is dropped, so a hand-edited URL shows the listing, never an error.
  */
-export const LISTING_PARAM = {
-  category: "category",
-  color: "color",
-  size: "size",
-  stock: "stock_status",
-  minPrice: "min_price",
-  maxPrice: "max_price",
-  search: "search",
-  sort: "sort",
-  page: "page",
-} as const;
-
 export const DEFAULT_SORT: ListingSort = "newest";
 const MAX_TEXT = 100;
 const MAX_VALUES = 20;

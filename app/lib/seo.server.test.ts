@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
-import { absoluteUrl, breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd, robotsTxt, sitemapXml } from "./seo.ts";
+import { absoluteUrl, breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd, robotsTxt, sitemapXml } from "./seo.server.ts";
 
 const origin = "https://shop.example";
 
