@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import type { ModuleInfo } from "rolldown";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * Modules that only re-export others. The layout reads a few sections of the message catalogue through
@@ -58,9 +58,27 @@ function catalogueGroup(id: string, graph: ModuleGraph): string | null {
   return routes.size >= 2 && [...routes].every((route) => CATALOGUE_ROUTES.has(route)) ? "catalogue" : null;
 }
 
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
+
+/**
+ * Vite wraps every dynamic `import()` in a helper that first preloads the imported chunk's own imports (1.1 KB
+ * gzip on every page that has one). React Router already preloads each route's chunks from its manifest, the
+ * lazily loaded parts import only chunks the page has loaded (`modulePreload: false` leaves their list empty),
+ * and every stylesheet is inlined into the document: the helper would only call the import.
+ */
+function dynamicImportsAsIs(): Plugin {
+  return {
+    name: "dynamic-imports-as-is",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId: (id) => (id === PRELOAD_HELPER ? id : null),
+    load: (id) => (id === PRELOAD_HELPER ? "export const __vitePreload = (load) => load();" : null),
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
-  build: { assetsInlineLimit: 0 },
+  plugins: [reactRouter(), dynamicImportsAsIs()],
+  build: { assetsInlineLimit: 0, modulePreload: false },
   environments: {
     client: {
       build: {

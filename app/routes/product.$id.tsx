@@ -5,11 +5,11 @@ import { Gallery } from "#app/components/catalogue/gallery.tsx";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
 import { QuantityStepper } from "#app/components/catalogue/quantity-stepper.tsx";
 import { RatingSummary } from "#app/components/catalogue/rating.tsx";
-import { ReviewsBlock } from "#app/components/catalogue/reviews-block.tsx";
 import { ShareButton } from "#app/components/catalogue/share-button.tsx";
 import { VariantPicker } from "#app/components/catalogue/variant-picker.tsx";
 import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
+import { deferred } from "#app/components/ui/deferred.tsx";
 import { Price } from "#app/components/ui/price.tsx";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
@@ -99,6 +99,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   if (!formMethod && !reviewsChanged && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
+
+/** Below the fold: its code (with the pager's) loads after the page's. */
+const ReviewsBlock = deferred(() => import("#app/components/catalogue/reviews-block.tsx").then((module) => module.ReviewsBlock));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 
