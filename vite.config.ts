@@ -59,7 +59,8 @@ const SHARED_BY_MOST = 8;
 function layoutGroup(id: string, graph: ModuleGraph): string | null {
   if (!/\.(tsx?|m?js)$/.test(id) || ROUTE_MODULE.test(id)) return null;
   const routes = routesReaching(id, graph);
-  const sharedWithRoot = routes.has("root") || (routes.has("deferred:root") && routes.size >= 2);
+  const deferredPart = (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0;
+  const sharedWithRoot = routes.has("root") || (routes.has("deferred:root") && routes.size >= 2 && !deferredPart);
   return sharedWithRoot || (!id.includes("/node_modules/") && routes.size >= SHARED_BY_MOST) ? "layout" : null;
 }
 
