@@ -43,7 +43,6 @@ import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/root";
 import { ErrorView } from "./components/layout/error-view.tsx";
-import { LoadingOverlay } from "./components/layout/loading-overlay.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
@@ -73,6 +72,8 @@ const FONT_PRELOADS = [displayFontUrl, displayItalicFontUrl, sansFontUrl, sansMe
 // Below every page and without state of their own: their code loads after the page's.
 const ValueStrip = deferred(() => import("./components/ui/value-strip.tsx").then((module) => module.ValueStrip));
 const SiteFooter = deferred(() => import("./components/layout/site-footer.tsx").then((module) => module.SiteFooter));
+// Shown only while a navigation runs longer than a moment: nothing of it is in the HTML.
+const LoadingOverlay = deferred(() => import("./components/layout/navigation-overlay.tsx").then((module) => module.LoadingOverlay));
 // Only a 404 shows it.
 const NotFoundView = deferred(() => import("./components/layout/not-found-view.tsx").then((module) => module.NotFoundView));
 
