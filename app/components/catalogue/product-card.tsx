@@ -45,6 +45,7 @@ export function ProductCardMedia({
   if (priority) preload(image, { as: "image", fetchPriority: "high" });
   return (
     <div className="product-card__media">
+      {/* biome-ignore lint/a11y/useAnchorContent: a mouse target repeating the name link, kept from assistive technology and the tab order. */}
       <a href={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true" onClick={followNameLink}>
         <img
           src={image}
