@@ -68,6 +68,18 @@ try {
   let visits = 0;
   let signIns = 0;
   let orders = 0;
+  // Refused sign-ins and payments by status and the API's message, so the 4xx column is explained.
+  const refusals = new Map<string, number>();
+  const countRefusal = (endpoint: string, status: number, body: string) => {
+    let message = "";
+    try {
+      message = (JSON.parse(body) as { message?: string }).message ?? "";
+    } catch {
+      message = "(not JSON)";
+    }
+    const key = `${endpoint} ${status} ${message}`;
+    refusals.set(key, (refusals.get(key) ?? 0) + 1);
+  };
   const visitHeaders = (visit: Visit, extra: Record<string, string> = {}) => ({
     "x-forwarded-for": visit.ip ?? "",
     ...(visit.cookie ? { cookie: visit.cookie } : {}),
@@ -130,7 +142,7 @@ try {
         body: JSON.stringify({ email: visit.shopper?.email, password: visit.shopper?.password }),
       }),
       onResponse: (status, body, visit: Visit) => {
-        if (status !== 200) return;
+        if (status !== 200) return countRefusal("sign-in", status, body);
         visit.token = (JSON.parse(body) as { data: { token: string } }).data.token;
         signIns++;
       },
@@ -157,8 +169,9 @@ try {
           promoCode: null,
         }),
       }),
-      onResponse: (status) => {
+      onResponse: (status, body) => {
         if (status === 200) orders++;
+        else countRefusal("payment", status, body);
       },
     },
   ];
@@ -219,6 +232,10 @@ try {
       "growth %": Number((((samples.at(-1)?.rss.get(id) ?? 0) / (samples[0].rss.get(id) ?? 1) - 1) * 100).toFixed(1)),
     })),
   );
+  if (refusals.size > 0) {
+    console.log("Refused sign-ins and payments over the warm-up and the measured run:");
+    console.table([...refusals].map(([refusal, count]) => ({ refusal, count })));
+  }
   if (growth > 0.1) console.log("Resident memory grew by more than 10%.");
 } finally {
   await shop.stop();
