@@ -43,6 +43,7 @@ import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/root";
 import { ErrorView } from "./components/layout/error-view.tsx";
+import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { LoadingOverlay } from "./components/layout/loading-overlay.tsx";
 import { NotFoundView } from "./components/layout/not-found-view.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
@@ -138,6 +139,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body>
