@@ -22,7 +22,7 @@ import { connect } from "./api/db/connect.ts";
 import { sharedSessionSecret } from "./api/security/session-secret.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
 import { readStorefrontConfig } from "./app/lib/env.server.ts";
-import { withInlineRootStyles } from "./app/lib/inline-styles.server.ts";
+import { inlineRootStyles } from "./app/lib/inline-styles.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
 import { guardStorefrontRequests } from "./app/lib/request-guard.server.ts";
 import { InvalidSettingsError } from "./contract/settings.ts";
@@ -123,6 +123,7 @@ export async function createShopServer(
   // React Router prepares its route tables once for a build object, but again on every request for a function.
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite: (() => Promise<void>) | undefined;
+  let inlineCss = "";
   if (options.dev) {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -132,10 +133,10 @@ export async function createShopServer(
     build = () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>;
     closeVite = () => devServer.close();
   } else {
-    build = withInlineRootStyles(
+    ({ build, css: inlineCss } = inlineRootStyles(
       (await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild,
       fileURLToPath(new URL("./build/client/", import.meta.url)),
-    );
+    ));
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(publicFiles("build/client", express.static("build/client", { maxAge: "1h", index: false })));
   }
@@ -156,6 +157,7 @@ export async function createShopServer(
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           userAgent: req.get("user-agent") ?? "",
           transport,
+          inlineCss,
           refusal: res.locals.refusal,
         });
         return context;

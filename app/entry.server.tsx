@@ -1,8 +1,9 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
+import { InlineStylesContext } from "./components/layout/inline-stylesheet.tsx";
+import { createCoalescingStream } from "./lib/coalescing-stream.server.ts";
 import { setDocumentCaching } from "./lib/document-caching.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
@@ -39,7 +40,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestInfoContext);
+  const { nonce, inlineCss } = loadContext.get(requestInfoContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -48,31 +49,33 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      // A completed Suspense boundary stays in place in the HTML, however far down the page: past this many
-      // bytes React would send it out of line and move it in with a script, which never runs without JavaScript.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
+    const { pipe, abort } = renderToPipeableStream(
+      <InlineStylesContext value={{ css: inlineCss ?? "", nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesContext>,
+      {
+        nonce,
+        // A completed Suspense boundary stays in place in the HTML, however far down the page: past this many
+        // bytes React would send it out of line and move it in with a script, which never runs without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        [readyOption]() {
+          shellRendered = true;
+          const body = createCoalescingStream(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-            callback();
-          },
-        });
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger.error({ err: error }, "rendering failed after the shell was sent");
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) logger.error({ err: error }, "rendering failed after the shell was sent");
-      },
-    });
+    );
   });
 }

@@ -43,6 +43,7 @@ import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/root";
 import { ErrorView } from "./components/layout/error-view.tsx";
+import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
@@ -141,6 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body>

@@ -145,6 +145,18 @@ describe("applyCartIntent: add", () => {
     expect(given.toast).toEqual({ type: "error", message: "Only 2 items available in stock" });
   });
 
+  it("adds one from a card's form, which names only the variant, taking colour and size from it", async () => {
+    const { api } = fakeApi();
+    const fromCard = await cart.applyCartIntent(api, [], intent({ intent: "add", productId: "1", variantId: "10" }));
+    expect(fromCard.lines).toEqual([line()]);
+    const forged = await cart.applyCartIntent(
+      api,
+      [],
+      intent({ intent: "add", productId: "1", variantId: "10", color: "Gold", size: "XS" }),
+    );
+    expect(forged.lines).toEqual([line()]);
+  });
+
   it("merges with the line already in the cart", async () => {
     const { api } = fakeApi();
     const outcome = await cart.applyCartIntent(api, [line()], intent({ intent: "add", productId: "1", variantId: "10" }));

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { withInlineRootStyles } from "./inline-styles.server.ts";
+import { inlineRootStyles } from "./inline-styles.server.ts";
 
 let clientDir: string;
 beforeEach(() => {
@@ -27,17 +27,23 @@ function buildWith(rootCss: string[] | undefined, productCss?: string[]): Server
   } as unknown as ServerBuild;
 }
 
-describe("withInlineRootStyles", () => {
-  it("gives every document the root route's stylesheets in order, and links none of them", async () => {
-    const build = withInlineRootStyles(buildWith(["/assets/root-a.css", "/assets/root-b.css"]), clientDir);
+describe("inlineRootStyles", () => {
+  it("reads the root route's stylesheets in order, and links none of them", () => {
+    const { build, css } = inlineRootStyles(buildWith(["/assets/root-a.css", "/assets/root-b.css"]), clientDir);
 
-    expect(await build.unstable_getCriticalCss?.({ pathname: "/any/page" })).toBe(".a{color:red}\n.b{color:blue}");
+    expect(css).toBe(".a{color:red}\n.b{color:blue}");
     expect(build.assets.routes.root?.css).toEqual([]);
     expect(build.assets.routes.root?.module).toBe("/assets/root.js");
   });
 
+  it("does not hand the sheet to React Router, which would serialise it again into the hydration data", () => {
+    const { build } = inlineRootStyles(buildWith(["/assets/root-a.css"]), clientDir);
+
+    expect(build.unstable_getCriticalCss).toBeUndefined();
+  });
+
   it("leaves a route's own stylesheet linked", () => {
-    const build = withInlineRootStyles(buildWith(["/assets/root-a.css"], ["/assets/product.css"]), clientDir);
+    const { build } = inlineRootStyles(buildWith(["/assets/root-a.css"], ["/assets/product.css"]), clientDir);
 
     expect(build.assets.routes.product?.css).toEqual(["/assets/product.css"]);
   });
@@ -45,10 +51,10 @@ describe("withInlineRootStyles", () => {
   it("changes nothing when the root route has no stylesheet", () => {
     const original = buildWith(undefined);
 
-    expect(withInlineRootStyles(original, clientDir)).toBe(original);
+    expect(inlineRootStyles(original, clientDir)).toEqual({ build: original, css: "" });
   });
 
   it("fails at start-up when a stylesheet the build lists is missing", () => {
-    expect(() => withInlineRootStyles(buildWith(["/assets/root-missing.css"]), clientDir)).toThrow(/ENOENT/);
+    expect(() => inlineRootStyles(buildWith(["/assets/root-missing.css"]), clientDir)).toThrow(/ENOENT/);
   });
 });

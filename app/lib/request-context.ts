@@ -11,6 +11,8 @@ export interface RequestInfo {
   userAgent: string;
   /** How this request reaches the commerce API. */
   transport: ApiTransport;
+  /** The stylesheet every document carries in its head; empty where it is linked instead (development). */
+  inlineCss?: string;
   /** Set when the server refused the request before routing; the root route throws it. */
   refusal?: Refusal;
 }

@@ -20,7 +20,7 @@ interface AddToCartProps {
   variant: CartVariant | null;
   fit?: string | null;
   className?: string;
-  /** Extra controls inside the form (the detail page's quantity stepper); without them quantity is 1. */
+  /** Extra controls inside the form (the detail page's quantity stepper); without them the action adds one. */
   quantityField?: ReactNode;
   children: (state: { busy: boolean; disabled: boolean }) => ReactNode;
 }
@@ -29,20 +29,23 @@ export function AddToCartForm({ source, productId, variant, fit, className, quan
   const fetcher = useFetcher({ key: `add-to-cart-${source}-${productId}` });
   const redirectTo = useReturnPath();
   const busy = fetcher.state !== "idle";
+  // A card's add needs only the variant: the action takes `source` as card and the quantity as 1 when they
+  // are missing, and a card's colour and size from the variant it names.
+  const fromDetail = source === "detail";
   return (
     <fetcher.Form method="post" action="/cart" className={className} preventScrollReset>
       <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="source" value={source} />
+      {fromDetail ? <input type="hidden" name="source" value={source} /> : null}
       <input type="hidden" name="productId" value={productId} />
-      {variant ? (
+      {variant ? <input type="hidden" name="variantId" value={variant.id} /> : null}
+      {variant && fromDetail ? (
         <>
-          <input type="hidden" name="variantId" value={variant.id} />
           <input type="hidden" name="color" value={variant.color_name} />
           <input type="hidden" name="size" value={variant.size} />
         </>
       ) : null}
       {fit ? <input type="hidden" name="fit" value={fit} /> : null}
-      {quantityField ?? <input type="hidden" name="quantity" value="1" />}
+      {quantityField}
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {children({ busy, disabled: variant === null || variant.stock < 1 })}
     </fetcher.Form>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { preload } from "react-dom";
 import { Link } from "react-router";
 import { Price } from "#app/components/ui/price.tsx";
@@ -9,6 +9,20 @@ import { ColorDots } from "./color-dots.tsx";
 
 /** Product images are drawn at 3:4; the attributes stop layout shift, CSS sizes them. */
 const CARD_IMAGE_SIZE = { width: 600, height: 800 } as const;
+
+/**
+ * A card links to its product three times (image, BUY NOW, name); only the name is a router `Link`, which
+ * resolves its path on every render. The other two are plain anchors that hand a plain click to the name
+ * link, so with JavaScript all three navigate on the client; modified clicks (new tab, download) and pages
+ * without JavaScript follow their own `href`.
+ */
+function followNameLink(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  const nameLink = event.currentTarget.closest(".product-card")?.querySelector<HTMLAnchorElement>(".product-card__name a");
+  if (!nameLink) return;
+  event.preventDefault();
+  nameLink.click();
+}
 
 /**
  * The image half of a product card (the catalogue's and the wishlist's): the picture linking to the product,
@@ -31,7 +45,8 @@ export function ProductCardMedia({
   if (priority) preload(image, { as: "image", fetchPriority: "high" });
   return (
     <div className="product-card__media">
-      <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
+      {/* biome-ignore lint/a11y/useAnchorContent: a mouse target repeating the name link, kept from assistive technology and the tab order. */}
+      <a href={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true" onClick={followNameLink}>
         <img
           src={image}
           alt=""
@@ -41,7 +56,7 @@ export function ProductCardMedia({
           fetchPriority={priority ? "high" : undefined}
           decoding="async"
         />
-      </Link>
+      </a>
       {soldOut ? <span className="product-card__badge">{MSG.catalogue.outOfStock}</span> : null}
       {children}
     </div>
@@ -70,10 +85,10 @@ function ProductCard({ product, maxDots, priority = false, headingLevel = 3 }: P
     <article className="product-card">
       <ProductCardMedia href={href} image={imageOrPlaceholder(product.main_image)} priority={priority} soldOut={soldOut}>
         <div className="product-card__actions">
-          <Link to={href} className="product-card__buy">
+          <a href={href} className="product-card__buy" onClick={followNameLink}>
             {MSG.catalogue.buyNow}
             <span className="visually-hidden">: {product.name}</span>
-          </Link>
+          </a>
           <QuickAddButton productId={product.id} productName={product.name} variant={product.quickAdd} />
           <WishlistButton productId={product.id} productName={product.name} />
         </div>
