@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import type { ModuleInfo } from "rolldown";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * Modules that only re-export others. The layout reads a few sections of the message catalogue through
@@ -12,18 +12,27 @@ type ModuleGraph = { getModuleInfo: (id: string) => ModuleInfo | null };
 
 const ROUTE_MODULE = /\/app\/(root|routes\/[^/?]+)\.tsx(\?|$)/;
 
-/** The route modules that import `id`, directly or through other modules (barrels not followed). */
+/**
+ * The route modules that import `id`, directly or through other modules (barrels not followed). A route reached
+ * only through a dynamic `import()` (a part whose code loads after the page's) is named `deferred:<route>`.
+ */
 function routesReaching(id: string, graph: ModuleGraph): Set<string> {
   const routes = new Set<string>();
-  const seen = new Set([id]);
-  const pending = [id];
-  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
-    for (const importer of graph.getModuleInfo(current)?.importers ?? []) {
+  const seen = new Set([`${id}|static`]);
+  const pending: [string, "static" | "deferred"][] = [[id, "static"]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [current, reach] = next;
+    const info = graph.getModuleInfo(current);
+    const edges = [
+      ...(info?.importers ?? []).map((importer) => [importer, reach] as const),
+      ...(info?.dynamicImporters ?? []).map((importer) => [importer, "deferred"] as const),
+    ];
+    for (const [importer, importerReach] of edges) {
       const route = ROUTE_MODULE.exec(importer);
-      if (route) routes.add(route[1]);
-      else if (!seen.has(importer) && !REEXPORT_BARRELS.some((barrel) => importer.endsWith(barrel))) {
-        seen.add(importer);
-        pending.push(importer);
+      if (route) routes.add(importerReach === "static" ? route[1] : `deferred:${route[1]}`);
+      else if (!seen.has(`${importer}|${importerReach}`) && !REEXPORT_BARRELS.some((barrel) => importer.endsWith(barrel))) {
+        seen.add(`${importer}|${importerReach}`);
+        pending.push([importer, importerReach]);
       }
     }
   }
@@ -42,14 +51,17 @@ const SHARED_BY_MOST = 8;
 
 /**
  * Fewer, larger scripts: each is compressed on its own, so a page of a dozen small chunks sends a few KB
- * more than the same code in three. `layout`: what the root route imports (every page loads it) and the few
- * small shop components most pages use. `catalogue`: what only the catalogue pages share (the product card,
+ * more than the same code in three. `layout`: what the root route imports (every page loads it), what the
+ * root's deferred parts share with a page (the price, the router's texts), and the few small shop components
+ * most pages use. `catalogue`: what only the catalogue pages share (the product card,
  * its forms, the card view models). The rest stays with the routes that import it.
  */
 function layoutGroup(id: string, graph: ModuleGraph): string | null {
   if (!/\.(tsx?|m?js)$/.test(id) || ROUTE_MODULE.test(id)) return null;
   const routes = routesReaching(id, graph);
-  return routes.has("root") || (!id.includes("/node_modules/") && routes.size >= SHARED_BY_MOST) ? "layout" : null;
+  const deferredPart = (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0;
+  const sharedWithRoot = routes.has("root") || (routes.has("deferred:root") && routes.size >= 2 && !deferredPart);
+  return sharedWithRoot || (!id.includes("/node_modules/") && routes.size >= SHARED_BY_MOST) ? "layout" : null;
 }
 
 function catalogueGroup(id: string, graph: ModuleGraph): string | null {
@@ -58,9 +70,27 @@ function catalogueGroup(id: string, graph: ModuleGraph): string | null {
   return routes.size >= 2 && [...routes].every((route) => CATALOGUE_ROUTES.has(route)) ? "catalogue" : null;
 }
 
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
+
+/**
+ * Vite wraps every dynamic `import()` in a helper that first preloads the imported chunk's own imports (1.1 KB
+ * gzip on every page that has one). React Router already preloads each route's chunks from its manifest, the
+ * lazily loaded parts import only chunks the page has loaded (`modulePreload: false` leaves their list empty),
+ * and every stylesheet is inlined into the document: the helper would only call the import.
+ */
+function dynamicImportsAsIs(): Plugin {
+  return {
+    name: "dynamic-imports-as-is",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId: (id) => (id === PRELOAD_HELPER ? id : null),
+    load: (id) => (id === PRELOAD_HELPER ? "export const __vitePreload = (load) => load();" : null),
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
-  build: { assetsInlineLimit: 0 },
+  plugins: [reactRouter(), dynamicImportsAsIs()],
+  build: { assetsInlineLimit: 0, modulePreload: false },
   environments: {
     client: {
       build: {

@@ -55,6 +55,9 @@ export default function handleRequest(
       </InlineStylesContext>,
       {
         nonce,
+        // A completed Suspense boundary stays in place in the HTML, however far down the page: past this many
+        // bytes React would send it out of line and move it in with a script, which never runs without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = createCoalescingStream(() => {

@@ -44,15 +44,11 @@ import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/root";
 import { ErrorView } from "./components/layout/error-view.tsx";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
-import { LoadingOverlay } from "./components/layout/loading-overlay.tsx";
-import { NotFoundView } from "./components/layout/not-found-view.tsx";
-import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
-import { useRecentlyViewed } from "./components/layout/use-recently-viewed.tsx";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
-import { ValueStrip } from "./components/ui/value-strip.tsx";
+import { deferred } from "./components/ui/deferred.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptions, ratesForDisplay } from "./lib/currency.ts";
@@ -73,6 +69,14 @@ const FONT_PRELOADS = [displayFontUrl, displayItalicFontUrl, sansFontUrl, sansMe
   type: "font/woff2",
   crossOrigin: "anonymous" as const,
 }));
+
+// Below every page and without state of their own: their code loads after the page's.
+const ValueStrip = deferred(() => import("./components/ui/value-strip.tsx").then((module) => module.ValueStrip));
+const SiteFooter = deferred(() => import("./components/layout/site-footer.tsx").then((module) => module.SiteFooter));
+// Shown only while a navigation runs longer than a moment: nothing of it is in the HTML.
+const LoadingOverlay = deferred(() => import("./components/layout/navigation-overlay.tsx").then((module) => module.LoadingOverlay));
+// Only a 404 shows it.
+const NotFoundView = deferred(() => import("./components/layout/not-found-view.tsx").then((module) => module.NotFoundView));
 
 export const links: Route.LinksFunction = () => [...FONT_PRELOADS, { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -131,7 +135,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   // Undefined when the root loader itself failed: the chrome then renders as for a signed-out visitor.
   const shell = useRouteLoaderData<typeof loader>("root");
-  const recentlyViewed = useRecentlyViewed(shell?.recentlyViewed ?? []);
   useScrollToTopOnPathChange();
   return (
     <html lang="en-GB">
@@ -153,7 +156,7 @@ export function Layout({ children }: { children: ReactNode }) {
               currency={shell?.currency ?? BASE_CURRENCY}
               currencyOptions={shell?.currencyOptions ?? [{ code: BASE_CURRENCY, label: BASE_CURRENCY }]}
             />
-            <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={recentlyViewed} />
+            <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={shell?.recentlyViewed ?? []} />
             <main id="main" className="site-main" tabIndex={-1}>
               {children}
             </main>

@@ -16,6 +16,8 @@ export const PRICE_PRESETS = [
 
 export const RECENTLY_VIEWED_PLACEHOLDERS = 2;
 export const DESCRIPTION_TRUNCATE_AT = 220;
+/** The product page keeps its review list's sort and page in the URL, beside the variant selection. */
+export const REVIEWS_PARAM = { sort: "reviews_sort", page: "reviews_page" } as const;
 export const COLOR_DOTS = { listing: 4, recommended: 5 } as const;
 export const CART_BADGE_CAP = 99;
 /** The cart cookie: distinct lines it keeps (a browser cookie holds about 4 KB) and the most of one line a form may ask for (stock caps it lower). */

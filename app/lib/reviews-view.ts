@@ -1,8 +1,7 @@
 import { REVIEW_SORTS, type ReviewSort } from "#contract/constants.ts";
+import { REVIEWS_PARAM } from "./constants.ts";
 import { numberParam, oneOfParam } from "./url-params.ts";
 
-/** The product page keeps its review list's sort and page in the URL, beside the variant selection. */
-export const REVIEWS_PARAM = { sort: "reviews_sort", page: "reviews_page" } as const;
 /** The reviews block's anchor: paging links land on it without JavaScript. */
 export const REVIEWS_ANCHOR = "reviews";
 

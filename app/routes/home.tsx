@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import { Carousel } from "#app/components/catalogue/carousel.tsx";
-import { Hero } from "#app/components/catalogue/hero.tsx";
-import { NewsletterForm } from "#app/components/catalogue/newsletter-form.tsx";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
 import { Stars } from "#app/components/catalogue/rating.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
+import { deferred } from "#app/components/ui/deferred.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
@@ -52,6 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   };
 }
+
+/** Works as links without JavaScript, which its HTML does until its code (the slider's) has loaded. */
+const Hero = deferred(() => import("#app/components/catalogue/hero.tsx").then((module) => module.Hero));
+/** At the foot of the page: its code (the fetcher, the field's messages) loads after the page's. */
+const NewsletterForm = deferred(() => import("#app/components/catalogue/newsletter-form.tsx").then((module) => module.NewsletterForm));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 

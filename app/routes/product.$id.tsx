@@ -5,11 +5,10 @@ import { Gallery } from "#app/components/catalogue/gallery.tsx";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
 import { QuantityStepper } from "#app/components/catalogue/quantity-stepper.tsx";
 import { RatingSummary } from "#app/components/catalogue/rating.tsx";
-import { ReviewsBlock } from "#app/components/catalogue/reviews-block.tsx";
-import { ShareButton } from "#app/components/catalogue/share-button.tsx";
 import { VariantPicker } from "#app/components/catalogue/variant-picker.tsx";
 import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
+import { deferred } from "#app/components/ui/deferred.tsx";
 import { Price } from "#app/components/ui/price.tsx";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
@@ -17,7 +16,7 @@ import { PRODUCT_ACCORDIONS } from "#app/content/product.ts";
 import { apiFor } from "#app/lib/api.server.ts";
 import { optionalUser } from "#app/lib/auth.server.ts";
 import { fetchProductDetail, fetchProductReviews, fetchRecommended, mapLoaded } from "#app/lib/catalogue.server.ts";
-import { COLOR_DOTS } from "#app/lib/constants.ts";
+import { COLOR_DOTS, REVIEWS_PARAM } from "#app/lib/constants.ts";
 import { categoryHref, LISTING_PATH } from "#app/lib/listing-path.ts";
 import {
   galleryImages,
@@ -30,7 +29,7 @@ import {
   unitPrice,
 } from "#app/lib/product-view.ts";
 import { recordRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
-import { REVIEWS_PARAM, reviewsView } from "#app/lib/reviews-view.ts";
+import { reviewsView } from "#app/lib/reviews-view.ts";
 import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.server.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
@@ -99,6 +98,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   if (!formMethod && !reviewsChanged && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
+
+/** Below the fold: its code (with the pager's) loads after the page's. */
+const ReviewsBlock = deferred(() => import("#app/components/catalogue/reviews-block.tsx").then((module) => module.ReviewsBlock));
+/** Shown only with JavaScript, after hydration: nothing in the HTML to keep. */
+const ShareButton = deferred(() => import("#app/components/catalogue/share-button.tsx").then((module) => module.ShareButton));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 

@@ -2,10 +2,12 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { RECENTLY_VIEWED_PLACEHOLDERS } from "#app/lib/constants.ts";
+import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { MSG } from "#contract/messages.ts";
 import { Drawer } from "./drawer.tsx";
 import { LogoutForm } from "./logout-form.tsx";
 import { ACCOUNT_LINKS } from "./navigation.ts";
+import { useRecentlyViewed } from "./use-recently-viewed.tsx";
 import { greetingName, type ShellUser } from "./user-label.ts";
 
 /** One recently viewed product, already shaped for display (the price node comes from the price component). */
@@ -26,11 +28,13 @@ export interface RecentlyViewedState {
 
 interface ProfileSliderProps {
   user: ShellUser;
-  recentlyViewed: RecentlyViewedState;
+  /** The root loader's list, shown until the slider opens and fetches a fresh one. */
+  recentlyViewed: readonly RecentlyViewedDto[];
 }
 
 /** The signed-in shopper's panel from the right (at most 500 px wide). */
-export function ProfileSlider({ user, recentlyViewed }: ProfileSliderProps) {
+export function ProfileSlider({ user, recentlyViewed: initial }: ProfileSliderProps) {
+  const recentlyViewed = useRecentlyViewed(initial);
   return (
     <Drawer label="My account" icon="user" side="end" className="profile-slider" onOpen={recentlyViewed.load}>
       <p className="eyebrow">My account</p>

@@ -1,17 +1,21 @@
 import { Link, NavLink } from "react-router";
 import { CountBadge, cartIconLabel } from "#app/components/ui/count-badge.tsx";
+import { deferred } from "#app/components/ui/deferred.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { FOCUSED_SEARCH_HREF } from "#app/lib/listing-path.ts";
+import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { SHOP } from "#contract/shop.ts";
-import { MobileMenu } from "./mobile-menu.tsx";
 import { MAIN_NAV } from "./navigation.ts";
-import { ProfileSlider, type RecentlyViewedState } from "./profile-slider.tsx";
 import type { ShellUser } from "./user-label.ts";
+
+// Both open on a tap (the menu below 937 px, the slider for signed-in shoppers): their code loads after the page's.
+const ProfileSlider = deferred(() => import("./profile-slider.tsx").then((module) => module.ProfileSlider));
+const MobileMenu = deferred(() => import("./mobile-menu.tsx").then((module) => module.MobileMenu));
 
 export interface SiteHeaderProps {
   user: ShellUser | null;
   cartCount: number;
-  recentlyViewed: RecentlyViewedState;
+  recentlyViewed: readonly RecentlyViewedDto[];
 }
 
 export function SiteHeader({ user, cartCount, recentlyViewed }: SiteHeaderProps) {
