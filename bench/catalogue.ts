@@ -102,11 +102,9 @@ async function prepare(url: string, size: number): Promise<void> {
   }
 }
 
-async function measure(url: string): Promise<Timings> {
-  const db = connect(url);
-  if (args["cache-mb"] && db.dialect === "sqlite")
-    await sql`PRAGMA cache_size = ${sql.raw(String(-1024 * Number(args["cache-mb"])))}`.execute(db.kysely);
-  const api = createApi({
+/** The API as the bench measures it: no catalogue cache and views written at once, so every request queries. */
+function benchApi(db: Db) {
+  return createApi({
     db,
     clock: systemClock,
     logger,
@@ -115,6 +113,13 @@ async function measure(url: string): Promise<Timings> {
     catalogueCacheMs: 0,
     viewWriteDelayMs: 0,
   });
+}
+
+async function measure(url: string): Promise<Timings> {
+  const db = connect(url);
+  if (args["cache-mb"] && db.dialect === "sqlite")
+    await sql`PRAGMA cache_size = ${sql.raw(String(-1024 * Number(args["cache-mb"])))}`.execute(db.kysely);
+  const api = benchApi(db);
   const timings: Timings = new Map();
   try {
     for (const endpoint of ENDPOINTS) {
@@ -169,15 +174,7 @@ async function printPlans(url: string): Promise<void> {
     run = (query) => pool.query(query.sql, query.parameters as unknown[]);
   }
   const db: Db = { kysely, dialect, close: () => kysely.destroy() };
-  const api = createApi({
-    db,
-    clock: systemClock,
-    logger,
-    mailer: memoryMailer(),
-    gateway: testGateway(),
-    catalogueCacheMs: 0,
-    viewWriteDelayMs: 0,
-  });
+  const api = benchApi(db);
   for (const endpoint of ENDPOINTS) {
     captured.length = 0;
     await api.request(`http://bench/api${endpoint.path}`);

@@ -1,9 +1,8 @@
-import { RouterContextProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSignedInUser } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { inProcessTransport } from "./api-transport.server.ts";
-import { requestInfoContext } from "./request-context.ts";
+import { routerContextWith } from "./testing/fake-transport.server.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.
 vi.stubEnv("SESSION_SECRET", "auth-server-test-secret-0123456789abcdef");
@@ -23,9 +22,7 @@ afterEach(() => api.close());
 const SHOP = "http://shop.test";
 
 function contextFor(shop: FreshApi) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", clientIp: "203.0.113.9", userAgent: "vitest", transport: inProcessTransport(shop.app) });
-  return context;
+  return routerContextWith(inProcessTransport(shop.app), "203.0.113.9");
 }
 
 /** A request to `path` carrying a session with these values. */

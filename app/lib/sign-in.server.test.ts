@@ -1,11 +1,10 @@
-import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSignedInUser } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
 import { inProcessTransport } from "./api-transport.server.ts";
-import { requestInfoContext } from "./request-context.ts";
 import { authenticatorFor } from "./sign-in.server.ts";
+import { routerContextWith } from "./testing/fake-transport.server.ts";
 
 let api: FreshApi;
 beforeEach(async () => {
@@ -14,8 +13,7 @@ beforeEach(async () => {
 afterEach(() => api.close());
 
 function signIn(fields: Record<string, string>) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", clientIp: "203.0.113.7", userAgent: "vitest", transport: inProcessTransport(api.app) });
+  const context = routerContextWith(inProcessTransport(api.app), "203.0.113.7");
   const request = new Request("http://shop.test/signin", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

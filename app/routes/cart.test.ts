@@ -1,7 +1,5 @@
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { requestInfoContext } from "#app/lib/request-context.ts";
-import { fakeTransport } from "#app/lib/testing/fake-transport.server.ts";
+import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
 import { productFixture, variantFixture } from "#app/lib/testing/product-fixtures.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
@@ -21,18 +19,13 @@ const abaya = productFixture(1, [variantFixture(10, { stock: 3, price: 50 })], {
 
 /** A router context whose API answers the bulk call from `products`, or with a 500. */
 function contextWith(products: ProductSummaryDto[] | "down") {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, {
-    nonce: "n",
-    clientIp: "127.0.0.1",
-    userAgent: "test",
-    transport: fakeTransport(() =>
+  return routerContextWith(
+    fakeTransport(() =>
       products === "down"
         ? Response.json({ success: false, data: null, message: "boom" }, { status: 500 })
         : Response.json({ success: true, data: products, message: "OK" }),
     ),
-  });
-  return context;
+  );
 }
 
 async function cookieFor(lines: Parameters<typeof cart.encodeLines>[0]) {

@@ -1,7 +1,5 @@
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { requestInfoContext } from "#app/lib/request-context.ts";
-import { fakeTransport } from "#app/lib/testing/fake-transport.server.ts";
+import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
 import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
@@ -74,12 +72,8 @@ interface Call {
 /** A fake commerce API: answers by path, records every call. `promo` and `payment` shape those two answers. */
 function fakeApi(options: { promo?: "ok" | "minimum"; payment?: "ok" | "declined" } = {}) {
   const calls: Call[] = [];
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, {
-    nonce: "n",
-    clientIp: "127.0.0.1",
-    userAgent: "test",
-    transport: fakeTransport((path, init) => {
+  const context = routerContextWith(
+    fakeTransport((path, init) => {
       const body = init?.body ? JSON.parse(String(init.body)) : null;
       calls.push({ path, method: init?.method ?? "GET", body, headers: new Headers(init?.headers) });
       if (path.startsWith("/public/auth/me")) return Response.json({ success: true, data: { user }, message: "OK" });
@@ -109,7 +103,7 @@ function fakeApi(options: { promo?: "ok" | "minimum"; payment?: "ok" | "declined
       }
       return Response.json({ success: false, data: null, message: "Route not found" }, { status: 404 });
     }),
-  });
+  );
   return { context, calls };
 }
 

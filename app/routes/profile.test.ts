@@ -1,7 +1,5 @@
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { requestInfoContext } from "#app/lib/request-context.ts";
-import { fakeTransport } from "#app/lib/testing/fake-transport.server.ts";
+import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
 import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -20,17 +18,13 @@ const envelope = (status: number, body: Record<string, unknown>) => Response.jso
 /** A fake commerce API that signs the shopper in and answers review writes with `answer`; records every call. */
 function fakeApi(answer: Response | (() => Response)) {
   const calls: { path: string; method: string; body: unknown }[] = [];
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, {
-    nonce: "n",
-    clientIp: "127.0.0.1",
-    userAgent: "test",
-    transport: fakeTransport((path, init) => {
+  const context = routerContextWith(
+    fakeTransport((path, init) => {
       if (path.startsWith("/public/auth/me")) return Response.json({ success: true, data: { user }, message: "OK" });
       calls.push({ path, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : null });
       return typeof answer === "function" ? answer() : answer;
     }),
-  });
+  );
   return { context, calls };
 }
 

@@ -1,4 +1,6 @@
+import { RouterContextProvider } from "react-router";
 import type { ApiTransport } from "#app/lib/api-transport.server.ts";
+import { requestInfoContext } from "#app/lib/request-context.ts";
 
 /**
  * A stand-in for the commerce API in storefront tests: `answer` responds to each request. In-process unless told
@@ -9,4 +11,11 @@ export function fakeTransport(
   { remote = false }: { remote?: boolean } = {},
 ): ApiTransport {
   return Object.assign(async (path: string, init: RequestInit) => answer(path, init), { remote });
+}
+
+/** A router context as server.ts builds one per request, reaching the API through `transport`. */
+export function routerContextWith(transport: ApiTransport, clientIp = "127.0.0.1") {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { nonce: "n", clientIp, userAgent: "test", transport });
+  return context;
 }

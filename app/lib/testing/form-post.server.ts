@@ -1,6 +1,4 @@
-import { RouterContextProvider } from "react-router";
-import { requestInfoContext } from "#app/lib/request-context.ts";
-import { fakeTransport } from "./fake-transport.server.ts";
+import { fakeTransport, routerContextWith } from "./fake-transport.server.ts";
 
 /** What the fake commerce API answers: a status and body, or no answer at all (the network is down). */
 export type FakeAnswer = { status: number; body: unknown } | "unreachable";
@@ -17,17 +15,13 @@ export async function postForm<Result>(
   answer: FakeAnswer,
 ) {
   const sent: unknown[] = [];
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, {
-    nonce: "n",
-    clientIp: "127.0.0.1",
-    userAgent: "test",
-    transport: fakeTransport((_path, init) => {
+  const context = routerContextWith(
+    fakeTransport((_path, init) => {
       sent.push(JSON.parse(String(init.body)));
       if (answer === "unreachable") throw new TypeError("fetch failed");
       return Response.json(answer.body, { status: answer.status });
     }),
-  });
+  );
   const { honeypot } = await import("#app/lib/honeypot.server.ts");
   const trap = await honeypot.getInputProps();
   const body = new URLSearchParams({ [trap.nameFieldName]: "", [trap.validFromFieldName ?? ""]: trap.encryptedValidFrom, ...fields });
