@@ -111,11 +111,34 @@ test.describe("mobile menu at 390 px", () => {
     expect(await bodyOverflow()).not.toBe("hidden");
   });
 
-  test("a menu link navigates", async ({ shop, page }) => {
+  test("a menu opened before its code arrives stays open, and a menu link navigates", async ({ shop, page, javaScriptEnabled }) => {
+    // The menu's code loads after the page's: hold it back until the shopper has opened the plain <details>.
+    let releaseMenuCode = () => {};
+    const menuCodeHeld = new Promise<void>((resolve) => {
+      releaseMenuCode = resolve;
+    });
+    await page.route(/\/assets\/mobile-menu-[\w-]+\.js$/, async (route) => {
+      await menuCodeHeld;
+      await route.continue();
+    });
     await shop.visit("/");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
     await shop.header.locator(".mobile-menu > summary").click();
-    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "ABOUT US" }).click();
+    await expect(menu).toBeVisible();
+
+    if (javaScriptEnabled) {
+      const menuCode = page.waitForResponse(/\/assets\/mobile-menu-/);
+      releaseMenuCode();
+      await menuCode;
+      // React marks each node it hydrates; its effects run by the next frames.
+      await expect.poll(() => menu.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await expect(menu).toBeVisible();
+    }
+
+    await menu.getByRole("link", { name: "ABOUT US" }).click();
     await expect(page).toHaveURL("/about");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(menu).toBeHidden();
   });
 });

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -8,9 +8,13 @@ import { useLocation } from "react-router";
  */
 export function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>) {
   const location = useLocation();
+  // The location the element was enhanced at: a shopper may open it before its code arrives (a deferred part),
+  // and the enhancement must not shut it then; only a later navigation does.
+  const enhancedAt = useRef(location.key);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new location is the trigger, not an input.
   useEffect(() => {
+    if (location.key === enhancedAt.current) return;
+    enhancedAt.current = location.key;
     const details = ref.current;
     if (details) details.open = false;
   }, [ref, location.key]);
