@@ -11,6 +11,11 @@ test.describe("server", () => {
     expect(await ready.json()).toEqual({ status: "ready" });
   });
 
+  test("idle connections are kept longer than clients and load balancers keep theirs", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.headers()["keep-alive"]).toBe("timeout=65");
+  });
+
   test("pages carry a nonce-only script policy that their scripts satisfy", async ({ request }) => {
     const response = await request.get("/");
     expect(response.status()).toBe(200);
