@@ -39,8 +39,8 @@ import displayItalicFontUrl from "./assets/fonts/cormorant-garamond-500-italic.s
 import displayFontUrl from "./assets/fonts/cormorant-garamond-500-normal.subset.woff2?url";
 import sansFontUrl from "./assets/fonts/jost-400-normal.subset.woff2?url";
 import sansMediumFontUrl from "./assets/fonts/jost-500-normal.subset.woff2?url";
-import { InlineStylesheet, ScriptPreloads } from "./components/layout/document-head.tsx";
 import { ErrorView } from "./components/layout/error-view.tsx";
+import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
@@ -143,7 +143,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <InlineStylesheet />
         <Links />
-        <ScriptPreloads />
       </head>
       <body>
         <a className="skip-link" href="#main">
