@@ -16,30 +16,28 @@ export interface CatalogueForms {
   redirectTo: string;
   /** The signed-in shopper's saved products (the root loader reads the list once per page). */
   savedIds: readonly number[];
-  /** The submissions in flight, by fetcher key. */
-  inFlight: ReadonlyMap<string, Fetcher>;
-  /** Posts a form's submission as the fetcher `key`, without navigating. */
+  /** The fetchers of this page, among them the submissions in flight, each under its key. */
+  fetchers: readonly (Fetcher & { key: string })[];
+  /** Posts a form (none has a named button) as the fetcher `key`, without navigating. */
   submitAs: (key: string) => (event: FormEvent<HTMLFormElement>) => void;
 }
 
 export function useCatalogueForms(): CatalogueForms {
   const location = useLocation();
-  const savedIds = useRouteLoaderData<{ wishlistIds?: number[] }>("root")?.wishlistIds ?? [];
-  const fetchers = useFetchers();
   const submit = useSubmit();
-  const inFlight = new Map<string, Fetcher>();
-  for (const fetcher of fetchers) if (fetcher.state !== "idle") inFlight.set(fetcher.key, fetcher);
   return {
     redirectTo: `${location.pathname}${location.search}`,
-    savedIds,
-    inFlight,
+    savedIds: useRouteLoaderData<{ wishlistIds?: number[] }>("root")?.wishlistIds ?? [],
+    fetchers: useFetchers(),
     submitAs: (key) => (event) => {
       event.preventDefault();
-      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-      submit(submitter ?? event.currentTarget, { navigate: false, fetcherKey: key, preventScrollReset: true });
+      submit(event.currentTarget, { navigate: false, fetcherKey: key, preventScrollReset: true });
     },
   };
 }
+
+/** The submission in flight as the fetcher `key`, if any. */
+const inFlight = (forms: CatalogueForms, key: string) => forms.fetchers.find((fetcher) => fetcher.key === key && fetcher.state !== "idle");
 
 interface AddToCartProps {
   forms: CatalogueForms;
@@ -55,7 +53,7 @@ interface AddToCartProps {
 
 export function AddToCartForm({ forms, source, productId, variant, fit, className, quantityField, children }: AddToCartProps) {
   const key = `add-to-cart-${source}-${productId}`;
-  const busy = forms.inFlight.has(key);
+  const busy = inFlight(forms, key) !== undefined;
   // A card's add needs only the variant: the action takes `source` as card and the quantity as 1 when they
   // are missing, and a card's colour and size from the variant it names.
   const fromDetail = source === "detail";
@@ -127,10 +125,10 @@ export function WishlistButton({
   className?: string;
 }) {
   const key = `wishlist-${productId}`;
-  const submission = forms.inFlight.get(key);
+  const submission = inFlight(forms, key);
   const pending = submission?.formData?.get("intent");
   const saved = pending ? pending === "add" : forms.savedIds.includes(productId);
-  const label = saved ? MSG.wishlist.remove : MSG.catalogue.addToWishlist;
+  const label = saved ? MSG.catalogue.removeFromWishlist : MSG.catalogue.addToWishlist;
   return (
     <form method="post" action="/wishlist" className="icon-form" onSubmit={forms.submitAs(key)}>
       <input type="hidden" name="intent" value={saved ? "remove" : "add"} />
