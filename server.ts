@@ -250,6 +250,10 @@ export async function runShop(options: { dev?: boolean } = {}): Promise<void> {
   }
   const { app, config, logger, close } = shop;
   const server = createHttpServer(app);
+  // Idle keep-alive connections stay open longer than clients and load balancers keep theirs (commonly 60 s):
+  // with Node's 5 s a client reusing a connection just as the server closes it gets a reset instead of an answer.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("error", async (error: NodeJS.ErrnoException) => {
     logger.fatal({ port: config.PORT, host: config.HOST, code: error.code }, listenFailure(error, config));
     await close();

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER } from "#contract/schemas/checkout.ts";
 import { createVerifiedAccount, honeypotFields, PASSWORD, uniqueEmail } from "./account-helpers.ts";
 import { expectNoViolations } from "./axe.ts";
 import { test as base, expect, type Shop, sharedInbox } from "./fixtures.ts";
+import { deliver } from "./order-helpers.ts";
 
 /** Every screen is audited at a phone's width and a desktop's: contrast, target sizes and layout differ. */
 const VIEWPORTS = [
@@ -19,7 +20,7 @@ interface Catalogue {
   category: string;
 }
 
-/** A signed-in shopper with one order, one saved address and one wishlist item, made once per worker. */
+/** A signed-in shopper with one delivered order, one saved address and one wishlist item, made once per worker. */
 interface Customer {
   storageState: NonNullable<BrowserContextOptions["storageState"]>;
   orderId: number;
@@ -56,7 +57,10 @@ async function createCustomer(request: APIRequestContext, email: string, product
     },
   });
   expect(payment.ok(), await payment.text()).toBe(true);
-  const orderId: number = (await payment.json()).data.id;
+  const order: { id: number; order_code: string } = (await payment.json()).data;
+  const orderId = order.id;
+  // Delivered, so the order's dialog offers its items for review.
+  await deliver(order.order_code);
   const wishlist = await request.post("/api/public/wishlist", { headers, data: { product_id: product.id } });
   expect(wishlist.ok(), await wishlist.text()).toBe(true);
 
@@ -91,9 +95,9 @@ test.use({ reducedMotion: "reduce" });
 // Each test audits its screen at two widths, a full axe run each: slower than one interaction.
 test.describe.configure({ timeout: 90_000 });
 
-/** Audits the open page at each width. */
-async function audit(shop: Shop, label: string) {
-  for (const viewport of VIEWPORTS) {
+/** Audits the open page at each width (or at those given). */
+async function audit(shop: Shop, label: string, viewports: readonly { width: number; height: number }[] = VIEWPORTS) {
+  for (const viewport of viewports) {
     await shop.page.setViewportSize(viewport);
     await expectNoViolations(shop.page, `${label} at ${viewport.width} px`, shop.javaScriptEnabled);
   }
@@ -151,6 +155,19 @@ test("signed out: sign-in errors", async ({ shop }) => {
   await audit(shop, "/signin with errors");
 });
 
+/** The mobile menu exists below the desktop layout only: it is audited open at a phone's width. */
+async function auditOpenMobileMenu(shop: Shop, label: string) {
+  await shop.page.setViewportSize(VIEWPORTS[0]);
+  await shop.visit("/");
+  await shop.header.locator(".mobile-menu > summary").click();
+  await expect(shop.page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  await audit(shop, label, [VIEWPORTS[0]]);
+}
+
+test("signed out: the mobile menu open", async ({ shop }) => {
+  await auditOpenMobileMenu(shop, "the mobile menu");
+});
+
 test("signed out: cart with an item", async ({ shop, catalogue }) => {
   await addToCart(shop, catalogue.product);
   await shop.visit("/cart");
@@ -180,6 +197,26 @@ test.describe("signed in", () => {
       await audit(shop, name);
     });
   }
+
+  test("an order's review form, sent without a rating", async ({ shop, customer }) => {
+    await shop.visit(`/profile?tab=orders&order=${customer.orderId}`);
+    const dialog = shop.page.getByRole("dialog");
+    await dialog.getByText(MSG.reviews.write).click();
+    await dialog.getByRole("button", { name: MSG.reviews.submit }).click();
+    await expect(dialog.getByText(MSG.reviews.ratingRequired)).toBeVisible();
+    await audit(shop, "the review form with its error");
+  });
+
+  test("the profile slider open", async ({ shop }) => {
+    await shop.visit("/");
+    await shop.header.locator("details.profile-slider > summary").click();
+    await expect(shop.header.getByRole("region", { name: "Recently viewed" })).toBeVisible();
+    await audit(shop, "the profile slider");
+  });
+
+  test("the mobile menu open", async ({ shop }) => {
+    await auditOpenMobileMenu(shop, "the mobile menu, signed in");
+  });
 
   // One test per screen with a filled cart: each audit without JavaScript takes a while on a busy machine.
   const cartScreens: { name: string; path: (customer: Customer) => string }[] = [

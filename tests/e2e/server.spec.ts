@@ -11,6 +11,11 @@ test.describe("server", () => {
     expect(await ready.json()).toEqual({ status: "ready" });
   });
 
+  test("idle connections are kept longer than clients and load balancers keep theirs", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.headers()["keep-alive"]).toBe("timeout=65");
+  });
+
   test("pages carry a nonce-only script policy that their scripts satisfy", async ({ request }) => {
     const response = await request.get("/");
     expect(response.status()).toBe(200);
@@ -31,6 +36,17 @@ test.describe("server", () => {
 
     const again = await request.get("/");
     expect(again.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  test("every page's scripts are first preloaded at low priority, so its image and fonts go first", async ({ request }) => {
+    for (const path of ["/", "/products", "/cart", "/signin"]) {
+      const html = await (await request.get(path)).text();
+      const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"( fetchPriority="low")?/g)];
+      expect(preloads.length, `module preloads of ${path}`).toBeGreaterThan(0);
+      const firstPriority = new Map<string, boolean>();
+      for (const [, href, low] of preloads) if (href && !firstPriority.has(href)) firstPriority.set(href, Boolean(low));
+      for (const [href, low] of firstPriority) expect(low, `${href} on ${path} is first preloaded at low priority`).toBe(true);
+    }
   });
 
   test("fingerprinted assets are cached for a year as immutable", async ({ request }) => {
