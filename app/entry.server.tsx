@@ -2,12 +2,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
-import { DocumentHeadContext } from "./components/layout/document-head.tsx";
+import { InlineStylesContext } from "./components/layout/inline-stylesheet.tsx";
 import { createCoalescingStream } from "./lib/coalescing-stream.server.ts";
 import { setDocumentCaching } from "./lib/document-caching.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
-import { scriptPreloads } from "./lib/script-preloads.server.ts";
 
 /** Re-exported so server.ts sets the very context instance the routes read. */
 export { requestInfoContext };
@@ -51,9 +50,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <DocumentHeadContext value={{ css: inlineCss ?? "", nonce, scriptPreloads: scriptPreloads(routerContext) }}>
+      <InlineStylesContext value={{ css: inlineCss ?? "", nonce }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </DocumentHeadContext>,
+      </InlineStylesContext>,
       {
         nonce,
         // A completed Suspense boundary stays in place in the HTML, however far down the page: past this many

@@ -42,8 +42,8 @@ import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/root";
-import { InlineStylesheet, ScriptPreloads } from "./components/layout/document-head.tsx";
 import { ErrorView } from "./components/layout/error-view.tsx";
+import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
@@ -144,7 +144,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <InlineStylesheet />
         <Links />
-        <ScriptPreloads />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -232,7 +232,7 @@ test("signing up again with the same details finishes a sign-up that was cut sho
   await expect(page.getByText(MSG.auth.accountCreated)).toBeVisible();
   await page.getByLabel("Verification code").fill(await inbox.code(email, 2));
   await page.getByRole("button", { name: "Verify Email" }).click();
-  await expect(page).toHaveURL("/profile");
+  await expect(page).toHaveURL("/profile", { timeout: SIGN_IN_MS });
 });
 
 test("the code screens need an e-mail, and a GET to /logout changes nothing", async ({ page }) => {

@@ -29,6 +29,8 @@ async function findProductToShop(request: APIRequestContext): Promise<Pick> {
 }
 
 test("add a product from its page, take the quantity to the limit, then remove it", async ({ shop, page, request }) => {
+  // A dozen round trips to the server, each a full page without JavaScript.
+  test.setTimeout(60_000);
   const { product, variant, fit } = await findProductToShop(request);
   const name = product.name;
 

@@ -38,17 +38,6 @@ test.describe("server", () => {
     expect(again.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
   });
 
-  test("every page's scripts are first preloaded at low priority, so its image and fonts go first", async ({ request }) => {
-    for (const path of ["/", "/products", "/cart", "/signin"]) {
-      const html = await (await request.get(path)).text();
-      const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"( fetchPriority="low")?/g)];
-      expect(preloads.length, `module preloads of ${path}`).toBeGreaterThan(0);
-      const firstPriority = new Map<string, boolean>();
-      for (const [, href, low] of preloads) if (href && !firstPriority.has(href)) firstPriority.set(href, Boolean(low));
-      for (const [href, low] of firstPriority) expect(low, `${href} on ${path} is first preloaded at low priority`).toBe(true);
-    }
-  });
-
   test("fingerprinted assets are cached for a year as immutable", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
