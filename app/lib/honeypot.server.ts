@@ -7,11 +7,6 @@ import { cookieSecrets } from "./session.server.ts";
 const FIELDS = { nameFieldName: "name__confirm", validFromFieldName: "from__confirm" } as const;
 
 /**
- * The honeypot of the public account forms (sign in, sign up, codes). The root loader hands its
- * input props to every page; the seed derives from the session secret, so every instance that
- * shares the secret accepts the others' forms.
- */
-/**
  * Every page carries a fresh stamp, and the library derives its AES key from the seed (a SHA-256 digest) and
  * encrypts through WebCrypto's job queue on each call: 4% of the server's CPU under load. This is the same
  * AES-256-GCM with the key derived once, written in the library's format (base64 of the 12-byte IV, the
@@ -28,6 +23,11 @@ class StampingHoneypot extends Honeypot {
   }
 }
 
+/**
+ * The honeypot of the public account forms (sign in, sign up, codes). The root loader hands its
+ * input props to every page; the seed derives from the session secret, so every instance that
+ * shares the secret accepts the others' forms.
+ */
 export const honeypot = new StampingHoneypot({
   ...FIELDS,
   encryptionSeed: createHash("sha256").update(`honeypot:${cookieSecrets[0]}`).digest("base64url"),
