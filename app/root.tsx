@@ -48,7 +48,7 @@ import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-to
 import { deferred } from "./components/ui/deferred.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
-import { currencyInfo, currencyOptions, ratesForDisplay } from "./lib/currency.ts";
+import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
 import { refuse } from "./lib/form-data.server.ts";
 import { honeypot } from "./lib/honeypot.server.ts";
 import { ratesService } from "./lib/rates.server.ts";
@@ -120,7 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rates: ratesForDisplay(currency, pricing.rates),
       // The display currency's symbol and the picker's options: the browser then needs no currency table.
       currencySymbol: currencyInfo(currency)?.symbol ?? currency,
-      currencyOptions: currencyOptions(),
+      currencyOptionsHtml: currencyOptionsHtml(currency),
       honeypotInputProps,
       cartCount: await readCartCount(request),
       recentlyViewed,
@@ -153,7 +153,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Toaster toasts={shell?.toasts ?? []} />
             <TopBar
               currency={shell?.currency ?? BASE_CURRENCY}
-              currencyOptions={shell?.currencyOptions ?? [{ code: BASE_CURRENCY, label: BASE_CURRENCY }]}
+              currencyOptionsHtml={shell?.currencyOptionsHtml ?? `<option value="${BASE_CURRENCY}">${BASE_CURRENCY}</option>`}
             />
             <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={shell?.recentlyViewed ?? []} />
             <main id="main" className="site-main" tabIndex={-1}>

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 
@@ -36,8 +36,33 @@ function connectSqlite(file: string): Db {
   // FULL: a committed order or payment survives power loss, at the cost of one fsync per commit.
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+}
+
+/** Enough for every query text the shop builds; lists of ids (`in (?, ?)`) vary, so the map is bounded. */
+const STATEMENT_CACHE_MAX = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, and compiling the SQL was a twentieth of a product page's CPU.
+ * A better-sqlite3 statement can run again with other parameters, so each SQL text is prepared once and kept
+ * (the oldest dropped when the map is full). Reuse is safe because `all` and `run` finish before they return;
+ * a streamed query (`iterate`) would hold its statement busy, and the shop streams none.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_MAX) statements.delete(statements.keys().next().value ?? "");
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /**

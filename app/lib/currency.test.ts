@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   convert,
   currencyInfo,
-  currencyOptions,
+  currencyOptionsHtml,
   FALLBACK_RATES,
   formatPrice,
   formatRate,
@@ -139,10 +139,15 @@ describe("optionLabel", () => {
   });
 });
 
-describe("currencyOptions", () => {
-  it("lists every supported currency in the table's order, labelled", () => {
-    const options = currencyOptions();
-    expect(options.map((option) => option.code)).toEqual(SUPPORTED_CURRENCIES.map((currency) => currency.code));
-    expect(options[0]).toEqual({ code: "GBP", label: "GBP £" });
+describe("currencyOptionsHtml", () => {
+  const optionsOf = (html: string) => [...html.matchAll(/<option value="([^"]*)"( selected="")?>([^<]*)<\/option>/g)];
+
+  it("lists every supported currency in the table's order, labelled, the display currency selected", () => {
+    const html = currencyOptionsHtml("EUR");
+    const options = optionsOf(html);
+    expect(options.map((option) => option[0]).join("")).toBe(html);
+    expect(options.map((option) => option[1])).toEqual(SUPPORTED_CURRENCIES.map((currency) => currency.code));
+    expect(options[0]?.slice(1)).toEqual(["GBP", undefined, "GBP £"]);
+    expect(options.filter((option) => option[2]).map((option) => option[1])).toEqual(["EUR"]);
   });
 });

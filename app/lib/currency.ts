@@ -1,4 +1,5 @@
 import { BASE_CURRENCY } from "#contract/constants.ts";
+import { escapeMarkup } from "./markup.ts";
 import { BASE_CURRENCY_SYMBOL, convertAt, formatAmount, type Rates, roundTo } from "./price-format.ts";
 
 export type { Rates } from "./price-format.ts";
@@ -153,15 +154,24 @@ export function formatPrice(amount: number, currency: string, rates?: Rates): st
   return formatAmount(value, currencyInfo(currency)?.symbol ?? currency);
 }
 
-let builtOptions: readonly { code: string; label: string }[] | undefined;
+const optionsHtmlBySelected = new Map<string, string>();
 
 /**
- * The picker's options, each `{ code, label }`, for the root loader to send: the browser has no currency table.
- * Built on first use and kept (a module constant would put the table in the browser's bundle).
+ * The picker's ninety `<option>`s as one HTML string, `selected` on the display currency, for the root loader to
+ * send: the browser has no currency table, and one string costs the render and the page's data a fraction of
+ * ninety elements and objects. Built once per currency and kept (a module constant would put the table in the
+ * browser's bundle); at most one string per supported currency.
  */
-export function currencyOptions(): readonly { code: string; label: string }[] {
-  builtOptions ??= SUPPORTED_CURRENCIES.map((currency) => ({ code: currency.code, label: optionLabel(currency) }));
-  return builtOptions;
+export function currencyOptionsHtml(selected: string): string {
+  let html = optionsHtmlBySelected.get(selected);
+  if (html === undefined) {
+    html = SUPPORTED_CURRENCIES.map(
+      ({ code, symbol }) =>
+        `<option value="${escapeMarkup(code)}"${code === selected ? ' selected=""' : ""}>${escapeMarkup(optionLabel({ code, symbol }))}</option>`,
+    ).join("");
+    if (currencyInfo(selected)) optionsHtmlBySelected.set(selected, html);
+  }
+  return html;
 }
 
 /** 'EUR €': short enough for the top bar on a phone; a symbol that is the code itself is not repeated. */

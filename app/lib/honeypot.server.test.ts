@@ -26,6 +26,11 @@ describe("checkHoneypot", () => {
     expect(await statusOf({ [props.nameFieldName]: "", [props.validFromFieldName ?? ""]: props.encryptedValidFrom })).toBe("passed");
   });
 
+  it("refuses a stamp from the future: the timestamp reads back as written", async () => {
+    const props = await module.honeypot.getInputProps({ validFromTimestamp: Date.now() + 60_000 });
+    expect(await statusOf({ [props.nameFieldName]: "", [props.validFromFieldName ?? ""]: props.encryptedValidFrom })).toBe(400);
+  });
+
   it.each([
     ["both fields absent", {}],
     ["the timestamp absent", { name__confirm: "" }],

@@ -1,6 +1,7 @@
 import { BASE_CURRENCY, RATING_MAX, RATING_MIN } from "#contract/constants.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { SHOP } from "#contract/shop.ts";
+import { escapeMarkup } from "./markup.ts";
 
 /**
  * Builders for what search engines and link previews read: title, description, canonical URL, Open Graph,
@@ -168,13 +169,10 @@ export interface SitemapEntry {
   lastModified?: string | null;
 }
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-const escapeXml = (value: string) => value.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
-
 export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) => {
-    const lastmod = entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified.slice(0, 10))}</lastmod>` : "";
-    return `  <url><loc>${escapeXml(absoluteUrl(origin, entry.path))}</loc>${lastmod}</url>`;
+    const lastmod = entry.lastModified ? `<lastmod>${escapeMarkup(entry.lastModified.slice(0, 10))}</lastmod>` : "";
+    return `  <url><loc>${escapeMarkup(absoluteUrl(origin, entry.path))}</loc>${lastmod}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

@@ -1,6 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { Accordion } from "#app/components/catalogue/accordion.tsx";
-import { AddToCartForm, WishlistButton } from "#app/components/catalogue/cart-forms.tsx";
+import { AddToCartForm, useCatalogueForms, WishlistButton } from "#app/components/catalogue/cart-forms.tsx";
 import { Gallery } from "#app/components/catalogue/gallery.tsx";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
 import { QuantityStepper } from "#app/components/catalogue/quantity-stepper.tsx";
@@ -117,6 +117,7 @@ function breadcrumbsFor(product: ProductDetailDto) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, accordions, failure, recommended, reviews, view, origin, canonicalPath } = loaderData;
   const location = useLocation();
+  const forms = useCatalogueForms();
   if (!product) {
     return (
       <div className="product-page container">
@@ -155,7 +156,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           actions={
             <>
               <ShareButton title={product.name} url={new URL(canonicalPath, origin).href} className="icon-button icon-button--raised" />
-              <WishlistButton productId={product.id} productName={product.name} className="icon-button icon-button--raised" />
+              <WishlistButton forms={forms} productId={product.id} productName={product.name} className="icon-button icon-button--raised" />
             </>
           }
         />
@@ -191,6 +192,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           <AddToCartForm
             key={selectionKey}
+            forms={forms}
             source="detail"
             productId={product.id}
             variant={selection.variant}

@@ -22,6 +22,7 @@ export const catalogue = {
   learnMore: "Learn More",
   addToCart: "Add to Cart",
   addToWishlist: "Add to wishlist",
+  removeFromWishlist: "Remove from wishlist",
   share: "Share",
   seeMore: "See More....",
   seeLess: "See Less",

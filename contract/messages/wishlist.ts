@@ -14,7 +14,6 @@ export const wishlist = {
   removed: "Product removed from wishlist",
   removedSuffix: "removed from wishlist",
   notInList: "Product is not in your wishlist",
-  remove: "Remove from wishlist",
   title: "My Wishlist",
   subtitle: "Save your favorite items for later",
   startShopping: "Start Shopping",

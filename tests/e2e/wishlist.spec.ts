@@ -47,7 +47,7 @@ test("a guest is asked to sign in; a shopper keeps a wishlist and sees the produ
   await expect(card.getByText(`${MSG.wishlist.categoryLabel}: ${product.category_name}`)).toBeVisible();
   await expect(card.getByText(`${MSG.wishlist.skuLabel}: ${product.sku}`)).toBeVisible();
 
-  await card.getByRole("button", { name: `${MSG.wishlist.remove}: ${product.name}` }).click();
+  await card.getByRole("button", { name: `${MSG.catalogue.removeFromWishlist}: ${product.name}` }).click();
   await expect(page.getByText(`${product.name} ${MSG.wishlist.removedSuffix}`)).toBeVisible();
   await expect(page).toHaveURL("/wishlist");
   await expect(shop.main.getByText(MSG.wishlist.empty)).toBeVisible();
@@ -71,7 +71,7 @@ test("the heart shows whether a product is saved and toggles it, on the detail p
   const product: ProductSummaryDto = listing.data[1];
   const productPath = `/product/${product.token}`;
   const addHeart = shop.main.getByRole("button", { name: `${MSG.catalogue.addToWishlist}: ${product.name}` });
-  const removeHeart = shop.main.getByRole("button", { name: `${MSG.wishlist.remove}: ${product.name}` });
+  const removeHeart = shop.main.getByRole("button", { name: `${MSG.catalogue.removeFromWishlist}: ${product.name}` });
 
   const email = uniqueEmail(testInfo, "heart");
   await createVerifiedAccount(request, inbox, email);

@@ -1,20 +1,46 @@
-import type { ReactNode } from "react";
-import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import type { FormEvent, ReactNode } from "react";
+import { type Fetcher, useFetchers, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import type { CartVariant } from "#app/lib/product-view.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**
- * The cart and wishlist forms of the catalogue. They post to the /cart and /wishlist actions (which redirect
- * back to `redirectTo` with a toast); with JavaScript the same form runs through a fetcher, so the page stays.
+ * The cart and wishlist forms of the catalogue. They are plain forms posting to the /cart and /wishlist actions
+ * (which redirect back to `redirectTo` with a toast); with JavaScript each submission runs as a fetcher keyed
+ * by its form, so the page stays. A grid of cards reads the router once for all its forms (`useCatalogueForms`)
+ * instead of a fetcher, a router `Form` and a resolved action path per form.
  */
-function useReturnPath() {
-  const location = useLocation();
-  return `${location.pathname}${location.search}`;
+export interface CatalogueForms {
+  /** This page, where the actions send the shopper back to. */
+  redirectTo: string;
+  /** The signed-in shopper's saved products (the root loader reads the list once per page). */
+  savedIds: readonly number[];
+  /** The fetchers of this page, among them the submissions in flight, each under its key. */
+  fetchers: readonly (Fetcher & { key: string })[];
+  /** Posts a form (none has a named button) as the fetcher `key`, without navigating. */
+  submitAs: (key: string) => (event: FormEvent<HTMLFormElement>) => void;
 }
 
+export function useCatalogueForms(): CatalogueForms {
+  const location = useLocation();
+  const submit = useSubmit();
+  return {
+    redirectTo: `${location.pathname}${location.search}`,
+    savedIds: useRouteLoaderData<{ wishlistIds?: number[] }>("root")?.wishlistIds ?? [],
+    fetchers: useFetchers(),
+    submitAs: (key) => (event) => {
+      event.preventDefault();
+      submit(event.currentTarget, { navigate: false, fetcherKey: key, preventScrollReset: true });
+    },
+  };
+}
+
+/** The submission in flight as the fetcher `key`, if any. */
+const inFlight = (forms: CatalogueForms, key: string) => forms.fetchers.find((fetcher) => fetcher.key === key && fetcher.state !== "idle");
+
 interface AddToCartProps {
+  forms: CatalogueForms;
   source: "card" | "detail";
   productId: number;
   variant: CartVariant | null;
@@ -25,15 +51,14 @@ interface AddToCartProps {
   children: (state: { busy: boolean; disabled: boolean }) => ReactNode;
 }
 
-export function AddToCartForm({ source, productId, variant, fit, className, quantityField, children }: AddToCartProps) {
-  const fetcher = useFetcher({ key: `add-to-cart-${source}-${productId}` });
-  const redirectTo = useReturnPath();
-  const busy = fetcher.state !== "idle";
+export function AddToCartForm({ forms, source, productId, variant, fit, className, quantityField, children }: AddToCartProps) {
+  const key = `add-to-cart-${source}-${productId}`;
+  const busy = inFlight(forms, key) !== undefined;
   // A card's add needs only the variant: the action takes `source` as card and the quantity as 1 when they
   // are missing, and a card's colour and size from the variant it names.
   const fromDetail = source === "detail";
   return (
-    <fetcher.Form method="post" action="/cart" className={className} preventScrollReset>
+    <form method="post" action="/cart" className={className} onSubmit={forms.submitAs(key)}>
       <input type="hidden" name="intent" value="add" />
       {fromDetail ? <input type="hidden" name="source" value={source} /> : null}
       <input type="hidden" name="productId" value={productId} />
@@ -46,24 +71,26 @@ export function AddToCartForm({ source, productId, variant, fit, className, quan
       ) : null}
       {fit ? <input type="hidden" name="fit" value={fit} /> : null}
       {quantityField}
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <input type="hidden" name="redirectTo" value={forms.redirectTo} />
       {children({ busy, disabled: variant === null || variant.stock < 1 })}
-    </fetcher.Form>
+    </form>
   );
 }
 
 /** The card's add-to-cart icon: the first variant with stock, quantity 1. */
 export function QuickAddButton({
+  forms,
   productId,
   productName,
   variant,
 }: {
+  forms: CatalogueForms;
   productId: number;
   productName: string;
   variant: CartVariant | null;
 }) {
   return (
-    <AddToCartForm source="card" productId={productId} variant={variant} className="icon-form">
+    <AddToCartForm forms={forms} source="card" productId={productId} variant={variant} className="icon-form">
       {({ busy, disabled }) => (
         <button
           type="submit"
@@ -83,40 +110,41 @@ export function QuickAddButton({
 }
 
 /**
- * The heart: shows whether the product is on the signed-in shopper's wishlist (the root loader reads the list
- * once per page) and adds or removes it. With JavaScript it flips at once while the post runs.
+ * The heart: shows whether the product is on the signed-in shopper's wishlist and adds or removes it. With
+ * JavaScript it flips at once while the post runs.
  */
 export function WishlistButton({
+  forms,
   productId,
   productName,
   className = "icon-button",
 }: {
+  forms: CatalogueForms;
   productId: number;
   productName: string;
   className?: string;
 }) {
-  const fetcher = useFetcher({ key: `wishlist-${productId}` });
-  const redirectTo = useReturnPath();
-  const savedIds = useRouteLoaderData<{ wishlistIds?: number[] }>("root")?.wishlistIds ?? [];
-  const pending = fetcher.formData?.get("intent");
-  const saved = pending ? pending === "add" : savedIds.includes(productId);
-  const label = saved ? MSG.wishlist.remove : MSG.catalogue.addToWishlist;
+  const key = `wishlist-${productId}`;
+  const submission = inFlight(forms, key);
+  const pending = submission?.formData?.get("intent");
+  const saved = pending ? pending === "add" : forms.savedIds.includes(productId);
+  const label = saved ? MSG.catalogue.removeFromWishlist : MSG.catalogue.addToWishlist;
   return (
-    <fetcher.Form method="post" action="/wishlist" className="icon-form" preventScrollReset>
+    <form method="post" action="/wishlist" className="icon-form" onSubmit={forms.submitAs(key)}>
       <input type="hidden" name="intent" value={saved ? "remove" : "add"} />
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <input type="hidden" name="redirectTo" value={forms.redirectTo} />
       <LoadingTextField text={MSG.loading.updatingWishlist} />
       <button
         type="submit"
         className={`${className} wishlist-toggle`}
         data-saved={saved || undefined}
-        aria-busy={fetcher.state !== "idle" || undefined}
+        aria-busy={submission !== undefined || undefined}
         title={label}
       >
         <Icon name="heart" />
         <span className="visually-hidden">{`${label}: ${productName}`}</span>
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Price } from "#app/components/ui/price.tsx";
 import { imageOrPlaceholder, type ProductCardView, productHref, struckPrice } from "#app/lib/product-view.ts";
 import { MSG } from "#contract/messages.ts";
-import { QuickAddButton, WishlistButton } from "./cart-forms.tsx";
+import { type CatalogueForms, QuickAddButton, useCatalogueForms, WishlistButton } from "./cart-forms.tsx";
 import { ColorDots } from "./color-dots.tsx";
 
 /** Product images are drawn at 3:4; the attributes stop layout shift, CSS sizes them. */
@@ -65,6 +65,8 @@ export function ProductCardMedia({
 
 interface ProductCardProps {
   product: ProductCardView;
+  /** The grid's view of the router, read once for all its cards. */
+  forms: CatalogueForms;
   /** How many colour dots fit (COLOR_DOTS.listing or .recommended). */
   maxDots: number;
   /** The first card image above the fold loads eagerly with high priority. */
@@ -76,7 +78,7 @@ interface ProductCardProps {
  * A product in a grid: the image and name open the product; on hover (or focus, and always on touch
  * screens) BUY NOW, the add-to-cart icon and the wishlist icon appear over the image.
  */
-function ProductCard({ product, maxDots, priority = false, headingLevel = 3 }: ProductCardProps) {
+function ProductCard({ product, forms, maxDots, priority = false, headingLevel = 3 }: ProductCardProps) {
   const href = productHref(product);
   const original = struckPrice(product);
   const Heading = `h${headingLevel}` as const;
@@ -89,8 +91,8 @@ function ProductCard({ product, maxDots, priority = false, headingLevel = 3 }: P
             {MSG.catalogue.buyNow}
             <span className="visually-hidden">: {product.name}</span>
           </a>
-          <QuickAddButton productId={product.id} productName={product.name} variant={product.quickAdd} />
-          <WishlistButton productId={product.id} productName={product.name} />
+          <QuickAddButton forms={forms} productId={product.id} productName={product.name} variant={product.quickAdd} />
+          <WishlistButton forms={forms} productId={product.id} productName={product.name} />
         </div>
       </ProductCardMedia>
       <div className="product-card__body">
@@ -123,11 +125,12 @@ export function ProductGrid({
   label?: string;
   headingLevel?: 2 | 3;
 }) {
+  const forms = useCatalogueForms();
   return (
     <ul className={`product-grid product-grid--${columns}`} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} maxDots={maxDots} priority={index < priorityCount} headingLevel={headingLevel} />
+          <ProductCard product={product} forms={forms} maxDots={maxDots} priority={index < priorityCount} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -1,19 +1,14 @@
 import { Form, useLocation, useSubmit } from "react-router";
 import { MSG } from "#contract/messages.ts";
 
-/** One of the picker's options, as the root loader sends them (`currencyOptions`). */
-export interface CurrencyOption {
-  code: string;
-  label: string;
-}
-
 /**
  * The display-currency picker: one native `<select>` in a form posting to /currency, which saves the cookie and
  * redirects back here. Without JavaScript the shopper picks and presses Set currency; with it, choosing submits at once.
  * A native control keeps the ninety currencies to ninety `<option>`s on every page, and the browser gives the
- * scrollable list, keyboard and outside-click handling.
+ * scrollable list, keyboard and outside-click handling. The options arrive as one HTML string from the root
+ * loader (`currencyOptionsHtml`, `selected` on the current currency), rendered as the select's inner HTML.
  */
-export function CurrencyPicker({ current, options }: { current: string; options: readonly CurrencyOption[] }) {
+export function CurrencyPicker({ current, optionsHtml }: { current: string; optionsHtml: string }) {
   const location = useLocation();
   const submit = useSubmit();
 
@@ -29,15 +24,10 @@ export function CurrencyPicker({ current, options }: { current: string; options:
         id="currency-select"
         name="currency"
         className="currency-picker__select"
-        defaultValue={current}
         onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-      >
-        {options.map((option) => (
-          <option key={option.code} value={option.code}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own currency table, escaped once per process (currency.ts); hydration keeps the server's options.
+        dangerouslySetInnerHTML={{ __html: optionsHtml }}
+      />
       <noscript>
         <button type="submit" className="currency-picker__apply">
           {MSG.pricing.applyCurrency}

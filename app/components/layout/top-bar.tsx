@@ -1,9 +1,9 @@
 import type { CSSProperties } from "react";
 import { TIMING_MS, TOP_BAR_MESSAGES } from "#app/lib/constants.ts";
-import { type CurrencyOption, CurrencyPicker } from "./currency-picker.tsx";
+import { CurrencyPicker } from "./currency-picker.tsx";
 
 /** Currency picker, the rotating promise (a pure CSS cycle of TIMING_MS.topBarRotation per message) and a spacer. */
-export function TopBar({ currency, currencyOptions }: { currency: string; currencyOptions: readonly CurrencyOption[] }) {
+export function TopBar({ currency, currencyOptionsHtml }: { currency: string; currencyOptionsHtml: string }) {
   const cycle = {
     "--rotation-step": `${TIMING_MS.topBarRotation}ms`,
     "--rotation-count": TOP_BAR_MESSAGES.length,
@@ -13,7 +13,7 @@ export function TopBar({ currency, currencyOptions }: { currency: string; curren
     <section className="top-bar" aria-label="Shop news and currency">
       <div className="top-bar__inner container">
         <div className="top-bar__start">
-          <CurrencyPicker current={currency} options={currencyOptions} />
+          <CurrencyPicker current={currency} optionsHtml={currencyOptionsHtml} />
         </div>
         <ul className="top-bar__messages" style={cycle}>
           {TOP_BAR_MESSAGES.map((message, index) => (

@@ -18,9 +18,9 @@ export function WishlistCard({ item, priority }: { item: WishlistCardView; prior
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={item.productId} />
           <LoadingTextField text={MSG.loading.updatingWishlist} />
-          <button type="submit" className="icon-button icon-button--raised" title={MSG.wishlist.remove}>
+          <button type="submit" className="icon-button icon-button--raised" title={MSG.catalogue.removeFromWishlist}>
             <Icon name="close" />
-            <span className="visually-hidden">{`${MSG.wishlist.remove}: ${item.name}`}</span>
+            <span className="visually-hidden">{`${MSG.catalogue.removeFromWishlist}: ${item.name}`}</span>
           </button>
         </Form>
       </ProductCardMedia>
