@@ -1,10 +1,7 @@
-import "@fontsource/cormorant-garamond/latin-500.css";
-import "@fontsource/cormorant-garamond/latin-500-italic.css";
-import "@fontsource/jost/latin-400.css";
-import "@fontsource/jost/latin-500.css";
 // Every stylesheet, here and nowhere else: the build makes them one sheet, which the production server inlines
 // into each document's head (app/lib/inline-styles.server.ts), so no stylesheet request delays the first paint.
-// Order is cascade order: tokens and primitives first, then the chrome, then each area.
+// Order is cascade order: the font faces, tokens and primitives first, then the chrome, then each area.
+import "./styles/fonts.css";
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/ui.css";
@@ -21,10 +18,6 @@ import "./styles/checkout.css";
 import "./styles/orders.css";
 import "./styles/contact.css";
 import "./styles/info-pages.css";
-import displayItalicFontUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-italic.woff2?url";
-import displayFontUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
-import sansFontUrl from "@fontsource/jost/files/jost-latin-400-normal.woff2?url";
-import sansMediumFontUrl from "@fontsource/jost/files/jost-latin-500-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
   data,
@@ -42,6 +35,10 @@ import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/root";
+import displayItalicFontUrl from "./assets/fonts/cormorant-garamond-500-italic.subset.woff2?url";
+import displayFontUrl from "./assets/fonts/cormorant-garamond-500-normal.subset.woff2?url";
+import sansFontUrl from "./assets/fonts/jost-400-normal.subset.woff2?url";
+import sansMediumFontUrl from "./assets/fonts/jost-500-normal.subset.woff2?url";
 import { ErrorView } from "./components/layout/error-view.tsx";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -62,6 +59,8 @@ import { fetchWishlistIds } from "./lib/wishlist.server.ts";
 
 // Every face the chrome shows on every page (headings, the footer's italic tagline, body text, medium labels):
 // preloaded, they are fetched beside the page's scripts as fonts, not as render-blocking requests found late.
+// Only the subsets (app/styles/fonts.css): a page needs the full Latin files only for characters the shop's own
+// texts never use.
 const FONT_PRELOADS = [displayFontUrl, displayItalicFontUrl, sansFontUrl, sansMediumFontUrl].map((href) => ({
   rel: "preload",
   href,
