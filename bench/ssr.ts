@@ -11,17 +11,19 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { buildForBench, cpuMs, firstProductPath, type Running, startFloor, startShop, startStatic } from "./lib/servers.ts";
 
-const USAGE = `Usage: npm run bench:ssr -- [--duration 10] [--connections 50] [--no-build] [--path /extra ...]
+const USAGE = `Usage: npm run bench:ssr -- [--duration 10] [--warmup 2] [--connections 50] [--no-build] [--path /extra ...]
 
 Builds the shop and the floor (unless --no-build), starts the shop on a free port with the demo catalogue on a
 temp database, and measures each page for --duration seconds at --connections connections, then the same bytes
-from a static server, then the floor. Prints req/s, p50, p99, errors, non-2xx, the ratios SSR / floor and
+from a static server, then the floor; each measured run follows --warmup seconds of the same load, not counted
+(a cold server's first requests wait for compilation and empty caches). Prints req/s, p50, p99, errors, non-2xx, the ratios SSR / floor and
 SSR / static, and each server's CPU time per request (with the floor / SSR ratio, which holds on a busy machine
 where req/s does not). Not a test: figures depend on the machine.`;
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "50" },
     "no-build": { type: "boolean", default: false },
     path: { type: "string", multiple: true, default: [] },
@@ -45,7 +47,8 @@ interface Run {
 }
 
 /** One autocannon run; errors count failed connections and time-outs, non2xx every answer outside 2xx. */
-async function measure(url: string, server: Running, options: { duration: number; connections: number }): Promise<Run> {
+async function measure(url: string, server: Running, options: { duration: number; warmup: number; connections: number }): Promise<Run> {
+  if (options.warmup > 0) await autocannon({ url, duration: options.warmup, connections: options.connections });
   const cpuBefore = cpuMs(server.child.pid ?? 0);
   const result = await autocannon({ url, duration: options.duration, connections: options.connections });
   const cpu = cpuMs(server.child.pid ?? 0) - cpuBefore;
@@ -60,7 +63,7 @@ async function measure(url: string, server: Running, options: { duration: number
   };
 }
 
-const options = { duration: Number(args.duration), connections: Number(args.connections) };
+const options = { duration: Number(args.duration), warmup: Number(args.warmup), connections: Number(args.connections) };
 if (!args["no-build"]) buildForBench({ floor: true });
 
 const started: Running[] = [];
@@ -73,7 +76,7 @@ try {
   const pages = ["/", "/products", await firstProductPath(shop.url), "/cart", ...args.path];
   const workers = process.env.WEB_CONCURRENCY ?? `${cpus().length} (one per CPU)`;
   console.log(
-    `${cpus().length} CPUs, shop workers ${workers}, ${options.connections} connections, ${options.duration} s per run, shop ${shop.url}\n`,
+    `${cpus().length} CPUs, shop workers ${workers}, ${options.connections} connections, ${options.duration} s per run after ${options.warmup} s of warm-up, shop ${shop.url}\n`,
   );
 
   const rows = [];
