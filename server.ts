@@ -25,6 +25,7 @@ import { readStorefrontConfig } from "./app/lib/env.server.ts";
 import { inlineRootStyles } from "./app/lib/inline-styles.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
 import { guardStorefrontRequests } from "./app/lib/request-guard.server.ts";
+import { takeTurns } from "./app/lib/request-turns.server.ts";
 import { InvalidSettingsError } from "./contract/settings.ts";
 
 type EntryWithContext = { requestInfoContext: typeof RequestInfoContext };
@@ -117,8 +118,10 @@ export async function createShopServer(
   app.use((req, res, next) => (req.secure ? strictTransportSecurity(req, res, next) : next()));
   app.use(compression());
 
+  // Pages and API calls take turns on the event loop; health probes and files do not wait behind them.
+  const turns = takeTurns();
   const apiListener = getRequestListener(api.fetch);
-  app.all(["/api", "/api/{*rest}"], (req, res) => apiListener(req, res));
+  app.all(["/api", "/api/{*rest}"], turns, (req, res) => apiListener(req, res));
 
   // React Router prepares its route tables once for a build object, but again on every request for a function.
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -146,6 +149,7 @@ export async function createShopServer(
   app.use(guardStorefrontRequests());
   app.all(
     "/{*path}",
+    turns,
     createRequestHandler({
       build,
       mode: options.dev ? "development" : "production",
