@@ -3,10 +3,12 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { InlineStylesContext } from "./components/layout/inline-stylesheet.tsx";
+import { StaticContentContext } from "./components/ui/static-content.tsx";
 import { createCoalescingStream } from "./lib/coalescing-stream.server.ts";
 import { setDocumentCaching } from "./lib/document-caching.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
+import { staticContentMarkup } from "./lib/static-content.server.tsx";
 
 /** Re-exported so server.ts sets the very context instance the routes read. */
 export { requestInfoContext };
@@ -51,7 +53,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <InlineStylesContext value={{ css: inlineCss ?? "", nonce }}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StaticContentContext value={staticContentMarkup()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StaticContentContext>
       </InlineStylesContext>,
       {
         nonce,

@@ -44,6 +44,7 @@ import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
+import { useClientNavigation } from "./components/layout/use-client-navigation.ts";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
 import { deferred } from "./components/ui/deferred.tsx";
 import { apiFor } from "./lib/api.server.ts";
@@ -135,6 +136,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Undefined when the root loader itself failed: the chrome then renders as for a signed-out visitor.
   const shell = useRouteLoaderData<typeof loader>("root");
   useScrollToTopOnPathChange();
+  useClientNavigation();
   return (
     <html lang="en-GB">
       <head>

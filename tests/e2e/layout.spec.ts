@@ -55,6 +55,33 @@ test.describe("site chrome", () => {
     }
   });
 
+  test("a footer link opens its page, on the client when JavaScript runs, and the page hydrates without an error", async ({
+    shop,
+    page,
+    javaScriptEnabled,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await shop.visit("/products");
+    if (javaScriptEnabled) {
+      // The root's click listener comes with its hydration: React marks each node it hydrates, effects follow in the next frames.
+      await expect.poll(() => shop.main.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    const documentLoads: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documentLoads.push(request.url());
+    });
+    await shop.footer.getByRole("navigation", { name: "Information" }).getByRole("link", { name: "Need Support" }).click();
+    await expect(page).toHaveURL("/need-support");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(documentLoads).toHaveLength(javaScriptEnabled ? 0 : 1);
+    expect(errors).toEqual([]);
+  });
+
   test("a signed-out shopper sees Sign In and Sign Up", async ({ shop, page }) => {
     await shop.visit("/");
     await expect(shop.header.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/signin");

@@ -1,17 +1,25 @@
-import { Link } from "react-router";
 import { Icon, SocialIcon } from "#app/components/ui/icons.tsx";
+import { StaticContent } from "#app/components/ui/static-content.tsx";
 import { COLLECTIONS } from "#contract/constants.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import { collectionHref, INFORMATION_LINKS, telHref } from "./navigation.ts";
 
+/**
+ * The footer is the same on every page: the server renders its content once (`StaticContent`), and its links
+ * are plain anchors, which the root's client navigation follows in the browser without a document load.
+ */
 export function SiteFooter() {
+  return <StaticContent as="footer" className="site-footer" data-client-navigation="" component={SiteFooterContent} />;
+}
+
+export function SiteFooterContent() {
   return (
-    <footer className="site-footer">
+    <>
       <div className="site-footer__grid container">
         <div className="site-footer__brand">
-          <Link to="/" className="site-footer__logo">
+          <a href="/" className="site-footer__logo">
             {SHOP.name}
-          </Link>
+          </a>
           <p className="site-footer__tagline">{SHOP.tagline}</p>
           <ul className="site-footer__social" aria-label="Follow us">
             {SHOP.social.map((link) => (
@@ -30,7 +38,7 @@ export function SiteFooter() {
           <ul>
             {INFORMATION_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <a href={link.to}>{link.label}</a>
               </li>
             ))}
           </ul>
@@ -42,7 +50,7 @@ export function SiteFooter() {
           <ul>
             {COLLECTIONS.map((collection) => (
               <li key={collection}>
-                <Link to={collectionHref(collection)}>{collection}</Link>
+                <a href={collectionHref(collection)}>{collection}</a>
               </li>
             ))}
           </ul>
@@ -75,13 +83,13 @@ export function SiteFooter() {
         </p>
         <ul>
           <li>
-            <Link to="/terms-of-services">Terms and Conditions</Link>
+            <a href="/terms-of-services">Terms and Conditions</a>
           </li>
           <li>
             <span>Privacy Policy</span>
           </li>
         </ul>
       </div>
-    </footer>
+    </>
   );
 }
