@@ -45,13 +45,13 @@ import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
 import { useClientNavigation } from "./components/layout/use-client-navigation.ts";
+import { usePageHoneypot } from "./components/layout/use-page-honeypot.ts";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
 import { deferred } from "./components/ui/deferred.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
 import { refuse } from "./lib/form-data.server.ts";
-import { honeypot } from "./lib/honeypot.server.ts";
 import { ratesService } from "./lib/rates.server.ts";
 import { fetchRecentlyViewed } from "./lib/recently-viewed.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
@@ -96,12 +96,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [session, currency, pricing, honeypotInputProps] = await Promise.all([
-    getSession(request),
-    readCurrency(request),
-    ratesService.getRates(),
-    honeypot.getInputProps(),
-  ]);
+  const [session, currency, pricing] = await Promise.all([getSession(request), readCurrency(request), ratesService.getRates()]);
   const sessionUser = session.get("user");
   const token = session.get("token");
   // The chrome's calls, only for a signed-in shopper: the profile slider's list, and the wishlist once, so every
@@ -122,7 +117,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The display currency's symbol and the picker's options: the browser then needs no currency table.
       currencySymbol: currencyInfo(currency)?.symbol ?? currency,
       currencyOptionsHtml: currencyOptionsHtml(currency),
-      honeypotInputProps,
       cartCount: await readCartCount(request),
       recentlyViewed,
       wishlistIds,
@@ -150,7 +144,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <HoneypotProvider {...shell?.honeypotInputProps}>
+        <HoneypotProvider {...usePageHoneypot()}>
           <ToastViewport>
             <Toaster toasts={shell?.toasts ?? []} />
             <TopBar

@@ -1,6 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { AuthSessionDto } from "#contract/dto/account.ts";
 import { apiFor } from "./api.server.ts";
+import { honeypotLoaderData } from "./honeypot.server.ts";
 import { currentUserSchema } from "./responses.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 import { commitSession, flashToast, getSession, type ShopSession } from "./session.server.ts";
@@ -98,7 +99,7 @@ export async function pendingEmail(request: Request): Promise<string | null> {
 export async function codeScreenLoader({ request }: { request: Request }) {
   const email = await pendingEmail(request);
   if (!email) throw redirect("/signin");
-  return { email };
+  return { email, ...(await honeypotLoaderData()) };
 }
 
 /** Screens that must never be the page a sign-in returns to. */

@@ -1,5 +1,5 @@
 import { createCipheriv, createHash, randomBytes } from "node:crypto";
-import { Honeypot } from "remix-utils/honeypot/server";
+import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
 import { readForm, refuse } from "./form-data.server.ts";
 import { cookieSecrets } from "./session.server.ts";
 
@@ -32,6 +32,14 @@ export const honeypot = new StampingHoneypot({
   ...FIELDS,
   encryptionSeed: createHash("sha256").update(`honeypot:${cookieSecrets[0]}`).digest("base64url"),
 });
+
+/**
+ * What a page with honeypot forms adds to its loader's data: the fields' props with a fresh time stamp, which
+ * the root layout's provider hands to the forms (`usePageHoneypot`). Only such pages pay for the encryption.
+ */
+export async function honeypotLoaderData(): Promise<{ honeypot: HoneypotInputProps }> {
+  return { honeypot: await honeypot.getInputProps() };
+}
 
 /**
  * Refuses a submission that filled the hidden field, forged or dropped its timestamp, or left the honeypot out

@@ -22,7 +22,7 @@ import { pageMeta } from "#app/content/page-meta.ts";
 import { apiFor } from "#app/lib/api.server.ts";
 import { callForForm, failureHeaders } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
-import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
+import { honeypotLoaderData, readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { contactReceiptSchema } from "#app/lib/responses.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
@@ -33,6 +33,8 @@ import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import type { Route } from "./+types/contact";
 
 export const meta = () => pageMeta(CONTACT_PAGE);
+
+export const loader = honeypotLoaderData;
 
 const FIELDS = ["firstName", "lastName", "email", "phone", "orderNumber", "subject", "message"];
 

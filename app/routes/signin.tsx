@@ -17,7 +17,7 @@ import { redirectSignedIn, redirectSignedInShopper, returnPath } from "#app/lib/
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
-import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
+import { honeypotLoaderData, readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { noDataSchema } from "#app/lib/responses.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
@@ -33,7 +33,7 @@ const HIDDEN = ["password"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInShopper(request);
-  return { redirectTo: returnPath(request) };
+  return { redirectTo: returnPath(request), ...(await honeypotLoaderData()) };
 }
 
 /** One form, two intents: log in, or send a password reset code to the e-mail typed. */

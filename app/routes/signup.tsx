@@ -13,7 +13,7 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { redirectSignedIn, redirectSignedInShopper, type SignedIn } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
-import { readHoneypotForm } from "#app/lib/honeypot.server.ts";
+import { honeypotLoaderData, readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { authSessionSchema } from "#app/lib/responses.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { signupSchema } from "#contract/schemas/auth.ts";
@@ -26,7 +26,10 @@ const FIELDS = ["name", "email", "password", "confirmPassword"];
 const HIDDEN = ["password", "confirmPassword"];
 
 /** Creates the account (signed in, e-mail unverified) and goes on to the e-mail verification screen. */
-export const loader = ({ request }: Route.LoaderArgs) => redirectSignedInShopper(request);
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectSignedInShopper(request);
+  return honeypotLoaderData();
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readHoneypotForm(request);
