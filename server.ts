@@ -14,6 +14,7 @@ import type { DestinationStream, Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { prepareBackendDatabase, startBackend } from "./api/bootstrap.ts";
+import { CATALOGUE_CACHE_MS, catalogueReadsGeneration } from "./api/catalogue/read-cache.ts";
 import { writePendingViews } from "./api/catalogue/view-counter.ts";
 import { readBackendConfig } from "./api/config.ts";
 import { systemClock } from "./api/core/clock.ts";
@@ -47,7 +48,7 @@ export async function createShopServer(
 
   const transport: ApiTransport = config.API_BASE_URL
     ? httpTransport(config.API_BASE_URL, config.API_INTERNAL_SECRET)
-    : inProcessTransport(api);
+    : inProcessTransport(api, { ttlMs: CATALOGUE_CACHE_MS, generation: () => catalogueReadsGeneration(db) });
 
   const app = express();
   app.disable("x-powered-by");

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "#api/db/connect.ts";
-import { CATALOGUE_CACHE_MAX_ENTRIES, cachedCatalogueRead, invalidateCatalogueReads } from "./read-cache.ts";
+import { CATALOGUE_CACHE_MAX_ENTRIES, cachedCatalogueRead, catalogueReadsGeneration, invalidateCatalogueReads } from "./read-cache.ts";
 
 const fakeDb = () => ({}) as Db;
 
@@ -11,7 +11,10 @@ describe("cachedCatalogueRead", () => {
     await cachedCatalogueRead(db, 5_000, "latest:8", read);
     await cachedCatalogueRead(db, 5_000, "latest:8", read);
     expect(read).toHaveBeenCalledTimes(1);
+    const generation = catalogueReadsGeneration(db);
     invalidateCatalogueReads(db);
+    expect(catalogueReadsGeneration(db)).not.toBe(generation);
+    expect(catalogueReadsGeneration(fakeDb())).toBe(0);
     await cachedCatalogueRead(db, 5_000, "latest:8", read);
     expect(read).toHaveBeenCalledTimes(2);
   });

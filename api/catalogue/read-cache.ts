@@ -44,7 +44,15 @@ export function cachedCatalogueRead<T>(db: Db, ttlMs: number, key: string, read:
   return value;
 }
 
+const generations = new WeakMap<Db, number>();
+
 /** Called by every write that changes what the catalogue shows (stock, products, categories). */
 export function invalidateCatalogueReads(db: Db): void {
   caches.get(db)?.clear();
+  generations.set(db, catalogueReadsGeneration(db) + 1);
+}
+
+/** Changes with every `invalidateCatalogueReads` of `db`: an in-process storefront keeps its answers until then. */
+export function catalogueReadsGeneration(db: Db): number {
+  return generations.get(db) ?? 0;
 }

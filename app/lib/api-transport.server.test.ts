@@ -52,6 +52,36 @@ describe("in-process transport", () => {
   });
 });
 
+describe("in-process transport with the API's catalogue cache", () => {
+  it("keeps anonymous catalogue answers until the API's catalogue changes, and never a signed-in call's", async () => {
+    let generation = 0;
+    const calls: string[] = [];
+    const transport = inProcessTransport(
+      {
+        fetch: (request: Request, env?: unknown) => {
+          calls.push(new URL(request.url).pathname);
+          return shop.app.fetch(request, env as never);
+        },
+      },
+      { ttlMs: 60_000, generation: () => generation },
+    );
+    const api = createApiClient({ transport });
+    const categories = { method: "GET", endpoint: "/public/categories", data: { status: "Active" }, schema: categoryListSchema } as const;
+    const first = await api({ ...categories, cache: "catalogue" });
+    expect(first).toMatchObject({ success: true, data: expect.any(Array) });
+    expect(await api({ ...categories, cache: "catalogue" })).toBe(first);
+    expect(calls).toHaveLength(1);
+
+    await api({ ...categories, cache: "catalogue", token: "a-signed-in-shopper" });
+    await api(categories);
+    expect(calls).toHaveLength(3);
+
+    generation++;
+    expect(await api({ ...categories, cache: "catalogue" })).not.toBe(first);
+    expect(calls).toHaveLength(4);
+  });
+});
+
 describe("HTTP transport", () => {
   const secret = "storefront-shared-secret-for-tests";
   const received: Headers[] = [];

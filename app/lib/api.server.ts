@@ -4,6 +4,7 @@ import { API_HEADERS } from "#contract/constants.ts";
 import { type Envelope, type ErrorDetail, envelopeSchema, type Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
+import { keptCatalogueAnswer } from "./catalogue-reads.server.ts";
 import { TIMING_MS } from "./constants.ts";
 import { describeError, logger } from "./logger.server.ts";
 import { requestInfoContext } from "./request-context.ts";
@@ -27,6 +28,11 @@ export interface ApiCall<T = unknown> {
    * an answer that does not match it is refused; in-process answers are this build's, proved by the API's tests.
    */
   schema: z.ZodType<T>;
+  /**
+   * An anonymous catalogue read the API caches (categories, listings, picks): an in-process transport then
+   * keeps the answer as long as the API keeps the read (`keptCatalogueAnswer`). Never with a token.
+   */
+  cache?: "catalogue";
 }
 
 /** A body as the API sends it: the envelope plus any top-level extras (such as `needsVerification`). */
@@ -73,6 +79,16 @@ export interface ClientOptions {
 export type ApiClient = <T>(call: ApiCall<T>) => Promise<ApiResult<T>>;
 
 export function createApiClient(options: ClientOptions): ApiClient {
+  const send = sender(options);
+  const reads = options.transport.catalogueReads;
+  if (!reads) return send;
+  return <T>(call: ApiCall<T>) =>
+    call.cache === "catalogue" && call.method === "GET" && !call.token
+      ? keptCatalogueAnswer(reads, `${call.endpoint}${toQueryString(call.data)}`, () => send(call))
+      : send(call);
+}
+
+function sender(options: ClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? TIMING_MS.apiTimeout;
   return async <T>({ method, endpoint, data, token, headers: extra, schema }: ApiCall<T>): Promise<ApiResult<T>> => {
     const headers = new Headers({ ...extra, accept: "application/json" });

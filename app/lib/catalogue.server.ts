@@ -34,7 +34,7 @@ async function load<T, R = T>(
 export function fetchActiveCategories(api: ApiClient) {
   return load<CategoryDto[]>(
     api,
-    { method: "GET", endpoint: "/public/categories", data: { status: "Active" }, schema: categoryListSchema },
+    { method: "GET", endpoint: "/public/categories", data: { status: "Active" }, schema: categoryListSchema, cache: "catalogue" },
     MSG.catalogue.categoriesFailed,
   );
 }
@@ -47,7 +47,13 @@ export interface ProductPage {
 export function fetchProductPage(api: ApiClient, query: ListingQuery, limit: number = PAGE_SIZE.listing): Promise<Loaded<ProductPage>> {
   return load<ProductSummaryDto[], ProductPage>(
     api,
-    { method: "GET", endpoint: "/public/products", data: toProductsApiQuery(query, limit), schema: productSummaryListSchema },
+    {
+      method: "GET",
+      endpoint: "/public/products",
+      data: toProductsApiQuery(query, limit),
+      schema: productSummaryListSchema,
+      cache: "catalogue",
+    },
     MSG.catalogue.productsFailed,
     ({ data, pagination }) => ({
       products: data,
@@ -59,7 +65,13 @@ export function fetchProductPage(api: ApiClient, query: ListingQuery, limit: num
 export function fetchTrending(api: ApiClient) {
   return load<ProductSummaryDto[]>(
     api,
-    { method: "GET", endpoint: "/public/products/trending", data: { limit: PAGE_SIZE.trending }, schema: productSummaryListSchema },
+    {
+      method: "GET",
+      endpoint: "/public/products/trending",
+      data: { limit: PAGE_SIZE.trending },
+      schema: productSummaryListSchema,
+      cache: "catalogue",
+    },
     MSG.catalogue.trendingFailed,
   );
 }
@@ -67,7 +79,7 @@ export function fetchTrending(api: ApiClient) {
 export function fetchLatest(api: ApiClient, limit: number = PAGE_SIZE.latest) {
   return load<ProductSummaryDto[]>(
     api,
-    { method: "GET", endpoint: "/public/products/latest", data: { limit }, schema: productSummaryListSchema },
+    { method: "GET", endpoint: "/public/products/latest", data: { limit }, schema: productSummaryListSchema, cache: "catalogue" },
     MSG.catalogue.latestFailed,
   );
 }
@@ -80,6 +92,7 @@ export function fetchRecommended(api: ApiClient, productId: number) {
       endpoint: "/public/products/recommended",
       data: { product_id: productId, limit: PAGE_SIZE.recommendedOnDetail },
       schema: productSummaryListSchema,
+      cache: "catalogue",
     },
     MSG.catalogue.recommendedFailed,
   );
