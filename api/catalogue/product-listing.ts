@@ -1,4 +1,4 @@
-import { expressionBuilder, sql } from "kysely";
+import { type Expression, expressionBuilder, sql } from "kysely";
 import { paginate } from "#api/core/envelope.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database } from "#api/db/schema.ts";
@@ -6,7 +6,7 @@ import type { ListingSort, SIZES } from "#contract/constants.ts";
 import type { ProductSummaryDto, StockStatus } from "#contract/dto/product.ts";
 import type { Pagination } from "#contract/envelope.ts";
 import { toPence } from "#contract/money.ts";
-import { active, allOf, type Condition, stockIs } from "./product-conditions.ts";
+import { active, allOf, type Condition, type ConditionOn, stockIs } from "./product-conditions.ts";
 import { productsByIds } from "./product-summaries.ts";
 import { sizeMask } from "./size-mask.ts";
 
@@ -69,6 +69,43 @@ function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof
   )`.as("hits");
 }
 
+/** The listing's filter columns that products and product_facet_counts both have (stock: stock_total, in_stock). */
+type FilterColumn = "category_id" | "current_price_pence" | "size_mask" | "stock";
+
+/** The listing's filters other than colour, on the columns `column` names (products' or product_facet_counts'). */
+function columnFilters<T extends keyof Database>(
+  query: ListingQuery,
+  column: (name: FilterColumn) => Expression<number>,
+): ConditionOn<T>[] {
+  const conditions: ConditionOn<T>[] = [];
+  if (query.category?.length) {
+    const names = query.category.map((value) => value.toLowerCase());
+    const ids = query.category.filter((value) => /^\d+$/.test(value)).map(Number);
+    const categoryIds = expressionBuilder<Database, never>()
+      .selectFrom("categories")
+      .select("categories.id")
+      .where((c) =>
+        c.or([c(sql<string>`lower(${sql.ref("categories.name")})`, "in", names), ...(ids.length ? [c("categories.id", "in", ids)] : [])]),
+      );
+    conditions.push((eb) => eb(column("category_id"), "in", categoryIds));
+  }
+  if (query.size?.length) {
+    const mask = sizeMask(query.size);
+    conditions.push((eb) => eb(sql<number>`${column("size_mask")} & ${sql.lit(mask)}`, "<>", 0));
+  }
+  const stock = new Set(query.stock_status ?? []);
+  if (stock.size === 1) conditions.push(stockIs<T>([...stock][0], column("stock")));
+  if (query.min_price !== undefined) {
+    const min = toPence(query.min_price);
+    conditions.push((eb) => eb(column("current_price_pence"), ">=", min));
+  }
+  if (query.max_price !== undefined) {
+    const max = toPence(query.max_price);
+    conditions.push((eb) => eb(column("current_price_pence"), "<=", max));
+  }
+  return conditions;
+}
+
 /**
  * The listing's filters. `walkSortIndex` turns the product columns into expressions (unary plus) that no
  * index can serve, so the planner reads the page along the sort index and stops after the page: right when
@@ -76,28 +113,11 @@ function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof
  * a filter index and sort them all.
  */
 function listingConditions(query: ListingQuery, walkSortIndex = false): Condition[] {
-  const column = (name: "category_id" | "stock_total" | "current_price_pence" | "size_mask") =>
-    walkSortIndex ? sql<number>`+${sql.ref(`products.${name}`)}` : sql.ref<number>(`products.${name}`);
+  const column = (name: FilterColumn) => {
+    const ref = sql.ref<number>(`products.${name === "stock" ? "stock_total" : name}`);
+    return walkSortIndex ? sql<number>`+${ref}` : ref;
+  };
   const conditions: Condition[] = [active];
-  if (query.category?.length) {
-    const names = query.category.map((value) => value.toLowerCase());
-    const ids = query.category.filter((value) => /^\d+$/.test(value)).map(Number);
-    conditions.push((eb) =>
-      eb(
-        column("category_id"),
-        "in",
-        eb
-          .selectFrom("categories")
-          .select("categories.id")
-          .where((c) =>
-            c.or([
-              c(sql<string>`lower(${sql.ref("categories.name")})`, "in", names),
-              ...(ids.length ? [c("categories.id", "in", ids)] : []),
-            ]),
-          ),
-      ),
-    );
-  }
   if (query.color?.length) {
     const colors = query.color.map((value) => value.toLowerCase());
     conditions.push((eb) =>
@@ -111,21 +131,36 @@ function listingConditions(query: ListingQuery, walkSortIndex = false): Conditio
       ),
     );
   }
-  if (query.size?.length) {
-    const mask = sizeMask(query.size);
-    conditions.push((eb) => eb(sql<number>`${column("size_mask")} & ${sql.lit(mask)}`, "<>", 0));
+  return [...conditions, ...columnFilters<"products">(query, column)];
+}
+
+/**
+ * How many active products a listing without a search matches. Without filters, the row the database keeps;
+ * without a colour, the sum of the matching rows of product_facet_counts (one per combination of price,
+ * category, sizes and stock, not one per product); with a colour, a count of the products.
+ */
+async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): Promise<number> {
+  if (filters.length === 1) {
+    const { total } = await db.kysely.selectFrom("product_counts").select("active_products as total").executeTakeFirstOrThrow();
+    return Number(total);
   }
-  const stock = new Set(query.stock_status ?? []);
-  if (stock.size === 1) conditions.push(stockIs([...stock][0], column("stock_total")));
-  if (query.min_price !== undefined) {
-    const min = toPence(query.min_price);
-    conditions.push((eb) => eb(column("current_price_pence"), ">=", min));
+  if (!query.color?.length) {
+    const facets = columnFilters<"product_facet_counts">(query, (name) =>
+      sql.ref<number>(`product_facet_counts.${name === "stock" ? "in_stock" : name}`),
+    );
+    const { total } = await db.kysely
+      .selectFrom("product_facet_counts")
+      .where(allOf(facets))
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("product_facet_counts.products"), sql.lit(0)).as("total"))
+      .executeTakeFirstOrThrow();
+    return Number(total);
   }
-  if (query.max_price !== undefined) {
-    const max = toPence(query.max_price);
-    conditions.push((eb) => eb(column("current_price_pence"), "<=", max));
-  }
-  return conditions;
+  const { total } = await db.kysely
+    .selectFrom("products")
+    .where(allOf(filters))
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 /** The column of each listing order; the id breaks ties in the same direction, so pages never overlap. */
@@ -167,18 +202,10 @@ export async function listProducts(
     return page([], Number(total));
   }
 
-  // With no filter but `active` the total is every active product: a row the database keeps, not a count.
-  const { total } =
-    filters.length === 1
-      ? await db.kysely.selectFrom("product_counts").select("active_products as total").executeTakeFirstOrThrow()
-      : await db.kysely
-          .selectFrom("products")
-          .where(allOf(filters))
-          .select((eb) => eb.fn.countAll<number>().as("total"))
-          .executeTakeFirstOrThrow();
-  if (offset >= Number(total)) return page([], Number(total));
+  const total = await listingTotal(db, query, filters);
+  if (offset >= total) return page([], total);
   const sort = SORTS[query.sort ?? "newest"];
-  const walkSortIndex = Number(total) > sortWalkMinMatches;
+  const walkSortIndex = total > sortWalkMinMatches;
   const rows = await db.kysely
     .selectFrom("products")
     .where(allOf(listingConditions(query, walkSortIndex)))
@@ -188,5 +215,5 @@ export async function listProducts(
     .limit(query.limit)
     .offset(offset)
     .execute();
-  return page(rows, Number(total));
+  return page(rows, total);
 }
