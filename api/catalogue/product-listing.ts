@@ -14,7 +14,7 @@ type Size = (typeof SIZES)[number];
 
 /** Search input: at most this many words reach the full-text query. */
 const SEARCH_MAX_TERMS = 8;
-/** With more matches than this, a listing page is read along its sort index (see listingConditions). */
+/** With more matches than this, a listing page is read along its sort index (see listingFilters). */
 const SORT_WALK_MIN_MATCHES = 1_000;
 /** A search answers at most this many products, the newest that match (see searchHits); its total says so. */
 const SEARCH_MATCH_CAP = 1_000;
@@ -39,33 +39,43 @@ function searchTerms(input: string | undefined): string[] {
   return [...new Set((input ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, SEARCH_MAX_TERMS);
 }
 
+/** The products columns the listing's filters read (colour reads products.id). */
+const FILTER_COLUMNS = ["category_id", "current_price_pence", "size_mask", "stock_total"] as const;
+
 /**
- * The active products matching the search and `filters`, at most `cap` of them (the newest by id), with
- * a relevance (higher is better), as a derived table `hits`: FTS5 bm25 with the name weighted over the other text
- * on SQLite, ts_rank over the weighted search_vector on PostgreSQL. Every term is a prefix match and all terms
- * must match. Reading matches newest first and stopping at the cap keeps a broad search (tens of thousands of
- * matches) from ranking, counting and filtering every one of them.
+ * The search's matches as a derived table `hits` (id, relevance: higher is better, and the sort column as
+ * sort_key): the newest `cap` active products (by id) matching every word as a prefix, then those of them that
+ * pass `filters`. Relevance is FTS5 bm25 with the name weighted over the other text on SQLite, ts_rank over the
+ * weighted search_vector on PostgreSQL. The cap applies before the filters (decision 0011), so a search with
+ * filters reads no more than the same search without them, and answers a subset of it.
  */
 function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof SORTS)[ListingSort] | undefined, cap: number) {
-  const where = allOf(filters)(expressionBuilder<Database, "products">());
-  // The sort column rides along, so ordering the page needs no second read of the products.
-  const sortKey = sort ? sql`, ${sql.ref(`products.${sort.column}`)} AS sort_key` : sql``;
   type Hit = { id: number; rank: number; sort_key: string | number };
+  const where = filters.length > 0 ? sql`WHERE ${allOf(filters)(expressionBuilder<Database, "products">())}` : sql``;
+  const sortKey = sort ? sql`, ${sql.ref(`products.${sort.column}`)} AS sort_key` : sql``;
+  const isActive = active(expressionBuilder<Database, "products">());
   if (db.dialect === "postgres") {
-    // The text match last: PostgreSQL tests conditions of equal cost in the order written, and the filters'
-    // integer comparisons reject most rows before the costlier tsvector match.
+    // The capped matches carry the columns the filters and the sort read and stand in for products (same
+    // name) outside the cap, so the filters apply to them as written, without a second read of the products.
+    const columns = [...new Set<string>([...FILTER_COLUMNS, ...(sort ? [sort.column] : [])])].map((name) => sql.ref(`products.${name}`));
     const query = terms.map((term) => `${term}:*`).join(" & ");
-    return sql<Hit>`(
-      SELECT products.id, ts_rank(products.search_vector, to_tsquery('english', ${query})) AS rank ${sortKey}
-      FROM products WHERE ${where} AND products.search_vector @@ to_tsquery('english', ${query})
+    return sql<Hit>`(SELECT products.id, products.rank ${sortKey} FROM (
+      SELECT products.id, ${sql.join(columns)}, ts_rank(products.search_vector, to_tsquery('english', ${query})) AS rank
+      FROM products WHERE ${isActive} AND products.search_vector @@ to_tsquery('english', ${query})
       ORDER BY products.id DESC LIMIT ${sql.lit(cap)}
-    )`.as("hits");
+    ) AS products ${where})`.as("hits");
   }
+  // bm25 is an auxiliary function of the MATCH query, so it is computed in the capped query, which reads the
+  // full-text index alone (it holds the active products only); the products are read outside the cap, and only
+  // when a filter or the sort needs them.
   const match = terms.map((term) => `"${term}"*`).join(" ");
+  const matches = sql`(
+    SELECT products_fts.rowid AS id, -bm25(products_fts, 10.0, 1.0) AS rank FROM products_fts
+    WHERE products_fts MATCH ${match} ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}
+  ) AS matches`;
+  if (filters.length === 0 && !sort) return sql<Hit>`(SELECT matches.id, matches.rank FROM ${matches})`.as("hits");
   return sql<Hit>`(
-    SELECT products.id, -bm25(products_fts, 10.0, 1.0) AS rank ${sortKey}
-    FROM products_fts JOIN products ON products.id = products_fts.rowid WHERE products_fts MATCH ${match} AND ${where}
-    ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}
+    SELECT matches.id, matches.rank ${sortKey} FROM ${matches} JOIN products ON products.id = matches.id ${where}
   )`.as("hits");
 }
 
@@ -107,17 +117,17 @@ function columnFilters<T extends keyof Database>(
 }
 
 /**
- * The listing's filters. `walkSortIndex` turns the product columns into expressions (unary plus) that no
- * index can serve, so the planner reads the page along the sort index and stops after the page: right when
- * most products match, while without table statistics SQLite would otherwise collect every match through
- * a filter index and sort them all.
+ * The listing's filters, without `active`. `walkSortIndex` turns the product columns into expressions (unary
+ * plus) that no index can serve, so the planner reads the page along the sort index and stops after the page:
+ * right when most products match, while without table statistics SQLite would otherwise collect every match
+ * through a filter index and sort them all.
  */
-function listingConditions(query: ListingQuery, walkSortIndex = false): Condition[] {
+function listingFilters(query: ListingQuery, walkSortIndex = false): Condition[] {
   const column = (name: FilterColumn) => {
     const ref = sql.ref<number>(`products.${name === "stock" ? "stock_total" : name}`);
     return walkSortIndex ? sql<number>`+${ref}` : ref;
   };
-  const conditions: Condition[] = [active];
+  const conditions: Condition[] = [];
   if (query.color?.length) {
     const colors = query.color.map((value) => value.toLowerCase());
     conditions.push((eb) =>
@@ -140,7 +150,7 @@ function listingConditions(query: ListingQuery, walkSortIndex = false): Conditio
  * category, sizes and stock, not one per product); with a colour, a count of the products.
  */
 async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): Promise<number> {
-  if (filters.length === 1) {
+  if (filters.length === 0) {
     const { total } = await db.kysely.selectFrom("product_counts").select("active_products as total").executeTakeFirstOrThrow();
     return Number(total);
   }
@@ -157,7 +167,7 @@ async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): 
   }
   const { total } = await db.kysely
     .selectFrom("products")
-    .where(allOf(filters))
+    .where(allOf([active, ...filters]))
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   return Number(total);
@@ -179,7 +189,7 @@ export async function listProducts(
   { sortWalkMinMatches = SORT_WALK_MIN_MATCHES, searchMatchCap = SEARCH_MATCH_CAP } = {},
 ): Promise<{ products: ProductSummaryDto[]; pagination: Pagination }> {
   const terms = searchTerms(query.search);
-  const filters = listingConditions(query);
+  const filters = listingFilters(query);
   const offset = (query.page - 1) * query.limit;
   const page = (rows: { id: number }[], total: number) =>
     productsByIds(
@@ -208,7 +218,7 @@ export async function listProducts(
   const walkSortIndex = total > sortWalkMinMatches;
   const rows = await db.kysely
     .selectFrom("products")
-    .where(allOf(listingConditions(query, walkSortIndex)))
+    .where(allOf([active, ...listingFilters(query, walkSortIndex)]))
     .select("products.id")
     .orderBy(`products.${sort.column}`, sort.direction)
     .orderBy("products.id", sort.direction)
