@@ -1,4 +1,4 @@
-import { expressionBuilder, sql } from "kysely";
+import { type Expression, expressionBuilder, sql } from "kysely";
 import { paginate } from "#api/core/envelope.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database } from "#api/db/schema.ts";
@@ -6,7 +6,7 @@ import type { ListingSort, SIZES } from "#contract/constants.ts";
 import type { ProductSummaryDto, StockStatus } from "#contract/dto/product.ts";
 import type { Pagination } from "#contract/envelope.ts";
 import { toPence } from "#contract/money.ts";
-import { active, allOf, type Condition, stockIs } from "./product-conditions.ts";
+import { active, allOf, type Condition, type ConditionOn, stockIs } from "./product-conditions.ts";
 import { productsByIds } from "./product-summaries.ts";
 import { sizeMask } from "./size-mask.ts";
 
@@ -14,7 +14,7 @@ type Size = (typeof SIZES)[number];
 
 /** Search input: at most this many words reach the full-text query. */
 const SEARCH_MAX_TERMS = 8;
-/** With more matches than this, a listing page is read along its sort index (see listingConditions). */
+/** With more matches than this, a listing page is read along its sort index (see listingFilters). */
 const SORT_WALK_MIN_MATCHES = 1_000;
 /** A search answers at most this many products, the newest that match (see searchHits); its total says so. */
 const SEARCH_MATCH_CAP = 1_000;
@@ -39,65 +39,95 @@ function searchTerms(input: string | undefined): string[] {
   return [...new Set((input ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, SEARCH_MAX_TERMS);
 }
 
+/** The products columns the listing's filters read (colour reads products.id). */
+const FILTER_COLUMNS = ["category_id", "current_price_pence", "size_mask", "stock_total"] as const;
+
 /**
- * The active products matching the search and `filters`, at most `cap` of them (the newest by id), with
- * a relevance (higher is better), as a derived table `hits`: FTS5 bm25 with the name weighted over the other text
- * on SQLite, ts_rank over the weighted search_vector on PostgreSQL. Every term is a prefix match and all terms
- * must match. Reading matches newest first and stopping at the cap keeps a broad search (tens of thousands of
- * matches) from ranking, counting and filtering every one of them.
+ * The search's matches as a derived table `hits` (id, relevance: higher is better, and the sort column as
+ * sort_key): the newest `cap` active products (by id) matching every word as a prefix, then those of them that
+ * pass `filters`. Relevance is FTS5 bm25 with the name weighted over the other text on SQLite, ts_rank over the
+ * weighted search_vector on PostgreSQL. The cap applies before the filters (decision 0011), so a search with
+ * filters reads no more than the same search without them, and answers a subset of it.
  */
 function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof SORTS)[ListingSort] | undefined, cap: number) {
-  const where = allOf(filters)(expressionBuilder<Database, "products">());
-  // The sort column rides along, so ordering the page needs no second read of the products.
-  const sortKey = sort ? sql`, ${sql.ref(`products.${sort.column}`)} AS sort_key` : sql``;
   type Hit = { id: number; rank: number; sort_key: string | number };
+  const where = filters.length > 0 ? sql`WHERE ${allOf(filters)(expressionBuilder<Database, "products">())}` : sql``;
+  const sortKey = sort ? sql`, ${sql.ref(`products.${sort.column}`)} AS sort_key` : sql``;
+  const isActive = active(expressionBuilder<Database, "products">());
   if (db.dialect === "postgres") {
-    // The text match last: PostgreSQL tests conditions of equal cost in the order written, and the filters'
-    // integer comparisons reject most rows before the costlier tsvector match.
+    // The capped matches carry the columns the filters and the sort read and stand in for products (same
+    // name) outside the cap, so the filters apply to them as written, without a second read of the products.
+    const columns = [...new Set<string>([...FILTER_COLUMNS, ...(sort ? [sort.column] : [])])].map((name) => sql.ref(`products.${name}`));
     const query = terms.map((term) => `${term}:*`).join(" & ");
-    return sql<Hit>`(
-      SELECT products.id, ts_rank(products.search_vector, to_tsquery('english', ${query})) AS rank ${sortKey}
-      FROM products WHERE ${where} AND products.search_vector @@ to_tsquery('english', ${query})
+    return sql<Hit>`(SELECT products.id, products.rank ${sortKey} FROM (
+      SELECT products.id, ${sql.join(columns)}, ts_rank(products.search_vector, to_tsquery('english', ${query})) AS rank
+      FROM products WHERE ${isActive} AND products.search_vector @@ to_tsquery('english', ${query})
       ORDER BY products.id DESC LIMIT ${sql.lit(cap)}
-    )`.as("hits");
+    ) AS products ${where})`.as("hits");
   }
+  // bm25 is an auxiliary function of the MATCH query, so it is computed in the capped query, which reads the
+  // full-text index alone (it holds the active products only); the products are read outside the cap, and only
+  // when a filter or the sort needs them.
   const match = terms.map((term) => `"${term}"*`).join(" ");
+  const matches = sql`(
+    SELECT products_fts.rowid AS id, -bm25(products_fts, 10.0, 1.0) AS rank FROM products_fts
+    WHERE products_fts MATCH ${match} ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}
+  ) AS matches`;
+  if (filters.length === 0 && !sort) return sql<Hit>`(SELECT matches.id, matches.rank FROM ${matches})`.as("hits");
   return sql<Hit>`(
-    SELECT products.id, -bm25(products_fts, 10.0, 1.0) AS rank ${sortKey}
-    FROM products_fts JOIN products ON products.id = products_fts.rowid WHERE products_fts MATCH ${match} AND ${where}
-    ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}
+    SELECT matches.id, matches.rank ${sortKey} FROM ${matches} JOIN products ON products.id = matches.id ${where}
   )`.as("hits");
 }
 
-/**
- * The listing's filters. `walkSortIndex` turns the product columns into expressions (unary plus) that no
- * index can serve, so the planner reads the page along the sort index and stops after the page: right when
- * most products match, while without table statistics SQLite would otherwise collect every match through
- * a filter index and sort them all.
- */
-function listingConditions(query: ListingQuery, walkSortIndex = false): Condition[] {
-  const column = (name: "category_id" | "stock_total" | "current_price_pence" | "size_mask") =>
-    walkSortIndex ? sql<number>`+${sql.ref(`products.${name}`)}` : sql.ref<number>(`products.${name}`);
-  const conditions: Condition[] = [active];
+/** The listing's filter columns that products and product_facet_counts both have (stock: stock_total, in_stock). */
+type FilterColumn = "category_id" | "current_price_pence" | "size_mask" | "stock";
+
+/** The listing's filters other than colour, on the columns `column` names (products' or product_facet_counts'). */
+function columnFilters<T extends keyof Database>(
+  query: ListingQuery,
+  column: (name: FilterColumn) => Expression<number>,
+): ConditionOn<T>[] {
+  const conditions: ConditionOn<T>[] = [];
   if (query.category?.length) {
     const names = query.category.map((value) => value.toLowerCase());
     const ids = query.category.filter((value) => /^\d+$/.test(value)).map(Number);
-    conditions.push((eb) =>
-      eb(
-        column("category_id"),
-        "in",
-        eb
-          .selectFrom("categories")
-          .select("categories.id")
-          .where((c) =>
-            c.or([
-              c(sql<string>`lower(${sql.ref("categories.name")})`, "in", names),
-              ...(ids.length ? [c("categories.id", "in", ids)] : []),
-            ]),
-          ),
-      ),
-    );
+    const categoryIds = expressionBuilder<Database, never>()
+      .selectFrom("categories")
+      .select("categories.id")
+      .where((c) =>
+        c.or([c(sql<string>`lower(${sql.ref("categories.name")})`, "in", names), ...(ids.length ? [c("categories.id", "in", ids)] : [])]),
+      );
+    conditions.push((eb) => eb(column("category_id"), "in", categoryIds));
   }
+  if (query.size?.length) {
+    const mask = sizeMask(query.size);
+    conditions.push((eb) => eb(sql<number>`${column("size_mask")} & ${sql.lit(mask)}`, "<>", 0));
+  }
+  const stock = new Set(query.stock_status ?? []);
+  if (stock.size === 1) conditions.push(stockIs<T>([...stock][0], column("stock")));
+  if (query.min_price !== undefined) {
+    const min = toPence(query.min_price);
+    conditions.push((eb) => eb(column("current_price_pence"), ">=", min));
+  }
+  if (query.max_price !== undefined) {
+    const max = toPence(query.max_price);
+    conditions.push((eb) => eb(column("current_price_pence"), "<=", max));
+  }
+  return conditions;
+}
+
+/**
+ * The listing's filters, without `active`. `walkSortIndex` turns the product columns into expressions (unary
+ * plus) that no index can serve, so the planner reads the page along the sort index and stops after the page:
+ * right when most products match, while without table statistics SQLite would otherwise collect every match
+ * through a filter index and sort them all.
+ */
+function listingFilters(query: ListingQuery, walkSortIndex = false): Condition[] {
+  const column = (name: FilterColumn) => {
+    const ref = sql.ref<number>(`products.${name === "stock" ? "stock_total" : name}`);
+    return walkSortIndex ? sql<number>`+${ref}` : ref;
+  };
+  const conditions: Condition[] = [];
   if (query.color?.length) {
     const colors = query.color.map((value) => value.toLowerCase());
     conditions.push((eb) =>
@@ -111,21 +141,36 @@ function listingConditions(query: ListingQuery, walkSortIndex = false): Conditio
       ),
     );
   }
-  if (query.size?.length) {
-    const mask = sizeMask(query.size);
-    conditions.push((eb) => eb(sql<number>`${column("size_mask")} & ${sql.lit(mask)}`, "<>", 0));
+  return [...conditions, ...columnFilters<"products">(query, column)];
+}
+
+/**
+ * How many active products a listing without a search matches. Without filters, the row the database keeps;
+ * without a colour, the sum of the matching rows of product_facet_counts (one per combination of price,
+ * category, sizes and stock, not one per product); with a colour, a count of the products.
+ */
+async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): Promise<number> {
+  if (filters.length === 0) {
+    const { total } = await db.kysely.selectFrom("product_counts").select("active_products as total").executeTakeFirstOrThrow();
+    return Number(total);
   }
-  const stock = new Set(query.stock_status ?? []);
-  if (stock.size === 1) conditions.push(stockIs([...stock][0], column("stock_total")));
-  if (query.min_price !== undefined) {
-    const min = toPence(query.min_price);
-    conditions.push((eb) => eb(column("current_price_pence"), ">=", min));
+  if (!query.color?.length) {
+    const facets = columnFilters<"product_facet_counts">(query, (name) =>
+      sql.ref<number>(`product_facet_counts.${name === "stock" ? "in_stock" : name}`),
+    );
+    const { total } = await db.kysely
+      .selectFrom("product_facet_counts")
+      .where(allOf(facets))
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("product_facet_counts.products"), sql.lit(0)).as("total"))
+      .executeTakeFirstOrThrow();
+    return Number(total);
   }
-  if (query.max_price !== undefined) {
-    const max = toPence(query.max_price);
-    conditions.push((eb) => eb(column("current_price_pence"), "<=", max));
-  }
-  return conditions;
+  const { total } = await db.kysely
+    .selectFrom("products")
+    .where(allOf([active, ...filters]))
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 /** The column of each listing order; the id breaks ties in the same direction, so pages never overlap. */
@@ -144,7 +189,7 @@ export async function listProducts(
   { sortWalkMinMatches = SORT_WALK_MIN_MATCHES, searchMatchCap = SEARCH_MATCH_CAP } = {},
 ): Promise<{ products: ProductSummaryDto[]; pagination: Pagination }> {
   const terms = searchTerms(query.search);
-  const filters = listingConditions(query);
+  const filters = listingFilters(query);
   const offset = (query.page - 1) * query.limit;
   const page = (rows: { id: number }[], total: number) =>
     productsByIds(
@@ -167,26 +212,18 @@ export async function listProducts(
     return page([], Number(total));
   }
 
-  // With no filter but `active` the total is every active product: a row the database keeps, not a count.
-  const { total } =
-    filters.length === 1
-      ? await db.kysely.selectFrom("product_counts").select("active_products as total").executeTakeFirstOrThrow()
-      : await db.kysely
-          .selectFrom("products")
-          .where(allOf(filters))
-          .select((eb) => eb.fn.countAll<number>().as("total"))
-          .executeTakeFirstOrThrow();
-  if (offset >= Number(total)) return page([], Number(total));
+  const total = await listingTotal(db, query, filters);
+  if (offset >= total) return page([], total);
   const sort = SORTS[query.sort ?? "newest"];
-  const walkSortIndex = Number(total) > sortWalkMinMatches;
+  const walkSortIndex = total > sortWalkMinMatches;
   const rows = await db.kysely
     .selectFrom("products")
-    .where(allOf(listingConditions(query, walkSortIndex)))
+    .where(allOf([active, ...listingFilters(query, walkSortIndex)]))
     .select("products.id")
     .orderBy(`products.${sort.column}`, sort.direction)
     .orderBy("products.id", sort.direction)
     .limit(query.limit)
     .offset(offset)
     .execute();
-  return page(rows, Number(total));
+  return page(rows, total);
 }

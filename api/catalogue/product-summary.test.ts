@@ -2,10 +2,10 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import type { Db } from "#api/db/connect.ts";
 import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
 import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
-import { importProducts } from "#api/operator/product-import.ts";
 import { setVariantStock } from "#api/operator/stock.ts";
 import { freshApi } from "#api/testing/harness.ts";
 import { sizeMask } from "./size-mask.ts";
+import { importSatinSet } from "./testing-fixtures.ts";
 
 /** products.stock_total and products.size_mask are summaries of the variants: every write path keeps them in step. */
 
@@ -49,33 +49,10 @@ it("stays in step through a product import and an operator's stock change", asyn
     .insertInto("categories")
     .values({ name: "Coords", slug: "coords", collection: "Coords", description: "", image_url: "/c.jpg", status: "Active", sort_order: 1 })
     .execute();
-  const variant = (size: string, stock: number) => ({
-    sku: `SET-${size}`,
-    color: "Black",
-    colorCode: "#000000",
-    size,
-    stock,
-    extraPrice: 0,
-  });
-  const result = await importProducts(
-    db,
-    {
-      products: [
-        {
-          name: "Satin Set",
-          sku: "SET",
-          category: "Coords",
-          description: "Satin.",
-          price: 50,
-          status: "Active",
-          variants: [variant("S", 2), variant("XL", 0)],
-          images: [{ url: "/s.jpg", alt: "Satin Set" }],
-          fits: [],
-        },
-      ],
-    },
-    "2026-11-23T00:00:00.000Z",
-  );
+  const result = await importSatinSet(db, "Coords", [
+    { size: "S", stock: 2 },
+    { size: "XL", stock: 0 },
+  ]);
   expect(result).toEqual({ ok: true, imported: 1 });
   const product = await db.kysely
     .selectFrom("products")

@@ -280,6 +280,30 @@ describe("GET /public/products", () => {
       }
     });
 
+    it("filters the capped matches: a match older than the cap is not found by a filter that keeps only it", async () => {
+      // "dress" matches Chiffon Maxi Dress, Velvet Coat and Linen Dress, newest first; only Linen Dress comes in M
+      // and in Beige, and only it and Chiffon Maxi Dress in S.
+      const search = async (query: Omit<ListingQuery, "search" | "page" | "limit">, cap: number, page = 1, limit = 12) => {
+        const { products, pagination } = await listProducts(shop.db, { search: "dress", ...query, page, limit }, { searchMatchCap: cap });
+        return { names: products.map((product) => product.name), pagination };
+      };
+      const none = { names: [], pagination: { total: 0, totalPages: 1, page: 1, limit: 12 } };
+      for (const filter of [{ size: ["M" as const] }, { color: ["beige"] }, { size: ["M" as const], sort: "price_low_high" as const }]) {
+        expect(await search(filter, 2), JSON.stringify(filter)).toEqual(none);
+        expect(await search(filter, 3), JSON.stringify(filter)).toEqual({
+          names: ["Linen Dress"],
+          pagination: { total: 1, totalPages: 1, page: 1, limit: 12 },
+        });
+      }
+      expect(await search({ size: ["S"] }, 2)).toEqual({
+        names: ["Chiffon Maxi Dress"],
+        pagination: { total: 1, totalPages: 1, page: 1, limit: 12 },
+      });
+      const bothInS = { total: 2, totalPages: 2, page: 2, limit: 1 };
+      expect(await search({ size: ["S"], sort: "name_a_z" }, 3, 2, 1)).toEqual({ names: ["Linen Dress"], pagination: bothInS });
+      expect(await search({ size: ["S"], sort: "name_a_z" }, 3, 3, 1)).toEqual({ names: [], pagination: { ...bothInS, page: 3 } });
+    });
+
     it("treats operators as plain words", async () => {
       expect(names((await list(`?search=${encodeURIComponent('"silk" (abaya)')}`)).body)).toEqual(["Silk Abaya"]);
       expect(names((await list(`?search=${encodeURIComponent("silk -abaya")}`)).body)).toEqual(["Silk Abaya"]);

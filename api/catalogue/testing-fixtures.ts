@@ -1,4 +1,5 @@
 import type { Db } from "#api/db/connect.ts";
+import { importProducts } from "#api/operator/product-import.ts";
 import type { OrderStatus } from "#contract/checkout.ts";
 import { buildSearchText } from "./search-text.ts";
 import { sizeMask } from "./size-mask.ts";
@@ -290,3 +291,19 @@ export async function insertCatalogue(db: Db) {
 }
 
 export type Catalogue = Awaited<ReturnType<typeof insertCatalogue>>;
+
+/** Imports one product, "Satin Set" (SKU SET) at £50, through products:import: a black variant per size, SKU SET-<size>. */
+export function importSatinSet(db: Db, category: string, variants: { size: string; stock: number }[]) {
+  const product = {
+    name: "Satin Set",
+    sku: "SET",
+    category,
+    description: "Satin.",
+    price: 50,
+    status: "Active",
+    variants: variants.map(({ size, stock }) => ({ sku: `SET-${size}`, color: "Black", colorCode: "#000000", size, stock, extraPrice: 0 })),
+    images: [{ url: "/s.jpg", alt: "Satin Set" }],
+    fits: [],
+  };
+  return importProducts(db, { products: [product] }, "2026-11-23T00:00:00.000Z");
+}

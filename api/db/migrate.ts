@@ -9,6 +9,7 @@ import { productRatingSummary } from "./migrations/20261123001200_product_rating
 import { orderConfirmedStatus } from "./migrations/20261123002000_order_confirmed_status.ts";
 import { activeProductCount } from "./migrations/20261123002100_active_product_count.ts";
 import { searchPrefixIndex } from "./migrations/20261123002200_search_prefix_index.ts";
+import { listingFacetCounts } from "./migrations/20261124000100_listing_facet_counts.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -22,6 +23,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     "20261123002000_order_confirmed_status": orderConfirmedStatus(db.dialect),
     "20261123002100_active_product_count": activeProductCount(db.dialect),
     "20261123002200_search_prefix_index": searchPrefixIndex(db.dialect),
+    "20261124000100_listing_facet_counts": listingFacetCounts(db.dialect),
   };
 }
 

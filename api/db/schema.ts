@@ -287,6 +287,19 @@ export interface ProductCountsTable {
   active_products: number;
 }
 
+/**
+ * Active products per combination of the listing's filter columns, kept by triggers on products: a filtered
+ * listing without a colour sums these rows instead of counting products.
+ */
+export interface ProductFacetCountsTable {
+  current_price_pence: number;
+  category_id: number;
+  size_mask: number;
+  /** 1 when stock_total > 0. */
+  in_stock: Bool;
+  products: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -299,6 +312,7 @@ export interface Database {
   product_images: ProductImagesTable;
   product_fits: ProductFitsTable;
   product_counts: ProductCountsTable;
+  product_facet_counts: ProductFacetCountsTable;
   lookup_values: LookupValuesTable;
   addresses: AddressesTable;
   wishlist_items: WishlistItemsTable;

@@ -1,0 +1,114 @@
+import { sql } from "kysely";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
+import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
+import { setVariantStock } from "#api/operator/stock.ts";
+import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
+import { importSatinSet, insertCatalogue } from "./testing-fixtures.ts";
+
+/**
+ * product_facet_counts is a summary of the active products that the filtered listing's total is read from:
+ * every write path keeps it in step, so size, stock, price and category filters answer as a count would.
+ */
+
+let api: FreshApi;
+beforeEach(async () => {
+  api = await freshApi();
+});
+afterEach(() => api.close());
+
+const IN_STOCK = `stock_status=${encodeURIComponent("In Stock")}`;
+const OUT_OF_STOCK = `stock_status=${encodeURIComponent("Out of Stock")}`;
+
+async function listing(query: string) {
+  const { body } = await api.call<{ data: ProductSummaryDto[] }>("GET", `/public/products?${query}&limit=100`);
+  return { names: body.data.map((product) => product.name).sort(), total: body.pagination?.total };
+}
+
+/** Combinations whose stored count differs from a count of the active products, with both figures. */
+async function facetMismatches(): Promise<unknown[]> {
+  const inStock = api.db.dialect === "postgres" ? sql<number>`(stock_total > 0)::int` : sql<number>`stock_total > 0`;
+  const counted = await api.db.kysely
+    .selectFrom("products")
+    .where("status", "=", "Active")
+    .select(["current_price_pence", "category_id", "size_mask", inStock.as("in_stock"), (eb) => eb.fn.countAll<number>().as("products")])
+    .groupBy(["current_price_pence", "category_id", "size_mask", inStock])
+    .execute();
+  const stored = await api.db.kysely.selectFrom("product_facet_counts").selectAll().where("products", ">", 0).execute();
+  const key = (row: { current_price_pence: number; category_id: number; size_mask: number; in_stock: number }) =>
+    `${row.current_price_pence}/${row.category_id}/${row.size_mask}/${Number(row.in_stock)}`;
+  const expected = new Map(counted.map((row) => [key(row), Number(row.products)]));
+  const actual = new Map(stored.map((row) => [key(row), Number(row.products)]));
+  return [...new Set([...expected.keys(), ...actual.keys()])]
+    .filter((combination) => expected.get(combination) !== actual.get(combination))
+    .map((combination) => ({ combination, counted: expected.get(combination), stored: actual.get(combination) }));
+}
+
+it("a checkout that sells the last unit moves the product from the In Stock listing to the Out of Stock one", async () => {
+  const shop = await checkoutCatalogue(api);
+  const shopper = await shopperWithAddress(api);
+  const oneSize = `size=${encodeURIComponent("One Size")}`;
+  expect(await listing(`${oneSize}&${IN_STOCK}`)).toEqual({ names: ["Chiffon Scarf"], total: 1 });
+
+  const sale = await pay(
+    api,
+    shopper.token,
+    paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 10 }]),
+  );
+  expect(sale.status).toBe(200);
+  expect(await listing(`${oneSize}&${IN_STOCK}`)).toEqual({ names: [], total: 0 });
+  expect(await listing(`${oneSize}&${OUT_OF_STOCK}`)).toEqual({ names: ["Chiffon Scarf"], total: 1 });
+  expect(await listing(`max_price=30&${OUT_OF_STOCK}`)).toEqual({ names: ["Chiffon Scarf"], total: 1 });
+  expect(await facetMismatches()).toEqual([]);
+});
+
+it("an import adds to the size and stock filters, and stock:set moves a product between them", async () => {
+  await insertCatalogue(api.db);
+  const xl = `size=XL`;
+  const before = await listing(`${xl}&${OUT_OF_STOCK}`);
+  const imported = await importSatinSet(api.db, "Dresses", [
+    { size: "XL", stock: 0 },
+    { size: "XXL", stock: 0 },
+  ]);
+  expect(imported).toEqual({ ok: true, imported: 1 });
+  expect(await listing(`${xl}&${OUT_OF_STOCK}`)).toEqual({ names: [...before.names, "Satin Set"].sort(), total: (before.total ?? 0) + 1 });
+  expect(await listing(`size=XXL`)).toEqual({ names: ["Satin Set"], total: 1 });
+  expect(await listing(`size=XXL&${IN_STOCK}`)).toEqual({ names: [], total: 0 });
+
+  await setVariantStock(api.db, "SET-XXL", 3);
+  expect(await listing(`size=XXL&${IN_STOCK}&category=Dresses&min_price=50&max_price=50`)).toEqual({ names: ["Satin Set"], total: 1 });
+  expect(await listing(`${xl}&${OUT_OF_STOCK}`)).toEqual(before);
+  await setVariantStock(api.db, "SET-XXL", 0);
+  expect(await listing(`size=XXL&${IN_STOCK}`)).toEqual({ names: [], total: 0 });
+  expect(await facetMismatches()).toEqual([]);
+});
+
+it("stays equal to a count of the products through the seed, price, category and status changes, and deletes", async () => {
+  await seedDemoIfEmpty(api.db);
+  await seedSyntheticProducts(api.db, 200, { batchSize: 70 });
+  expect(await facetMismatches()).toEqual([]);
+  const [first, second] = await api.db.kysely.selectFrom("categories").select("id").orderBy("id").limit(2).execute();
+  const products = api.db.kysely.updateTable("products");
+  // Several rows per statement, some already in the state they are set to.
+  await products.set({ current_price_pence: 4_999 }).where("id", "<=", 20).execute();
+  await products.set({ category_id: second.id }).where("id", ">", 150).execute();
+  await products.set({ status: "Inactive" }).where("category_id", "=", first.id).execute();
+  await products
+    .set((eb) => ({ stock_total: eb("stock_total", "*", 0) }))
+    .where("id", "in", [3, 30, 60])
+    .execute();
+  await products.set({ size_mask: 1, stock_total: 7 }).where("id", "in", [5, 50]).execute();
+  await api.db.kysely.deleteFrom("products").where("id", "in", [7, 8, 70]).execute();
+  await products.set({ status: "Active" }).where("id", "<", 10).execute();
+  expect(await facetMismatches()).toEqual([]);
+  const counted = await api.db.kysely
+    .selectFrom("products")
+    .where("status", "=", "Active")
+    .where("current_price_pence", "<=", 5_000)
+    .where("stock_total", ">", 0)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  expect((await listing(`max_price=50&${IN_STOCK}`)).total).toBe(Number(counted.n));
+});
