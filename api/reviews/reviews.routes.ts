@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { requireVerifiedEmail } from "#api/auth/require-verified.ts";
+import { cachedCatalogueRead, invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
 import { requireAuth } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
@@ -20,11 +21,15 @@ export const reviewRoutes = new Hono<ApiEnv>()
   .use(requireAuth, requireVerifiedEmail)
   .post("/", validate("json", reviewCreateSchema), async (c) => {
     const { db, clock } = c.var.deps;
-    return ok(c, await createReview(db, clock, c.var.user.id, c.req.valid("json")), MSG.reviews.created, { status: 201 });
+    const review = await createReview(db, clock, c.var.user.id, c.req.valid("json"));
+    // A product's reviews and its rating (on every card and the detail) are catalogue reads.
+    invalidateCatalogueReads(db);
+    return ok(c, review, MSG.reviews.created, { status: 201 });
   })
   .put("/:reviewId", validate("param", reviewIdParamSchema), validate("json", reviewUpdateSchema), async (c) => {
     const { db, clock } = c.var.deps;
     const review = await updateReview(db, clock, c.var.user.id, c.req.valid("param").reviewId, c.req.valid("json"));
+    invalidateCatalogueReads(db);
     return ok(c, review, MSG.reviews.updated);
   });
 
@@ -34,7 +39,12 @@ export const productReviewRoutes = new Hono<ApiEnv>().get(
   validate("param", reviewProductParamSchema),
   validate("query", productReviewsQuerySchema),
   async (c) => {
-    const reviews = await productReviews(c.var.deps.db, c.req.valid("param").productId, c.req.valid("query"));
+    const { db, catalogueCacheMs } = c.var.deps;
+    const { productId } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const reviews = await cachedCatalogueRead(db, catalogueCacheMs, `reviews:${productId}:${JSON.stringify(query)}`, () =>
+      productReviews(db, productId, query),
+    );
     if (!reviews) throw notFound(MSG.catalogue.productNotFound);
     return ok(c, reviews, MSG.reviews.fetched, { pagination: reviews.pagination });
   },

@@ -39,6 +39,21 @@ const review = (token: string, body: Record<string, unknown>) => api.call("POST"
 const reviewsOf = (productId: number, query = "") => api.call("GET", `/public/products/${productId}/reviews${query}`);
 
 describe("writing a review", () => {
+  it("shows at once in the product's reviews and rating, which the catalogue cache otherwise keeps", async () => {
+    await api.close();
+    api = await freshApi({ catalogueCacheMs: 60_000 });
+    shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    const orderId = await orderFor(shopper);
+    expect((await reviewsOf(shop.abaya)).body.data.reviews).toEqual([]);
+    const ratingOf = async () => (await api.call("GET", `/public/products/${shop.abaya}`)).body.data.review_count;
+    const before = await ratingOf();
+
+    await review(shopper.token, { product_id: shop.abaya, order_id: orderId, rating: 4 });
+    expect((await reviewsOf(shop.abaya)).body.data.reviews).toHaveLength(1);
+    expect(await ratingOf()).toBe(before + 1);
+  });
+
   it("lets the buyer of a delivered order review an item of it, trimming the comment and naming them by first name and initial", async () => {
     const shopper = await shopperWithAddress(api);
     await api.db.kysely.updateTable("users").set({ name: "Amina Noor Khan" }).where("id", "=", shopper.user.id).execute();

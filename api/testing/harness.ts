@@ -158,7 +158,9 @@ export async function emptyDatabase(instances: number): Promise<{ db: Db; connec
  * SQLite in memory by default; a new PostgreSQL database when TEST_PG_ADMIN_URL is set.
  * `close()` releases (and on PostgreSQL drops) it; whatever a test file leaves open is closed after the file.
  */
-export async function freshApi<C extends Clock = MovableClock, M extends Mailer = MemoryMailer>(options: { clock?: C; mailer?: M } = {}) {
+export async function freshApi<C extends Clock = MovableClock, M extends Mailer = MemoryMailer>(
+  options: { clock?: C; mailer?: M; catalogueCacheMs?: number } = {},
+) {
   const { db, drop } = await testDatabase();
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -172,7 +174,15 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
   // Without a mailer of its own the caller gets the in-memory one, whose `sent` list holds every message.
   const mailer = (options.mailer ?? memoryMailer()) as M;
   const gateway = testGateway();
-  const app = createApi({ db, clock, mailer, gateway, catalogueCacheMs: 0, viewWriteDelayMs: 0, logger: pino({ level: "silent" }) });
+  const app = createApi({
+    db,
+    clock,
+    mailer,
+    gateway,
+    catalogueCacheMs: options.catalogueCacheMs ?? 0,
+    viewWriteDelayMs: 0,
+    logger: pino({ level: "silent" }),
+  });
 
   /** Calls the API like the storefront does: JSON in, envelope out. */
   async function call<T = any>(
