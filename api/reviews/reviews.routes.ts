@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { requireVerifiedEmail } from "#api/auth/require-verified.ts";
-import { cachedCatalogueRead, invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
+import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
 import { requireAuth } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
@@ -39,12 +39,7 @@ export const productReviewRoutes = new Hono<ApiEnv>().get(
   validate("param", reviewProductParamSchema),
   validate("query", productReviewsQuerySchema),
   async (c) => {
-    const { db, catalogueCacheMs } = c.var.deps;
-    const { productId } = c.req.valid("param");
-    const query = c.req.valid("query");
-    const reviews = await cachedCatalogueRead(db, catalogueCacheMs, `reviews:${productId}:${JSON.stringify(query)}`, () =>
-      productReviews(db, productId, query),
-    );
+    const reviews = await productReviews(c.var.deps.db, c.req.valid("param").productId, c.req.valid("query"));
     if (!reviews) throw notFound(MSG.catalogue.productNotFound);
     return ok(c, reviews, MSG.reviews.fetched, { pagination: reviews.pagination });
   },

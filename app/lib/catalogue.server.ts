@@ -117,7 +117,6 @@ export function fetchProductReviews(api: ApiClient, productId: number, view: { s
       endpoint: `/public/products/${productId}/reviews`,
       data: { sort: view.sort, page: view.page, limit: PAGE_SIZE.reviewsOnDetail },
       schema: productReviewsSchema,
-      cache: "catalogue",
     },
     MSG.reviews.loadFailed,
   );
