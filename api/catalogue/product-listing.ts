@@ -17,7 +17,7 @@ const SEARCH_MAX_TERMS = 8;
 /** With more matches than this, a listing page is read along its sort index (see listingFilters). */
 const SORT_WALK_MIN_MATCHES = 1_000;
 /** A search answers at most this many products, the newest that match (see searchHits); its total says so. */
-const SEARCH_MATCH_CAP = 1_000;
+const SEARCH_MATCH_CAP = 500;
 
 export interface ListingQuery {
   /** Category names (case-insensitive) or numeric ids. */
