@@ -45,7 +45,7 @@ import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
-import { deferred } from "./components/ui/deferred.tsx";
+import { deferred, LoadDeferredPartsOnRouterActivity } from "./components/ui/deferred.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
@@ -145,6 +145,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <LoadDeferredPartsOnRouterActivity />
         <a className="skip-link" href="#main">
           Skip to content
         </a>
