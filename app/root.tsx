@@ -45,7 +45,7 @@ import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
-import { deferred, LoadDeferredPartsOnRouterActivity } from "./components/ui/deferred.tsx";
+import { deferred, everyPartLoaded } from "./components/ui/deferred.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
@@ -91,6 +91,17 @@ export const middleware: Route.MiddlewareFunction[] = [
     const { refusal } = context.get(requestInfoContext);
     if (refusal) throw refuse(refusal.status, refusal.reason);
     return next();
+  },
+];
+
+/**
+ * A navigation or fetcher also waits for the code of the page's deferred parts (decision 0018), loaded on first
+ * use: committed before it, the update would leave nothing in a part's place until its code arrived.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_, next) => {
+    const [result] = await Promise.all([next(), everyPartLoaded()]);
+    return result;
   },
 ];
 
@@ -145,7 +156,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <LoadDeferredPartsOnRouterActivity />
         <a className="skip-link" href="#main">
           Skip to content
         </a>

@@ -1,11 +1,17 @@
 import { type ComponentType, memo, Suspense, use, useEffect, useRef, useState } from "react";
-import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { createPartGates, type FirstUseOptions, watchForFirstUse } from "./deferred-loading.ts";
 
 /** The element around a deferred part: without a box of its own (`display: contents`), it tells where the part is. */
 const PART_CLASS = "deferred-part";
 
+interface DeferredOptions extends Partial<FirstUseOptions> {
+  /** Load as soon as the part is on the page (hydrated), as for a part only some shoppers have. */
+  whenMounted?: boolean;
+}
+
 const gates = createPartGates();
+/** Every part's code, as it loads: settles once its gate opens and its chunk has arrived. */
+const partsLoading: Promise<unknown>[] = [];
 /** Set once the document has hydrated: a part mounted after that has no server HTML to show. */
 let documentHydrated = false;
 
@@ -16,13 +22,13 @@ let documentHydrated = false;
  * swap in). In the browser React keeps the server's HTML, working as it does without JavaScript, until the code
  * arrives, then hydrates it. The code loads when the shopper presses, focuses or types inside the part or opens
  * a `<details>` in it, with `whenNear` also when it comes near the viewport, and for every part at the router's
- * first activity (`LoadDeferredPartsOnRouterActivity`); a part mounted after hydration loads at once.
+ * first navigation or fetcher (`everyPartLoaded`); a part mounted after hydration loads at once.
  * An update reaching the part before its code has arrived (new props, or a context it reads, like the router's
  * location) makes React wait for the code if it is a transition, as the router's updates are, and otherwise
  * replaces the server's HTML with nothing: the part re-renders only when one of its props changes (`memo`), so
  * give it props that keep their identity across renders (loader data, strings, numbers).
  */
-export function deferred<Props extends object>(load: () => Promise<ComponentType<Props>>, options: FirstUseOptions = { whenNear: false }) {
+export function deferred<Props extends object>(load: () => Promise<ComponentType<Props>>, options: DeferredOptions = {}) {
   if (import.meta.env.SSR) {
     const loaded = load();
     // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, like `lazy`.
@@ -41,6 +47,7 @@ export function deferred<Props extends object>(load: () => Promise<ComponentType
   // Starts loading as the gate opens, not when React next renders the part: after the router's first activity a
   // page's parts load beside its data, and render at once, without a fallback, when their code is already in.
   const part: LoadingPart<Props> = { loading: gate.opened.then(load) };
+  partsLoading.push(part.loading);
   part.loading.then(
     (component) => {
       part.loaded = component;
@@ -56,7 +63,8 @@ export function deferred<Props extends object>(load: () => Promise<ComponentType
     if (mountedAfterHydration) gate.open();
     useEffect(() => {
       documentHydrated = true;
-      return wrapper.current ? watchForFirstUse(wrapper.current, options, gate.open) : undefined;
+      if (options.whenMounted) gate.open();
+      else if (wrapper.current) return watchForFirstUse(wrapper.current, { whenNear: options.whenNear ?? false }, gate.open);
     }, []);
     return (
       <div className={PART_CLASS} ref={wrapper}>
@@ -80,17 +88,11 @@ function Loaded<Props extends object>({ part, props }: { part: LoadingPart<Props
 }
 
 /**
- * Loads every deferred part at the router's first activity (a navigation, a fetcher, a revalidation). Any router
- * update re-renders the router's contexts, and React cannot render such an update past a part it has not
- * hydrated: it waits for the part's code, and the update (a transition) commits only once that has arrived.
- * So the code must start loading at that moment, during the render itself: effects run only after the commit
- * that is waiting. Rendered first in the root layout, before any part. The route discovery's updates after
- * hydration (the manifest patches for the page's links) change nothing on screen and are left waiting.
+ * Loads every deferred part the page has, and settles once their code is in (or failed: the failure shows in
+ * the part). The root's client middleware awaits it beside every navigation's and fetcher's data: a router update
+ * that commits while a part's code is still missing shows nothing in the part's place until it arrives.
  */
-export function LoadDeferredPartsOnRouterActivity() {
-  const navigation = useNavigation();
-  const fetchers = useFetchers();
-  const revalidator = useRevalidator();
-  if (!import.meta.env.SSR && (navigation.state !== "idle" || fetchers.length > 0 || revalidator.state !== "idle")) gates.openAll();
-  return null;
+export function everyPartLoaded(): Promise<unknown> {
+  gates.openAll();
+  return Promise.allSettled(partsLoading);
 }
