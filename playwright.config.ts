@@ -1,22 +1,5 @@
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
-
-/** CHROME_PATH, else Debian's Chromium, else the browser `npx playwright install chromium` put in Playwright's cache. */
-function chromiumExecutable(): string | undefined {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  return existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-}
-
-// The machine's network is closed: no GPU, no QUIC, and none of Chromium's background calls home.
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/chromium.ts";
 
 /** Starts servers of its own on PostgreSQL instead of using the one global-setup.ts starts. */
 const INSTANCES_SPEC = /instances\.spec\.ts$/;

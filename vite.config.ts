@@ -41,7 +41,7 @@ function routesReaching(id: string, graph: ModuleGraph): Set<string> {
 
 const FRAMEWORK = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 
-/** Pages whose scripts share the product card and its helpers. */
+/** Pages whose scripts share the product card and its helpers (the home page's through its deferred parts). */
 const CATALOGUE_ROUTES = new Set(["routes/home", "routes/products", "routes/product.$id", "routes/categories", "routes/wishlist"]);
 /**
  * A module this many pages import is as good as loaded on every page. (The group takes such a module's imports
@@ -64,10 +64,32 @@ function layoutGroup(id: string, graph: ModuleGraph): string | null {
   return sharedWithRoot || (!id.includes("/node_modules/") && routes.size >= SHARED_BY_MOST) ? "layout" : null;
 }
 
+/**
+ * The product card and its colour dots: the listing shows them at once, the home and product pages only in
+ * deferred parts further down, so they are a chunk of their own rather than part of `catalogue`, which the
+ * product page's own forms need at once.
+ */
+const PRODUCT_CARD = /\/app\/components\/catalogue\/(product-card|color-dots)\.tsx$/;
+
 function catalogueGroup(id: string, graph: ModuleGraph): string | null {
   if (!/\.(tsx?|m?js)$/.test(id) || ROUTE_MODULE.test(id) || id.includes("/node_modules/")) return null;
+  if (PRODUCT_CARD.test(id)) return "product-card";
   const routes = routesReaching(id, graph);
-  return routes.size >= 2 && [...routes].every((route) => CATALOGUE_ROUTES.has(route)) ? "catalogue" : null;
+  const pages = new Set([...routes].map((route) => route.replace(/^deferred:/, "")));
+  return pages.size >= 2 && [...pages].every((route) => CATALOGUE_ROUTES.has(route)) ? "catalogue" : null;
+}
+
+/**
+ * What a page shares only with its own deferred parts (the listing's URL helpers, which the page and its filter
+ * panel both use): one chunk beside the page's, not one per combination of importers, which compress worse.
+ */
+function pageSharedGroup(id: string, graph: ModuleGraph): string | null {
+  if (!/\.(tsx?|m?js)$/.test(id) || ROUTE_MODULE.test(id) || id.includes("/node_modules/")) return null;
+  const routes = routesReaching(id, graph);
+  const [route, ...others] = new Set([...routes].map((reach) => reach.replace(/^deferred:/, "")));
+  return route && others.length === 0 && routes.has(route) && routes.has(`deferred:${route}`)
+    ? `${route.replace("routes/", "")}-shared`
+    : null;
 }
 
 const PRELOAD_HELPER = "\0vite/preload-helper.js";
@@ -107,6 +129,7 @@ export default defineConfig({
                 // A group takes the modules its members import unless a group of higher priority claims them.
                 { name: layoutGroup, debugName: "layout", priority: 2 },
                 { name: catalogueGroup, debugName: "catalogue", priority: 1 },
+                { name: pageSharedGroup, debugName: "page-shared", priority: 1 },
               ],
             },
           },

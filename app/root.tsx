@@ -47,7 +47,7 @@ import { TopBar } from "./components/layout/top-bar.tsx";
 import { useClientNavigation } from "./components/layout/use-client-navigation.ts";
 import { usePageHoneypot } from "./components/layout/use-page-honeypot.ts";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
-import { deferred } from "./components/ui/deferred.tsx";
+import { deferred, everyPartLoaded } from "./components/ui/deferred.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
@@ -92,6 +92,17 @@ export const middleware: Route.MiddlewareFunction[] = [
     const { refusal } = context.get(requestInfoContext);
     if (refusal) throw refuse(refusal.status, refusal.reason);
     return next();
+  },
+];
+
+/**
+ * A navigation or fetcher also waits for the code of the page's deferred parts (decision 0018), loaded on first
+ * use: committed before it, the update would leave nothing in a part's place until its code arrived.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_, next) => {
+    const [result] = await Promise.all([next(), everyPartLoaded()]);
+    return result;
   },
 ];
 

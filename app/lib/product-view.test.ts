@@ -1,18 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import {
-  colorDots,
-  colorOptions,
   defaultFit,
-  firstVariantInStock,
   galleryIndex,
   resolveVariantSelection,
-  struckPrice,
-  toProductCard,
+  selectionFromSearch,
   truncateDescription,
   variantSearch,
   wrapIndex,
-} from "./product-view.ts";
+} from "./product-detail-view.ts";
+import { colorDots, colorOptions, firstVariantInStock, struckPrice, toProductCard } from "./product-view.ts";
 
 let nextId = 1;
 function variant(color_name: string, size: string, stock: number, extra_price = 0): VariantDto {
@@ -40,6 +37,14 @@ const variants = [
 ];
 const fits = (...values: string[]) => values.map((value) => ({ value }));
 const product = { variants, available_fits: fits("Relaxed Fit", "Fitted"), default_fit: null };
+
+describe("selectionFromSearch", () => {
+  it("reads colour, size and fit from the query, and resolves them as resolveVariantSelection does", () => {
+    const selection = selectionFromSearch(product, "?color=Ivory&size=XS&fit=Relaxed+Fit&img=2");
+    expect([selection.color, selection.size, selection.fit]).toEqual(["Ivory", "XS", "Relaxed Fit"]);
+    expect(selectionFromSearch(product, "")).toEqual(resolveVariantSelection(product, {}));
+  });
+});
 
 describe("resolveVariantSelection", () => {
   it("pre-selects the first colour and its first size in stock, smallest first", () => {

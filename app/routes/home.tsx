@@ -1,7 +1,4 @@
 import { Link } from "react-router";
-import { Carousel } from "#app/components/catalogue/carousel.tsx";
-import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
-import { Stars } from "#app/components/catalogue/rating.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { deferred } from "#app/components/ui/deferred.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
@@ -15,7 +12,7 @@ import { honeypotLoaderData } from "#app/lib/honeypot.server.ts";
 import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
 import { organizationJsonLd, pageMeta } from "#app/lib/seo.server.ts";
-import { PAGE_SIZE, RATING_MAX } from "#contract/constants.ts";
+import { PAGE_SIZE } from "#contract/constants.ts";
 import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
@@ -30,7 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     honeypotLoaderData(),
   ]);
   const teaser: Loaded<CategoryDto[]> = categories.ok
-    ? { ok: true, data: categories.data.slice(0, PAGE_SIZE.homeCategoryTeaser) }
+    ? {
+        ok: true,
+        data: categories.data
+          .slice(0, PAGE_SIZE.homeCategoryTeaser)
+          .map((category) => ({ ...category, image: imageOrPlaceholder(category.image) })),
+      }
     : categories;
   const cards = (products: ProductSummaryDto[]) => products.map(toProductCard);
   const origin = new URL(request.url).origin;
@@ -59,9 +61,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Works as links without JavaScript, which its HTML does until its code (the slider's) has loaded. */
-const Hero = deferred(() => import("#app/components/catalogue/hero.tsx").then((module) => module.Hero));
-/** At the foot of the page: its code (the fetcher, the field's messages) loads after the page's. */
+/** Works as links without JavaScript, which its HTML does until its code (the slider's) has loaded: when it is seen. */
+const Hero = deferred(() => import("#app/components/catalogue/hero.tsx").then((module) => module.Hero), { whenNear: true });
+/** Below the hero: each loads its code (the slider's, the cards' forms) when it comes near the viewport. */
+const ReasonsCarousel = deferred(() => import("#app/components/catalogue/home-carousels.tsx").then((module) => module.ReasonsCarousel), {
+  whenNear: true,
+});
+const TestimonialsCarousel = deferred(
+  () => import("#app/components/catalogue/home-carousels.tsx").then((module) => module.TestimonialsCarousel),
+  { whenNear: true },
+);
+const ProductGrid = deferred(() => import("#app/components/catalogue/product-card.tsx").then((module) => module.ProductGrid), {
+  whenNear: true,
+});
+/** At the foot of the page: its code (the fetcher, the field's messages) loads when the shopper uses it. */
 const NewsletterForm = deferred(() => import("#app/components/catalogue/newsletter-form.tsx").then((module) => module.NewsletterForm));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
@@ -88,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <li key={category.id}>
                   <Link to={categoryHref(category.name)} className="category-teaser__tile">
                     <img
-                      src={imageOrPlaceholder(category.image)}
+                      src={category.image}
                       alt=""
                       width={CATEGORY_IMAGE.width}
                       height={CATEGORY_IMAGE.height}
@@ -111,19 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="home-section home-section--muted" aria-labelledby="home-why">
         <div className="container">
           <SectionHeading id="home-why" eyebrow={`The ${SHOP.name} promise`} title="Why Choose Us" align="center" />
-          <Carousel
-            label="Reasons to choose us"
-            items={content.whyChooseUs.map((card) => ({
-              key: card.title,
-              content: (
-                <div className="value-card">
-                  <Icon name={card.icon} className="value-card__icon" />
-                  <h3 className="value-card__title">{card.title}</h3>
-                  <p className="value-card__text">{card.text}</p>
-                </div>
-              ),
-            }))}
-          />
+          <ReasonsCarousel cards={content.whyChooseUs} />
         </div>
       </section>
 
@@ -176,24 +177,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="home-section home-section--muted" aria-labelledby="home-testimonials">
         <div className="container">
           <SectionHeading id="home-testimonials" eyebrow="In their words" title="What Our Customers Say" align="center" />
-          <Carousel
-            label="Customer testimonials"
-            items={content.testimonials.map((testimonial) => ({
-              key: testimonial.name,
-              content: (
-                <figure className="testimonial">
-                  <Stars value={testimonial.rating} label={`Rated ${testimonial.rating} out of ${RATING_MAX}`} />
-                  <blockquote className="testimonial__quote">
-                    <p>{testimonial.quote}</p>
-                  </blockquote>
-                  <figcaption className="testimonial__author">
-                    <span>{testimonial.name}</span>
-                    <span className="testimonial__place">{testimonial.location}</span>
-                  </figcaption>
-                </figure>
-              ),
-            }))}
-          />
+          <TestimonialsCarousel testimonials={content.testimonials} />
         </div>
       </section>
 

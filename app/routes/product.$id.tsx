@@ -2,10 +2,8 @@ import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "
 import { Accordion } from "#app/components/catalogue/accordion.tsx";
 import { AddToCartForm, useCatalogueForms, WishlistButton } from "#app/components/catalogue/cart-forms.tsx";
 import { Gallery } from "#app/components/catalogue/gallery.tsx";
-import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
-import { QuantityStepper } from "#app/components/catalogue/quantity-stepper.tsx";
 import { RatingSummary } from "#app/components/catalogue/rating.tsx";
-import { VariantPicker } from "#app/components/catalogue/variant-picker.tsx";
+import { ShareButton } from "#app/components/catalogue/share-button.tsx";
 import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { deferred } from "#app/components/ui/deferred.tsx";
@@ -18,16 +16,8 @@ import { optionalUser } from "#app/lib/auth.server.ts";
 import { fetchProductDetail, fetchProductReviews, fetchRecommended, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS, REVIEWS_PARAM } from "#app/lib/constants.ts";
 import { categoryHref, LISTING_PATH } from "#app/lib/listing-path.ts";
-import {
-  galleryImages,
-  galleryIndex,
-  productHref,
-  resolveVariantSelection,
-  struckPrice,
-  toProductCard,
-  truncateDescription,
-  unitPrice,
-} from "#app/lib/product-view.ts";
+import { galleryImages, galleryIndex, selectionFromSearch, truncateDescription, unitPrice } from "#app/lib/product-detail-view.ts";
+import { struckPrice, toProductCard } from "#app/lib/product-view.ts";
 import { recordRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
 import { reviewsView } from "#app/lib/reviews-view.ts";
 import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.server.ts";
@@ -47,7 +37,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Recording the view is the page's extra action for a signed-in shopper; it never holds up or fails the page.
   const [product, recommended, reviews] = await Promise.all([
     fetchProductDetail(api, id),
-    fetchRecommended(api, id).then((loaded) => mapLoaded(loaded, (products) => products.map(toProductCard))),
+    fetchRecommended(api, id).then((loaded) =>
+      mapLoaded(loaded, (products) => products.filter((item) => item.id !== id).map(toProductCard)),
+    ),
     fetchProductReviews(api, id, view),
     optionalUser(request).then((signedIn) => recordRecentlyViewed(api, signedIn, id)),
   ]);
@@ -101,8 +93,18 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 /** Below the fold: its code (with the pager's) loads after the page's. */
 const ReviewsBlock = deferred(() => import("#app/components/catalogue/reviews-block.tsx").then((module) => module.ReviewsBlock));
-/** Shown only with JavaScript, after hydration: nothing in the HTML to keep. */
-const ShareButton = deferred(() => import("#app/components/catalogue/share-button.tsx").then((module) => module.ShareButton));
+/** At the foot of the page: the cards' code loads when they come near the viewport. */
+const ProductGrid = deferred(() => import("#app/components/catalogue/product-card.tsx").then((module) => module.ProductGrid), {
+  whenNear: true,
+});
+/** Its minus and plus buttons need its code, which loads when it comes near the viewport; the input works alone. */
+const QuantityStepper = deferred(() => import("#app/components/catalogue/quantity-stepper.tsx").then((module) => module.QuantityStepper), {
+  whenNear: true,
+});
+/** Links that work without JavaScript; below the first screen on a phone, so its code loads when it comes near. */
+const VariantPicker = deferred(() => import("#app/components/catalogue/variant-picker.tsx").then((module) => module.VariantPicker), {
+  whenNear: true,
+});
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 
@@ -137,10 +139,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const params = new URLSearchParams(location.search);
-  const selection = resolveVariantSelection(product, { color: params.get("color"), size: params.get("size"), fit: params.get("fit") });
+  const selection = selectionFromSearch(product, location.search);
   const images = galleryImages(product);
-  const imageIndex = galleryIndex(images, params.get("img"), selection.color);
+  const imageIndex = galleryIndex(images, new URLSearchParams(location.search).get("img"), selection.color);
   const original = struckPrice(product);
   const description = truncateDescription(product.description ?? "");
   const selectionKey = `${selection.color}|${selection.size}|${selection.fit}`;
@@ -188,7 +189,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
 
-          <VariantPicker selection={selection} />
+          <VariantPicker product={product} />
 
           <AddToCartForm
             key={selectionKey}
@@ -229,11 +230,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="recommended-title" eyebrow="Complete the look" title="You May Also Like" align="center" />
         {recommended.ok ? (
           recommended.data.length > 0 ? (
-            <ProductGrid
-              products={recommended.data.filter((item) => productHref(item) !== productHref(product))}
-              maxDots={COLOR_DOTS.recommended}
-              columns={4}
-            />
+            <ProductGrid products={recommended.data} maxDots={COLOR_DOTS.recommended} columns={4} />
           ) : (
             <StateMessage title={MSG.catalogue.noProducts} />
           )

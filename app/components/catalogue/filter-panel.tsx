@@ -3,10 +3,11 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { PRICE_PRESETS } from "#app/lib/constants.ts";
 import { LISTING_PARAM } from "#app/lib/listing-path.ts";
-import { activePricePreset, appliedFilterChips, listingHref, withoutFilters, withPriceRange } from "#app/lib/listing-url.ts";
+import { activePricePreset, appliedFilterChips, listingHref, withPriceRange } from "#app/lib/listing-url.ts";
 import type { ListingQuery } from "#app/lib/schemas/listing.ts";
 import { SIZES, STOCK_STATUSES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
+import { AppliedFilters } from "./applied-filters.tsx";
 import { LISTING_FORM_ID, LISTING_NAV, useTypedValue } from "./use-listing-form.ts";
 
 interface FilterPanelProps {
@@ -156,28 +157,4 @@ function FilterChecks({
       <span>{option}</span>
     </label>
   ));
-}
-
-/** The active filters as removable chips with a clear-all link; nothing when no filter is set. */
-export function AppliedFilters({ query, className }: { query: ListingQuery; className: string }) {
-  const chips = appliedFilterChips(query);
-  if (chips.length === 0) return null;
-  return (
-    <div className={`filter-chips ${className}`}>
-      <p className="filter-group__title">{MSG.catalogue.appliedFilters}</p>
-      <ul className="filter-chips__list">
-        {chips.map((chip) => (
-          <li key={chip.key}>
-            <Link to={chip.href} className="filter-chip" aria-label={MSG.catalogue.removeFilter(chip.label)} {...LISTING_NAV}>
-              <span>{chip.label}</span>
-              <Icon name="close" className="filter-chip__icon" />
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <Link to={listingHref(withoutFilters(query))} className="filter-chips__clear" {...LISTING_NAV}>
-        {MSG.catalogue.clearAll}
-      </Link>
-    </div>
-  );
 }

@@ -1,7 +1,7 @@
 import { preload } from "react-dom";
 import { Link, useLocation } from "react-router";
 import { Icon } from "#app/components/ui/icons.tsx";
-import { wrapIndex } from "#app/lib/product-view.ts";
+import { wrapIndex } from "#app/lib/product-detail-view.ts";
 import type { ProductImageDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 

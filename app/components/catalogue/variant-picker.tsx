@@ -1,15 +1,18 @@
 import { Link, useLocation } from "react-router";
 import { SIZE_CHART_HREF } from "#app/content/product.ts";
-import { type VariantChoice, type VariantSelection, variantSearch } from "#app/lib/product-view.ts";
+import { selectionFromSearch, type VariantChoice, variantSearch } from "#app/lib/product-detail-view.ts";
+import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**
  * Colour, size and fit as links: the choice lives in the URL (`?color=Sage&size=M&fit=Relaxed+Fit`), so it
  * works without JavaScript; with it the links replace the history entry and keep the scroll position.
- * A new colour drops the image choice so the gallery opens on that colour.
+ * A new colour drops the image choice so the gallery opens on that colour. It reads the choice from the URL
+ * itself, so the page hands it only the product (loader data, which keeps its identity).
  */
-export function VariantPicker({ selection }: { selection: VariantSelection }) {
+export function VariantPicker({ product }: { product: ProductDetailDto }) {
   const location = useLocation();
+  const selection = selectionFromSearch(product, location.search);
   const img = new URLSearchParams(location.search).get("img");
   const current: VariantChoice = { color: selection.color, size: selection.size, fit: selection.fit };
   const hrefFor = (change: Partial<VariantChoice>, keepImage: boolean) => {

@@ -6,7 +6,8 @@ import type { HoneypotInputProps } from "remix-utils/honeypot/server";
  * honeypot returns them from its loader as `honeypot` (`honeypotLoaderData`); other pages have none.
  */
 export function usePageHoneypot(): HoneypotInputProps | undefined {
-  for (const match of useMatches()) {
+  const matches = useMatches();
+  for (const match of matches) {
     const honeypot = (match.loaderData as { honeypot?: HoneypotInputProps } | undefined)?.honeypot;
     if (honeypot) return honeypot;
   }
