@@ -1,5 +1,4 @@
 import { data, Link, redirect, useLocation } from "react-router";
-import { z } from "zod";
 import { AddressCard } from "#app/components/account/address-card.tsx";
 import { AddressForm } from "#app/components/account/address-form.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
@@ -14,8 +13,10 @@ import { pagePath, requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { ordersPageHref } from "#app/lib/orders.ts";
+import { idField, pageField } from "#app/lib/profile-params.server.ts";
 import { myOrdersSchema, noDataSchema, orderDetailSchema, reviewSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
-import { reviewFormKey, reviewFormSchema } from "#app/lib/schemas/review-form.ts";
+import { reviewFormSchema } from "#app/lib/schemas/review-form.ts";
+import { reviewFormKey } from "#app/lib/schemas/review-form-checks.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import { PAGE_SIZE } from "#contract/constants.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
@@ -33,11 +34,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]["id"];
 
 const ACCOUNT_TAB = "/profile?tab=account";
-const ADDRESS_FIELDS = Object.keys(addressSchema.shape);
 const REVIEW_FIELDS = ["rating", "comment"];
-const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** ?page= of MY ORDERS; anything but a page number reads as the first page. */
-const pageField = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 /**
  * The tab comes from ?tab= (default orders). The orders tab reads ?page= (newest first) and ?order= (the detail
@@ -115,7 +112,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const call = id
       ? { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: submission.value, token, schema: savedAddressSchema }
       : { method: "POST" as const, endpoint: "/public/addresses", data: submission.value, token, schema: savedAddressSchema };
-    const outcome = await callForForm(api, call, ADDRESS_FIELDS, id ? MSG.addresses.updateFailed : MSG.addresses.createFailed);
+    const outcome = await callForForm(
+      api,
+      call,
+      Object.keys(addressSchema.shape),
+      id ? MSG.addresses.updateFailed : MSG.addresses.createFailed,
+    );
     if (!outcome.ok) {
       const reply = submission.reply(failureReply(outcome));
       return data({ result: reply }, { status: 400 });

@@ -91,15 +91,17 @@ export function useCheckedForm<Name extends string>(options: CheckedFormOptions<
     onBlur: (event: FormEvent<HTMLFormElement>) => {
       const { name } = event.target as FieldElement;
       if (shouldValidate !== "onBlur" || !(name in checks)) return;
+      const found = check(event.currentTarget, [name]);
       setChecked((names) => (names.includes(name) ? names : [...names, name]));
-      setErrors((shown) => ({ ...shown, ...check(event.currentTarget, [name]) }));
+      setErrors((shown) => ({ ...shown, ...found }));
     },
     onInput: (event: FormEvent<HTMLFormElement>) => {
       const { name, value } = event.target as FieldElement;
       if (!name) return;
       setValues((typed) => ({ ...typed, [name]: value }));
       // Typing clears the field's error from the server; fields checked once are checked again as typed.
-      setErrors((shown) => ({ ...shown, [name]: undefined, ...check(event.currentTarget, checked) }));
+      const found = check(event.currentTarget, checked);
+      setErrors((shown) => ({ ...shown, [name]: undefined, ...found }));
     },
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;

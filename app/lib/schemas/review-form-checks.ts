@@ -7,3 +7,6 @@ export const reviewFormChecks = {
   rating: { required: MSG.reviews.ratingRequired },
   comment: { maxLength: [REVIEW_COMMENT_MAX, MSG.reviews.commentTooLong(REVIEW_COMMENT_MAX)] },
 } satisfies FormChecks;
+
+/** Which item's form a failed post belongs to, so the page without JavaScript opens that one with its errors. */
+export const reviewFormKey = (orderId: unknown, productId: unknown) => `${String(orderId)}-${String(productId)}`;
