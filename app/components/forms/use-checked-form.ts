@@ -45,6 +45,15 @@ export function failedCheck(input: FieldElement, checks: FieldChecks): string | 
   return otherInput && "value" in otherInput && otherInput.value !== input.value ? (message ?? null) : null;
 }
 
+/**
+ * The errors shown once `name` is typed in: the server's error on that field and on the whole form go (the form's
+ * is about the post that failed: kept, it would leave a form that blocks on `valid` unable to post again), the
+ * other fields' server errors stay, and the fields checked once show what checking them again `found`.
+ */
+export function errorsAfterTyping(shown: Errors, name: string, found: Errors): Errors {
+  return { ...shown, [name]: undefined, "": undefined, ...found };
+}
+
 /** The HTML constraints of a field's checks, for its input. */
 export function constraintProps({ required, minLength, maxLength, pattern }: FieldChecks) {
   return { required: required ? true : undefined, minLength: minLength?.[0], maxLength: maxLength?.[0], pattern: pattern?.[0] };
@@ -99,9 +108,8 @@ export function useCheckedForm<Name extends string>(options: CheckedFormOptions<
       const { name, value } = event.target as FieldElement;
       if (!name) return;
       setValues((typed) => ({ ...typed, [name]: value }));
-      // Typing clears the field's error from the server; fields checked once are checked again as typed.
       const found = check(event.currentTarget, checked);
-      setErrors((shown) => ({ ...shown, [name]: undefined, ...found }));
+      setErrors((shown) => errorsAfterTyping(shown, name, found));
     },
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
