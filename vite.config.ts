@@ -61,7 +61,9 @@ function layoutGroup(id: string, graph: ModuleGraph): string | null {
   const routes = routesReaching(id, graph);
   const deferredPart = (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0;
   const sharedWithRoot = routes.has("root") || (routes.has("deferred:root") && routes.size >= 2 && !deferredPart);
-  return sharedWithRoot || (!id.includes("/node_modules/") && routes.size >= SHARED_BY_MOST) ? "layout" : null;
+  // A page counts once, whether it imports the module itself, through a deferred part, or both.
+  const pages = new Set([...routes].map((route) => route.replace(/^deferred:/, "")));
+  return sharedWithRoot || (!id.includes("/node_modules/") && pages.size >= SHARED_BY_MOST) ? "layout" : null;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
 import { CheckoutFlow } from "#app/components/checkout/checkout-flow.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
@@ -10,23 +9,20 @@ import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts"
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { readCartState, serializeCartState } from "#app/lib/cart.server.ts";
 import { buildPaymentRequest, checkoutHref, parseCheckoutView, paymentFailureToast } from "#app/lib/checkout.ts";
+import { payFormSchema } from "#app/lib/checkout-form.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
 import { orderDetailSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
 import { redirectWithToast, redirectWithToasts } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
-import { PAYMENT_METHODS } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
-import { cardDetailsSchema, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "#contract/schemas/checkout.ts";
+import { cardDetailsSchema, IDEMPOTENCY_KEY_HEADER } from "#contract/schemas/checkout.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${SHOP.name}` }, { name: "robots", content: "noindex" }];
-
-const ADDRESS_FIELDS = Object.keys(addressSchema.shape);
-const CARD_FIELDS = Object.keys(cardDetailsSchema.shape);
 
 /**
  * The checkout: the step, chosen address and payment tab come from the URL, so Back and
@@ -60,12 +56,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const payFormSchema = z.object({
-  address: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  method: z.enum(PAYMENT_METHODS),
-  idempotencyKey: idempotencyKeySchema,
-});
-
 /** Intents: `create` (the address form's: saved, then selected in the URL) and `pay`. Anything else is refused with 400. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = await requireVerifiedUser(request, context);
@@ -82,7 +72,7 @@ async function addAddress(request: Request, api: ApiClient, token: string, formD
   const outcome = await callForForm(
     api,
     { method: "POST", endpoint: "/public/addresses", data: submission.value, token, schema: savedAddressSchema },
-    ADDRESS_FIELDS,
+    Object.keys(addressSchema.shape),
     MSG.addresses.createFailed,
   );
   if (!outcome.ok) return data({ addressResult: submission.reply(failureReply(outcome)) }, { status: 400 });
@@ -163,7 +153,7 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
     const fieldErrors: Record<string, string[]> = {};
     for (const detail of error.details) {
       const name = detail.path.split(".").at(-1) ?? "";
-      if (CARD_FIELDS.includes(name)) fieldErrors[name] = [...(fieldErrors[name] ?? []), detail.message];
+      if (Object.hasOwn(cardDetailsSchema.shape, name)) fieldErrors[name] = [...(fieldErrors[name] ?? []), detail.message];
     }
     return failure(error.details[0]?.message ?? error.message, fieldErrors);
   }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { LocationMap } from "#app/components/contact/location-map.tsx";
+import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { telHref } from "#app/components/layout/navigation.ts";
 import { Toaster } from "#app/components/layout/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -29,6 +29,7 @@ import type { Toast } from "#app/lib/toast.ts";
 import { CONTACT_SUBJECTS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { contactSchema } from "#contract/schemas/contact.ts";
+import { contactChecks } from "#contract/schemas/contact-checks.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import type { Route } from "./+types/contact";
 
@@ -160,45 +161,38 @@ function ContactDetails() {
 
 function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { subject: CONTACT_SUBJECTS[0] },
-    constraint: getZodConstraint(contactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-  });
+  const { form, fields } = useCheckedForm({ lastResult, defaultValue: { subject: CONTACT_SUBJECTS[0] }, checks: contactChecks });
   const sending = navigation.formAction === "/contact" && navigation.formData !== undefined;
 
   return (
-    <Form method="post" action="/contact" className="contact-form" {...getFormProps(form)}>
+    <Form method="post" action="/contact" className="contact-form" {...form.props}>
       <HoneypotInputs />
       <Field
         label="First name *"
         errors={fields.firstName.errors}
-        inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+        inputProps={{ ...fieldProps(fields.firstName), type: "text", autoComplete: "given-name" }}
       />
       <Field
         label="Last name *"
         errors={fields.lastName.errors}
-        inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+        inputProps={{ ...fieldProps(fields.lastName), type: "text", autoComplete: "family-name" }}
       />
       <Field
         label="Email *"
         errors={fields.email.errors}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        inputProps={{ ...fieldProps(fields.email), type: "email", autoComplete: "email" }}
       />
       <Field
         label="Phone (optional)"
         errors={fields.phone.errors}
-        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+        inputProps={{ ...fieldProps(fields.phone), type: "tel", autoComplete: "tel" }}
       />
       <Field
         label="Order number (optional)"
         errors={fields.orderNumber.errors}
-        inputProps={{ ...getInputProps(fields.orderNumber, { type: "text" }), autoComplete: "off" }}
+        inputProps={{ ...fieldProps(fields.orderNumber), type: "text", autoComplete: "off" }}
       />
-      <SelectField label="Subject" errors={fields.subject.errors} selectProps={getSelectProps(fields.subject)}>
+      <SelectField label="Subject" errors={fields.subject.errors} selectProps={fieldProps(fields.subject)}>
         {CONTACT_SUBJECTS.map((subject) => (
           <option key={subject} value={subject}>
             {subject}
@@ -209,7 +203,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         label="Message *"
         className="contact-form__wide"
         errors={fields.message.errors}
-        textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }}
+        textareaProps={{ ...fieldProps(fields.message), rows: 6 }}
       />
       <div className="contact-form__wide contact-form__actions">
         <Button type="submit" disabled={sending} aria-busy={sending || undefined}>

@@ -1,5 +1,3 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Link, type RouterContextProvider, redirect, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -8,9 +6,9 @@ import { CodeField } from "#app/components/account/code-field.tsx";
 import { CodeScreenForm } from "#app/components/account/code-screen-form.tsx";
 import { EnhancedField, isEnhanced } from "#app/components/account/enhanced-field.tsx";
 import { FormNotice } from "#app/components/account/form-messages.tsx";
-import { parseByIntent } from "#app/components/account/parse-by-intent.ts";
 import { useDelayedRedirect } from "#app/components/account/use-delayed-redirect.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { codeScreenLoader } from "#app/lib/auth.server.ts";
@@ -22,6 +20,7 @@ import { commitSession, flashToast, getSession } from "#app/lib/session.server.t
 import { OTP_LENGTH } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { verifyEmailSchema } from "#contract/schemas/auth.ts";
+import { verifyEmailChecks } from "#contract/schemas/auth-checks.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/email-verification";
 
@@ -71,12 +70,11 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
 
 export default function EmailVerification({ loaderData, actionData }: Route.ComponentProps) {
   const { email } = loaderData;
-  const [form, fields] = useForm({
+  const { form, fields } = useCheckedForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(verifyEmailSchema),
+    checks: verifyEmailChecks,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseByIntent(formData, verifyEmailSchema, "resend"),
+    intentChecks: { resend: {} },
   });
   const verified = actionData?.verified === true;
   useDelayedRedirect(verified ? "/profile" : null, TIMING_MS.redirectAfterEmailVerified);
@@ -100,7 +98,7 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
       footer={<Link to="/signin">Back to Sign In</Link>}
     >
       {verified ? <FormNotice>{MSG.otp.emailVerifiedRedirecting}</FormNotice> : null}
-      <CodeScreenForm form={form} email={email} loading={loading} busy={busy}>
+      <CodeScreenForm form={form} emailErrors={fields.email.errors} email={email} loading={loading} busy={busy}>
         <EnhancedField />
         <CodeField meta={fields.otp} onDigits={setDigits} />
         <Button type="submit" name="intent" value="verify" block disabled={blocked} onClick={pressed(MSG.loading.verifyingEmail)}>

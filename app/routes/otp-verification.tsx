@@ -1,12 +1,10 @@
-import { getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Link, type RouterContextProvider, useNavigation } from "react-router";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { CodeField } from "#app/components/account/code-field.tsx";
 import { CodeScreenForm } from "#app/components/account/code-screen-form.tsx";
-import { parseByIntent } from "#app/components/account/parse-by-intent.ts";
 import { useClearOnError } from "#app/components/account/use-clear-on-error.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
+import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
@@ -18,6 +16,7 @@ import { commitSession, getSession, redirectWithToast } from "#app/lib/session.s
 import { OTP_LENGTH } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { resetPasswordFormSchema } from "#contract/schemas/auth.ts";
+import { resetPasswordFormChecks } from "#contract/schemas/auth-checks.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/otp-verification";
 
@@ -60,12 +59,11 @@ async function resetPassword(request: Request, context: Readonly<RouterContextPr
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { email } = loaderData;
-  const [form, fields] = useForm({
+  const { form, fields } = useCheckedForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(resetPasswordFormSchema),
+    checks: resetPasswordFormChecks,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseByIntent(formData, resetPasswordFormSchema, "resend"),
+    intentChecks: { resend: {} },
   });
   useClearOnError(form.id, actionData?.result, HIDDEN);
   const navigation = useNavigation();
@@ -84,17 +82,17 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       }
       footer={<Link to="/signin">Back to Sign In</Link>}
     >
-      <CodeScreenForm form={form} email={email} loading={loading} busy={busy}>
+      <CodeScreenForm form={form} emailErrors={fields.email.errors} email={email} loading={loading} busy={busy}>
         <CodeField meta={fields.otp} label="Reset code" />
         <Field
           label="New password"
           errors={fields.newPassword.errors}
-          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+          inputProps={{ ...fieldProps(fields.newPassword), type: "password", autoComplete: "new-password" }}
         />
         <Field
           label="Confirm new password"
           errors={fields.confirmPassword.errors}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          inputProps={{ ...fieldProps(fields.confirmPassword), type: "password", autoComplete: "new-password" }}
         />
         <Button type="submit" name="intent" value="reset" block disabled={busy} onClick={pressed(MSG.loading.resettingPassword)}>
           Reset Password

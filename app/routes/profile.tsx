@@ -1,24 +1,21 @@
-import { data, Link, redirect, useLocation } from "react-router";
-import { z } from "zod";
-import { AddressCard } from "#app/components/account/address-card.tsx";
-import { AddressForm } from "#app/components/account/address-form.tsx";
+import { data, Link, redirect } from "react-router";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
-import { ItemReview } from "#app/components/orders/item-review.tsx";
 import { OrdersPanel } from "#app/components/orders/order-list.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { deferred } from "#app/components/ui/deferred.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
-import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { listAddresses } from "#app/lib/addresses.server.ts";
 import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
 import { pagePath, requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { ordersPageHref } from "#app/lib/orders.ts";
+import { idField, pageField } from "#app/lib/profile-params.server.ts";
 import { myOrdersSchema, noDataSchema, orderDetailSchema, reviewSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
-import { reviewFormKey, reviewFormSchema } from "#app/lib/schemas/review-form.ts";
+import { reviewFormSchema } from "#app/lib/schemas/review-form.ts";
+import { reviewFormKey } from "#app/lib/schemas/review-form-checks.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import { PAGE_SIZE } from "#contract/constants.ts";
-import type { AddressDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -33,11 +30,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]["id"];
 
 const ACCOUNT_TAB = "/profile?tab=account";
-const ADDRESS_FIELDS = Object.keys(addressSchema.shape);
 const REVIEW_FIELDS = ["rating", "comment"];
-const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** ?page= of MY ORDERS; anything but a page number reads as the first page. */
-const pageField = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 /**
  * The tab comes from ?tab= (default orders). The orders tab reads ?page= (newest first) and ?order= (the detail
@@ -115,7 +108,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const call = id
       ? { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: submission.value, token, schema: savedAddressSchema }
       : { method: "POST" as const, endpoint: "/public/addresses", data: submission.value, token, schema: savedAddressSchema };
-    const outcome = await callForForm(api, call, ADDRESS_FIELDS, id ? MSG.addresses.updateFailed : MSG.addresses.createFailed);
+    const outcome = await callForForm(
+      api,
+      call,
+      Object.keys(addressSchema.shape),
+      id ? MSG.addresses.updateFailed : MSG.addresses.createFailed,
+    );
     if (!outcome.ok) {
       const reply = submission.reply(failureReply(outcome));
       return data({ result: reply }, { status: 400 });
@@ -182,6 +180,13 @@ async function makeDefault(request: Request, api: ApiClient, token: string, id: 
   return redirectWithToast(request, ACCOUNT_TAB, "success", MSG.accounts.defaultAddressSet);
 }
 
+/*
+ * Each closed until opened: the address book until its tab is, an item's review until its order's detail is.
+ * So the orders tab loads none of the address book's code, and the review forms only with an open order.
+ */
+const AccountPanel = deferred(() => import("#app/components/account/account-panel.tsx").then((module) => module.AccountPanel));
+const ItemReview = deferred(() => import("#app/components/orders/item-review.tsx").then((module) => module.ItemReview));
+
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, account } = loaderData;
   return (
@@ -230,52 +235,5 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         )}
       </div>
     </div>
-  );
-}
-
-interface AccountPanelProps {
-  account: { name: string; email: string };
-  addresses: AddressDto[] | null;
-  loadError: string | null;
-  editId: number | null;
-  confirmDeleteId: number | null;
-  lastResult: Parameters<typeof AddressForm>[0]["lastResult"];
-}
-
-function AccountPanel({ account, addresses, loadError, editId, confirmDeleteId, lastResult }: AccountPanelProps) {
-  // A new key after every completed navigation: a saved form starts empty again, a failed one keeps its values.
-  const location = useLocation();
-  const editing = addresses?.find((address) => address.id === editId);
-  return (
-    <section className="profile-panel" aria-labelledby="account-title">
-      <h2 id="account-title" className="profile-panel__title">
-        Account Details
-      </h2>
-      <dl className="account-summary">
-        <div>
-          <dt>Name</dt>
-          <dd>{account.name}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>{account.email}</dd>
-        </div>
-      </dl>
-      <h3 className="profile-panel__subtitle">Saved addresses</h3>
-      {loadError ? (
-        <StateMessage tone="error" title={loadError} retryHref={ACCOUNT_TAB} />
-      ) : addresses?.length ? (
-        <ul className="address-list">
-          {addresses.map((address) => (
-            <li key={address.id}>
-              <AddressCard address={address} confirmingDelete={address.id === confirmDeleteId} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="account-empty__text">{MSG.addresses.none}</p>
-      )}
-      {loadError ? null : <AddressForm key={`${editing?.id ?? "new"}-${location.key}`} address={editing} lastResult={lastResult} />}
-    </section>
   );
 }

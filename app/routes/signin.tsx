@@ -1,14 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { EnhancedField, isEnhanced } from "#app/components/account/enhanced-field.tsx";
 import { FormAlert, FormNotice } from "#app/components/account/form-messages.tsx";
-import { parseByIntent } from "#app/components/account/parse-by-intent.ts";
 import { useClearOnError } from "#app/components/account/use-clear-on-error.ts";
 import { useDelayedRedirect } from "#app/components/account/use-delayed-redirect.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
+import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
@@ -23,7 +21,8 @@ import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
 import { authenticatorFor } from "#app/lib/sign-in.server.ts";
 import { MSG } from "#contract/messages.ts";
-import { emailRequestSchema, loginSchema } from "#contract/schemas/auth.ts";
+import { emailRequestSchema } from "#contract/schemas/auth.ts";
+import { emailRequestChecks, loginChecks } from "#contract/schemas/auth-checks.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/signin";
 
@@ -92,12 +91,10 @@ async function requestResetCode(request: Request, context: Route.ActionArgs["con
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const { form, fields } = useCheckedForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseByIntent(formData, loginSchema, "forgot"),
+    checks: loginChecks,
+    intentChecks: { forgot: emailRequestChecks },
   });
   useClearOnError(form.id, actionData?.result, HIDDEN);
   const resetCodeSent = Boolean(actionData && "resetCodeSent" in actionData);
@@ -117,7 +114,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       }
     >
       {resetCodeSent ? <FormNotice>{MSG.auth.resetCodeSent}</FormNotice> : null}
-      <Form method="post" className="auth-form" {...getFormProps(form)}>
+      <Form method="post" className="auth-form" {...form.props}>
         <HoneypotInputs />
         <EnhancedField />
         <LoadingTextField text={loadingText} />
@@ -126,12 +123,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <Field
           label="Email"
           errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          inputProps={{ ...fieldProps(fields.email), type: "email", autoComplete: "email" }}
         />
         <Field
           label="Password"
           errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          inputProps={{ ...fieldProps(fields.password), type: "password", autoComplete: "current-password" }}
         />
         {/* Login comes first in the form, so Enter in a field logs in. */}
         <Button type="submit" name="intent" value="login" block disabled={busy} onClick={pressed(MSG.loading.loggingIn)}>

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { FormAlert } from "#app/components/account/form-messages.tsx";
 import { useClearOnError } from "#app/components/account/use-clear-on-error.ts";
+import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
@@ -17,6 +16,7 @@ import { honeypotLoaderData, readHoneypotForm } from "#app/lib/honeypot.server.t
 import { authSessionSchema } from "#app/lib/responses.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { signupSchema } from "#contract/schemas/auth.ts";
+import { signupChecks } from "#contract/schemas/auth-checks.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/signup";
 
@@ -51,13 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(signupSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-  });
+  const { form, fields } = useCheckedForm({ lastResult: actionData?.result, checks: signupChecks });
   useClearOnError(form.id, actionData?.result, HIDDEN);
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -77,29 +71,29 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         </p>
       }
     >
-      <Form method="post" className="auth-form" {...getFormProps(form)}>
+      <Form method="post" className="auth-form" {...form.props}>
         <HoneypotInputs />
         <LoadingTextField text={MSG.loading.creatingAccount} />
         <FormAlert id={form.errorId} errors={form.errors} />
         <Field
           label="Full name"
           errors={fields.name.errors}
-          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+          inputProps={{ ...fieldProps(fields.name), type: "text", autoComplete: "name" }}
         />
         <Field
           label="Email"
           errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          inputProps={{ ...fieldProps(fields.email), type: "email", autoComplete: "email" }}
         />
         <Field
           label="Password"
           errors={password.errors}
-          inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "new-password" }}
+          inputProps={{ ...fieldProps(password), type: "password", autoComplete: "new-password" }}
         />
         <Field
           label="Confirm password"
           errors={confirmErrors}
-          inputProps={{ ...getInputProps(confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          inputProps={{ ...fieldProps(confirmPassword), type: "password", autoComplete: "new-password" }}
         />
         <Button type="submit" block disabled={blocked}>
           Sign Up

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import type { AddressDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 
-const ACCOUNT_TAB = "/profile?tab=account";
+export const ACCOUNT_TAB = "/profile?tab=account";
 
 const addressAnchor = (id: number) => `address-${id}`;
 const editAddressHref = (id: number) => `${ACCOUNT_TAB}&edit=${id}#address-form`;

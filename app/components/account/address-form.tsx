@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
+import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { CheckField, Field, SelectField } from "#app/components/ui/field.tsx";
 import { ADDRESS_TYPES } from "#contract/constants.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
-import { addressSchema } from "#contract/schemas/address.ts";
+import { addressChecks } from "#contract/schemas/address-checks.ts";
 import { FormAlert } from "./form-messages.tsx";
 
 interface AddressFormProps {
@@ -18,14 +18,11 @@ interface AddressFormProps {
 
 /** Add or edit an address: one form posting intent=create or intent=update to the profile's action. */
 export function AddressForm({ address, lastResult, action = "/profile?tab=account" }: AddressFormProps) {
-  const [form, fields] = useForm({
+  const { form, fields } = useCheckedForm({
     id: address ? `address-${address.id}-form` : "address-new-form",
     lastResult,
     defaultValue: address ? { ...address, line2: address.line2 ?? "" } : { address_type: ADDRESS_TYPES[0] },
-    constraint: getZodConstraint(addressSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
+    checks: addressChecks,
   });
   const navigation = useNavigation();
   const title = address ? "Edit address" : "Add a new address";
@@ -35,16 +32,16 @@ export function AddressForm({ address, lastResult, action = "/profile?tab=accoun
       <h3 id="address-form-title" className="address-form__title">
         {title}
       </h3>
-      <Form method="post" action={action} className="address-form__grid" {...getFormProps(form)}>
+      <Form method="post" action={action} className="address-form__grid" {...form.props}>
         {address ? <input type="hidden" name="id" value={address.id} /> : null}
         <FormAlert id={form.errorId} errors={form.errors} />
         <Field
           label="Label"
           hint="For example Home or Mum's house"
           errors={fields.label.errors}
-          inputProps={getInputProps(fields.label, { type: "text" })}
+          inputProps={{ ...fieldProps(fields.label), type: "text" }}
         />
-        <SelectField label="Address type" errors={fields.address_type.errors} selectProps={getSelectProps(fields.address_type)}>
+        <SelectField label="Address type" errors={fields.address_type.errors} selectProps={fieldProps(fields.address_type)}>
           {ADDRESS_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
@@ -55,31 +52,30 @@ export function AddressForm({ address, lastResult, action = "/profile?tab=accoun
           className="address-form__wide"
           label="Address line 1"
           errors={fields.line1.errors}
-          inputProps={{ ...getInputProps(fields.line1, { type: "text" }), autoComplete: "address-line1" }}
+          inputProps={{ ...fieldProps(fields.line1), type: "text", autoComplete: "address-line1" }}
         />
         <Field
           className="address-form__wide"
           label="Address line 2 (optional)"
           errors={fields.line2.errors}
-          inputProps={{ ...getInputProps(fields.line2, { type: "text" }), autoComplete: "address-line2" }}
+          inputProps={{ ...fieldProps(fields.line2), type: "text", autoComplete: "address-line2" }}
         />
         <Field
           label="City"
           errors={fields.city.errors}
-          inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }}
+          inputProps={{ ...fieldProps(fields.city), type: "text", autoComplete: "address-level2" }}
         />
         <Field
           label="Postcode"
           errors={fields.postal_code.errors}
-          inputProps={{ ...getInputProps(fields.postal_code, { type: "text" }), autoComplete: "postal-code" }}
+          inputProps={{ ...fieldProps(fields.postal_code), type: "text", autoComplete: "postal-code" }}
         />
-        <Field
-          label="Phone"
-          errors={fields.phone.errors}
-          inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
-        />
+        <Field label="Phone" errors={fields.phone.errors} inputProps={{ ...fieldProps(fields.phone), type: "tel", autoComplete: "tel" }} />
         <div className="address-form__wide">
-          <CheckField label="Use as my default address" inputProps={getInputProps(fields.is_default, { type: "checkbox" })} />
+          <CheckField
+            label="Use as my default address"
+            inputProps={{ id: fields.is_default.id, name: "is_default", defaultChecked: fields.is_default.initialValue === "on" }}
+          />
         </div>
         <div className="address-form__wide button-row">
           <Button type="submit" name="intent" value={address ? "update" : "create"} disabled={navigation.formData !== undefined}>

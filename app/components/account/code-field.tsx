@@ -1,4 +1,4 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { type CheckedField, fieldProps } from "#app/components/forms/use-checked-form.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { OTP_LENGTH } from "#contract/constants.ts";
 
@@ -14,7 +14,7 @@ export function CodeField({
   label = "Verification code",
   onDigits,
 }: {
-  meta: FieldMetadata<string>;
+  meta: CheckedField;
   label?: string;
   onDigits?: (digits: string) => void;
 }) {
@@ -24,11 +24,11 @@ export function CodeField({
       label={label}
       errors={meta.errors}
       inputProps={{
-        ...getInputProps(meta, { type: "text" }),
+        ...fieldProps(meta),
+        type: "text",
         inputMode: "numeric",
         autoComplete: "one-time-code",
         maxLength: OTP_LENGTH,
-        pattern: `\\d{${OTP_LENGTH}}`,
         placeholder: "0".repeat(OTP_LENGTH),
         onChange: (event) => {
           const digits = codeDigits(event.currentTarget.value);

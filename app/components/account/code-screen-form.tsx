@@ -1,8 +1,8 @@
-import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { MSG } from "#contract/messages.ts";
+import type { useCheckedForm } from "../forms/use-checked-form.ts";
 import { LoadingTextField } from "../layout/loading-overlay.tsx";
 import { FormAlert } from "./form-messages.tsx";
 import { ResendCodeButton } from "./resend-code-button.tsx";
@@ -11,14 +11,17 @@ import { ResendCodeButton } from "./resend-code-button.tsx";
  * The form of a code screen (e-mail verification, password reset): the honeypot, the loading text, the e-mail
  * it works on and the form's alerts, then the screen's own fields and button, then Resend Code.
  */
-export function CodeScreenForm<Schema extends { email: string }>({
+export function CodeScreenForm({
   form,
+  emailErrors,
   email,
   loading: [loadingText, pressed],
   busy,
   children,
 }: {
-  form: FormMetadata<Schema, string[]>;
+  form: ReturnType<typeof useCheckedForm>["form"];
+  /** The server's errors on the hidden e-mail field. */
+  emailErrors: readonly string[] | undefined;
   email: string;
   /** What `useSubmitterLoadingText` returns: the loading text and its setter for each button. */
   loading: readonly [string, (text: string) => () => void];
@@ -26,9 +29,9 @@ export function CodeScreenForm<Schema extends { email: string }>({
   children: ReactNode;
 }) {
   // The e-mail is a hidden field, so its errors show with the form's.
-  const errors = [...(form.errors ?? []), ...(form.getFieldset().email.errors ?? [])];
+  const errors = [...(form.errors ?? []), ...(emailErrors ?? [])];
   return (
-    <Form method="post" className="auth-form" {...getFormProps(form)}>
+    <Form method="post" className="auth-form" {...form.props}>
       <HoneypotInputs />
       <LoadingTextField text={loadingText} />
       <input type="hidden" name="email" value={email} />

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher, useLocation } from "react-router";
 import { FormAlert } from "#app/components/account/form-messages.tsx";
 import { StarIcon, Stars } from "#app/components/catalogue/rating.tsx";
+import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { TextareaField } from "#app/components/ui/field.tsx";
-import { reviewFormSchema } from "#app/lib/schemas/review-form.ts";
+import { reviewFormChecks } from "#app/lib/schemas/review-form-checks.ts";
 import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX, REVIEWABLE_ORDER_STATUSES } from "#contract/constants.ts";
 import type { OrderDetailDto, OrderItemDto, OrderItemReviewDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
@@ -69,17 +69,16 @@ interface ReviewFormProps {
 function ReviewForm({ orderId, item, review, lastResult }: ReviewFormProps) {
   const fetcher = useFetcher<{ review?: { result: SubmissionResult<string[]> } }>();
   const location = useLocation();
-  const [form, fields] = useForm({
+  const { form, fields } = useCheckedForm({
     id: `review-${orderId}-${item.product_id}-${item.product_sku}`,
     lastResult: fetcher.data?.review?.result ?? lastResult,
     defaultValue: review ? { rating: String(review.rating), comment: review.comment ?? "" } : undefined,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewFormSchema }),
+    checks: reviewFormChecks,
   });
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={location.pathname + location.search} className="review-form" {...getFormProps(form)}>
+    <fetcher.Form method="post" action={location.pathname + location.search} className="review-form" {...form.props}>
       <input type="hidden" name="orderId" value={orderId} />
       <input type="hidden" name="productId" value={item.product_id} />
       {review ? <input type="hidden" name="reviewId" value={review.id} /> : null}
@@ -90,7 +89,13 @@ function ReviewForm({ orderId, item, review, lastResult }: ReviewFormProps) {
           {RATINGS.map((rating) => (
             <label key={rating} className="star-input__option">
               <input
-                {...getInputProps(fields.rating, { type: "radio", value: String(rating) })}
+                type="radio"
+                name={fields.rating.name}
+                value={rating}
+                required
+                defaultChecked={fields.rating.initialValue === String(rating)}
+                aria-invalid={fields.rating.errors ? true : undefined}
+                aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}
                 id={`${fields.rating.id}-${rating}`}
                 className="visually-hidden"
               />
@@ -111,7 +116,7 @@ function ReviewForm({ orderId, item, review, lastResult }: ReviewFormProps) {
         label={MSG.reviews.commentLabel}
         hint={MSG.reviews.commentHint(REVIEW_COMMENT_MAX)}
         errors={fields.comment.errors}
-        textareaProps={{ ...getTextareaProps(fields.comment), rows: 3, maxLength: REVIEW_COMMENT_MAX }}
+        textareaProps={{ ...fieldProps(fields.comment), rows: 3 }}
       />
       <Button type="submit" name="intent" value="review" disabled={busy}>
         {busy ? MSG.reviews.submitting : review ? MSG.reviews.saveEdit : MSG.reviews.submit}

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { REVIEW_COMMENT_MAX } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { reviewFormSchema } from "./review-form.ts";
+import { reviewFormChecks } from "./review-form-checks.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -26,5 +27,15 @@ describe("the profile's review form", () => {
     expect(long.reply().error).toMatchObject({ comment: [MSG.reviews.commentTooLong(REVIEW_COMMENT_MAX)] });
     expect(form({ rating: "4" }).reply().error).toHaveProperty("orderId");
     expect(form({ orderId: "x", productId: "9", rating: "4" }).reply().error).toHaveProperty("orderId");
+  });
+});
+
+describe("the review form's browser checks", () => {
+  it("show the schema's own messages for a missing rating and a comment over the limit", () => {
+    const { rating, comment } = reviewFormChecks;
+    expect(form({ orderId: "4", productId: "9" }).reply().error?.rating).toEqual([rating.required]);
+    const [max, tooLong] = comment.maxLength;
+    const long = form({ orderId: "4", productId: "9", rating: "4", comment: "x".repeat(max + 1) });
+    expect(long.reply().error?.comment).toEqual([tooLong]);
   });
 });

@@ -13,6 +13,3 @@ export const reviewFormSchema = reviewUpdateSchema.extend({
   productId: productRecordId,
   reviewId: recordId.optional(),
 });
-
-/** Which item's form a failed post belongs to, so the page without JavaScript opens that one with its errors. */
-export const reviewFormKey = (orderId: unknown, productId: unknown) => `${String(orderId)}-${String(productId)}`;
