@@ -8,6 +8,7 @@ import { createCoalescingStream } from "./lib/coalescing-stream.server.ts";
 import { setDocumentCaching } from "./lib/document-caching.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
+import { deferPageScripts } from "./lib/scripts-after-first-paint.server.ts";
 import { staticContentMarkup } from "./lib/static-content.server.tsx";
 
 /** Re-exported so server.ts sets the very context instance the routes read. */
@@ -64,10 +65,14 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = createCoalescingStream(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
+          const preloads: string[] = [];
+          const body = createCoalescingStream(
+            () => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+            },
+            (piece) => deferPageScripts(piece, preloads),
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

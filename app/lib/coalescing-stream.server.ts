@@ -7,12 +7,15 @@ import { Transform } from "node:stream";
  * flush instead of about fifty per page: each chunk costs a trip through both, and compressing 4 KB at a time
  * took twice the CPU of compressing the same page whole. Streaming is unchanged: nothing waits past React's
  * own flush.
+ *
+ * `rewrite`, when given, receives each released piece as text: React flushes whole tags, never part of one.
  */
-export function createCoalescingStream(onFinish: () => void): Transform & { flush(): void } {
+export function createCoalescingStream(onFinish: () => void, rewrite?: (piece: string) => string): Transform & { flush(): void } {
   let held: Buffer[] = [];
   const release = () => {
     if (held.length === 0) return;
-    stream.push(held.length === 1 ? held[0] : Buffer.concat(held));
+    const piece = held.length === 1 ? held[0] : Buffer.concat(held);
+    stream.push(rewrite ? rewrite(piece.toString("utf8")) : piece);
     held = [];
   };
   const stream = new Transform({

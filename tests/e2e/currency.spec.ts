@@ -1,4 +1,5 @@
 import { SUPPORTED_CURRENCIES } from "#app/lib/currency.ts";
+import { MSG } from "#contract/messages.ts";
 import { expect, test } from "./fixtures.ts";
 import { E2E_RATES } from "./shop-data.ts";
 
@@ -27,6 +28,28 @@ test.describe("display currency", () => {
     await expect(shop.main.locator(SELLING_PRICE).first()).toHaveText(/^\$\d+\.\d{2}$/);
 
     await shop.visit("/");
+    await expect(shop.currencySelect).toHaveValue("USD");
+  });
+
+  test("a currency chosen before the page's scripts have run is applied", async ({ shop, page }) => {
+    // The scripts start after the first paint; held back, the choice comes before hydration.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/products", { waitUntil: "domcontentloaded" });
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/currency"),
+    );
+    await shop.currencySelect.selectOption("USD");
+    if (shop.javaScriptEnabled) releaseScripts();
+    else await shop.topBar.getByRole("button", { name: MSG.pricing.applyCurrency }).click();
+    await saved;
+    await expect(shop.main.locator(SELLING_PRICE).first()).toHaveText(/^\$\d+\.\d{2}$/);
     await expect(shop.currencySelect).toHaveValue("USD");
   });
 

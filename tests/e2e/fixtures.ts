@@ -8,7 +8,11 @@ export interface Shop {
   page: Page;
   /** Whether this project runs with JavaScript (`js`) or without it (`no-js`). */
   javaScriptEnabled: boolean;
-  /** Opens `path` and checks the server answered it successfully (`status` to expect another, such as 404). */
+  /**
+   * Opens `path` and checks the server answered it successfully (`status` to expect another, such as 404). With
+   * JavaScript it also waits until React has hydrated the page: its scripts start after the first paint, and a
+   * tap before then is a tap on the page without JavaScript, which the no-js project covers.
+   */
   visit(path: string, options?: { status?: number }): Promise<void>;
   topBar: Locator;
   header: Locator;
@@ -43,6 +47,12 @@ export function sharedInbox(): Inbox {
   };
 }
 
+/** React marks each element it hydrates; the effects of that render run by the next frames. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
   // Each test is a different shopper: the server trusts X-Forwarded-For from loopback (TRUST_PROXY in
   // global-setup.ts), so per-IP rate limits count this test's requests alone, as they would a real visitor's.
@@ -63,6 +73,7 @@ export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
         const response = await page.goto(path);
         expect(response, `no response for ${path}`).not.toBeNull();
         expect(response?.status(), `status of ${path}`).toBe(options.status ?? 200);
+        if (javaScriptEnabled) await hydrated(page);
       },
       topBar,
       header: page.locator("header.site-header"),

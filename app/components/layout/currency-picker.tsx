@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { MSG } from "#contract/messages.ts";
 
@@ -7,10 +8,18 @@ import { MSG } from "#contract/messages.ts";
  * A native control keeps the ninety currencies to ninety `<option>`s on every page, and the browser gives the
  * scrollable list, keyboard and outside-click handling. The options arrive as one HTML string from the root
  * loader (`currencyOptionsHtml`, `selected` on the current currency), rendered as the select's inner HTML.
+ * The page's scripts start after its first paint: a choice made before they run (no Set currency button then, as
+ * JavaScript is on) is submitted when the picker hydrates. The select opts out of the browser's form restoring,
+ * so the choice it shows after a history navigation is the saved one, never an old pick to submit again.
  */
 export function CurrencyPicker({ current, optionsHtml }: { current: string; optionsHtml: string }) {
   const location = useLocation();
   const submit = useSubmit();
+  const select = useRef<HTMLSelectElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a choice made before hydration is submitted once, when the picker hydrates.
+  useEffect(() => {
+    if (select.current && select.current.value !== current) submit(select.current.form, { preventScrollReset: true });
+  }, []);
 
   return (
     <Form method="post" action="/currency" preventScrollReset className="currency-picker">
@@ -21,8 +30,10 @@ export function CurrencyPicker({ current, optionsHtml }: { current: string; opti
       <select
         // Keyed by the saved currency, so the control shows what the server applied once the page reloads its data.
         key={current}
+        ref={select}
         id="currency-select"
         name="currency"
+        autoComplete="off"
         className="currency-picker__select"
         onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own currency table, escaped once per process (currency.ts); hydration keeps the server's options.

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { deferPageScripts } from "./scripts-after-first-paint.server.ts";
+
+const HEAD =
+  '<head><link rel="preload" href="/images/hero.svg" as="image" fetchPriority="high"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="abc"/>' +
+  '<link rel="modulepreload" href="/assets/framework-B.js" nonce="abc"/><style nonce="abc">a{}</style></head>';
+const MODULE_TEXT = ';\nimport * as route0 from "/assets/root-C.js";\nwindow.x = "<!-- a < b";\nimport("/assets/entry.client-A.js");';
+const BODY = `<body><main>page</main><script nonce="abc">window.__reactRouterContext = {};</script><script nonce="abc" type="module" async="">${MODULE_TEXT}</script></body>`;
+
+/** The arguments the rewritten script passes to its loader. */
+function loaderArguments(html: string): [string[], string, number] {
+  const call = html.match(/<script nonce="abc">\(.*\)\((.*)\)<\/script><\/body>/s);
+  if (!call?.[1]) throw new Error("no loader script");
+  return JSON.parse(`[${call[1]}]`);
+}
+
+describe("deferPageScripts", () => {
+  it("takes the module preloads out of the head and hands them, with the module script, to a loader", () => {
+    const html = deferPageScripts(HEAD + BODY, []);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain('<link rel="preload" href="/images/hero.svg"');
+    expect(html).toContain('<script nonce="abc">window.__reactRouterContext = {};</script>');
+    const [preloads, moduleText, latestMs] = loaderArguments(html);
+    expect(preloads).toEqual(["/assets/entry.client-A.js", "/assets/framework-B.js"]);
+    expect(moduleText).toBe(MODULE_TEXT);
+    expect(latestMs).toBeGreaterThan(0);
+  });
+
+  it("escapes what would end the inline script early", () => {
+    const html = deferPageScripts(HEAD + BODY, []);
+    expect(html).not.toContain("<!--");
+    expect(loaderArguments(html)[1]).toBe(MODULE_TEXT);
+  });
+
+  it("carries the preloads from an earlier piece of the document to the module script", () => {
+    const preloads: string[] = [];
+    const head = deferPageScripts(HEAD, preloads);
+    const body = deferPageScripts(BODY, preloads);
+    expect(head).not.toContain('rel="modulepreload"');
+    expect(loaderArguments(body)[0]).toEqual(["/assets/entry.client-A.js", "/assets/framework-B.js"]);
+  });
+
+  it("leaves a piece without React Router's scripts as it is", () => {
+    const piece = '<script nonce="abc">window.__reactRouterContext.streamController.close();</script></body></html>';
+    expect(deferPageScripts(piece, [])).toBe(piece);
+  });
+});
