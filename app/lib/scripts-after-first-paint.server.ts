@@ -18,10 +18,10 @@
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const BOOTSTRAP_MODULE = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/;
 
-/** JSON that is safe inside an inline `<script>`: no `</script>` or `<!--` can end or change it. */
 /** When the scripts start however the page is shown (a page opened in a background tab paints nothing). */
 const LATEST_MS = 3000;
 
+/** JSON that is safe inside an inline `<script>`: no `</script>` or `<!--` can end or change it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 /**
