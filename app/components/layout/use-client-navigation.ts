@@ -16,8 +16,10 @@ export function clientNavigationTarget(event: MouseEvent, origin: string): HTMLA
 
 /**
  * Plain anchors in regions marked `data-client-navigation` (the footer, rendered once per process as markup)
- * navigate on the client as router links do. One listener on the document instead of a router `Link` per
- * anchor, which resolves its path on every render; without JavaScript the anchors are ordinary links.
+ * navigate on the client as router links do. One listener instead of a router `Link` per anchor, which resolves
+ * its path on every render; without JavaScript the anchors are ordinary links. It listens on the window in the
+ * capture phase: React stops a click inside a part it has not hydrated yet (a deferred part whose code is still
+ * loading) at the document, to replay it later, and the link would then load the page from the server.
  */
 export function useClientNavigation() {
   const navigate = useNavigate();
@@ -28,7 +30,7 @@ export function useClientNavigation() {
       event.preventDefault();
       void navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`);
     };
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
+    window.addEventListener("click", onClick, { capture: true });
+    return () => window.removeEventListener("click", onClick, { capture: true });
   }, [navigate]);
 }
