@@ -8,14 +8,14 @@ import { Transform } from "node:stream";
  * took twice the CPU of compressing the same page whole. Streaming is unchanged: nothing waits past React's
  * own flush.
  *
- * `rewrite`, when given, receives each released piece as text: React flushes whole tags, never part of one.
+ * `rewrite`, when given, receives each released piece: React flushes whole tags, never part of one.
  */
-export function createCoalescingStream(onFinish: () => void, rewrite?: (piece: string) => string): Transform & { flush(): void } {
+export function createCoalescingStream(onFinish: () => void, rewrite?: (piece: Buffer) => Buffer): Transform & { flush(): void } {
   let held: Buffer[] = [];
   const release = () => {
     if (held.length === 0) return;
     const piece = held.length === 1 ? held[0] : Buffer.concat(held);
-    stream.push(rewrite ? rewrite(piece.toString("utf8")) : piece);
+    stream.push(rewrite ? rewrite(piece) : piece);
     held = [];
   };
   const stream = new Transform({

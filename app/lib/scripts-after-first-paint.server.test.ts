@@ -15,9 +15,12 @@ function loaderArguments(html: string): [string[], string, number] {
   return JSON.parse(`[${call[1]}]`);
 }
 
+/** The rewrite of `html` as one piece of the document, as text. */
+const rewrite = (html: string, preloads: string[] = []) => deferPageScripts(Buffer.from(html), preloads).toString("utf8");
+
 describe("deferPageScripts", () => {
   it("takes the module preloads out of the head and hands them, with the module script, to a loader", () => {
-    const html = deferPageScripts(HEAD + BODY, []);
+    const html = rewrite(HEAD + BODY);
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toContain('type="module"');
     expect(html).toContain('<link rel="preload" href="/images/hero.svg"');
@@ -28,22 +31,29 @@ describe("deferPageScripts", () => {
     expect(latestMs).toBeGreaterThan(0);
   });
 
+  it("keeps every byte around the rewritten elements, characters beyond ASCII included", () => {
+    const html = rewrite(`${HEAD.replace("a{}", "a::after{content:'£ – é'}")}${BODY.replace("page", "Abaya £120 – é")}`);
+    expect(html).toContain("<style nonce=\"abc\">a::after{content:'£ – é'}</style></head><body><main>Abaya £120 – é</main>");
+    expect(html.endsWith("</script></body>")).toBe(true);
+  });
+
   it("escapes what would end the inline script early", () => {
-    const html = deferPageScripts(HEAD + BODY, []);
+    const html = rewrite(HEAD + BODY);
     expect(html).not.toContain("<!--");
     expect(loaderArguments(html)[1]).toBe(MODULE_TEXT);
   });
 
   it("carries the preloads from an earlier piece of the document to the module script", () => {
     const preloads: string[] = [];
-    const head = deferPageScripts(HEAD, preloads);
-    const body = deferPageScripts(BODY, preloads);
+    const head = rewrite(HEAD, preloads);
+    const body = rewrite(BODY, preloads);
     expect(head).not.toContain('rel="modulepreload"');
     expect(loaderArguments(body)[0]).toEqual(["/assets/entry.client-A.js", "/assets/framework-B.js"]);
   });
 
   it("leaves a piece without React Router's scripts as it is", () => {
     const piece = '<script nonce="abc">window.__reactRouterContext.streamController.close();</script></body></html>';
-    expect(deferPageScripts(piece, [])).toBe(piece);
+    const bytes = Buffer.from(piece);
+    expect(deferPageScripts(bytes, [])).toBe(bytes);
   });
 });
