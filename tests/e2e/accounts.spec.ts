@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { MSG } from "#contract/messages.ts";
 import { createVerifiedAccount, honeypotFields, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, open, test } from "./fixtures.ts";
 
 /** Any 6 digits but the right ones. */
 const wrongCode = (code: string) => code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
@@ -20,11 +20,11 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   const email = uniqueEmail(testInfo, "signup");
 
   // A guest is sent to sign in, remembering the protected page.
-  await page.goto("/profile?tab=account");
+  await open(page, "/profile?tab=account");
   await expect(page).toHaveURL(`/signin?redirectTo=${encodeURIComponent("/profile?tab=account")}`);
   await expect(page.getByRole("heading", { level: 1, name: "Login to your Account" })).toBeVisible();
 
-  await page.goto("/signup");
+  await open(page, "/signup");
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Sign Up");
   await page.getByLabel("Full name").fill("Amina Test");
   await page.getByLabel("Email").fill(email);
@@ -52,7 +52,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   await expect(page.getByRole("main")).toContainText(email);
 
   // Signed in but unverified: a protected page sends the shopper to verify, with their e-mail (decision 0004).
-  await page.goto("/profile");
+  await open(page, "/profile");
   await expect(page).toHaveURL(`/email-verification?email=${encodeURIComponent(email)}`);
 
   // The first code was sent at sign-up, so an immediate resend waits out the cooldown.
@@ -79,7 +79,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   await expect(page).toHaveURL("/profile");
   // A later visit, signed out.
   await page.context().clearCookies();
-  await page.goto("/signin");
+  await open(page, "/signin");
 
   await signIn(page, email, "not-the-password");
   await expect(page.getByText(MSG.accounts.invalidCredentials)).toBeVisible();
@@ -90,7 +90,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
 
   // The address book: empty, a refused postcode, then add, add another, make it the default, edit, delete.
-  await page.goto("/profile?tab=account");
+  await open(page, "/profile?tab=account");
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("User Profile");
   await expect(page.getByText(MSG.addresses.none)).toBeVisible();
   await fillAddress(page, { label: "Home", line1: "1 Silk Street", city: "London", postcode: "NOT A CODE", phone: "020 7946 0000" });
@@ -142,7 +142,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   // Sign out, then a protected page asks to sign in again and returns there afterwards.
   await page.getByRole("main").getByRole("button", { name: "SIGN OUT" }).click();
   await expect(page).toHaveURL("/signin");
-  await page.goto("/profile");
+  await open(page, "/profile");
   await expect(page).toHaveURL("/signin?redirectTo=%2Fprofile");
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL("/profile", { timeout: SIGN_IN_MS });
@@ -161,7 +161,7 @@ test("forgot password: code by mail, reset, sign in with the new password", asyn
   await createVerifiedAccount(request, inbox, email);
   const newPassword = "velvet-and-wool-77";
 
-  await page.goto("/signin");
+  await open(page, "/signin");
   await page.getByRole("button", { name: "Forgot Password" }).click();
   await expect(page.getByText(MSG.auth.enterEmailFirst)).toBeVisible();
   await page.getByLabel("Email").fill(email);
@@ -201,7 +201,7 @@ test("an unverified login goes to e-mail verification", async ({ page, request }
   });
   expect(signup.status()).toBe(201);
 
-  await page.goto("/signin");
+  await open(page, "/signin");
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL("/email-verification", { timeout: SIGN_IN_MS });
   await expect(page.getByText(MSG.auth.verifyToContinue)).toBeVisible();
@@ -216,7 +216,7 @@ test("signing up again with the same details finishes a sign-up that was cut sho
   expect(first.status()).toBe(201);
 
   const signUp = async (password: string) => {
-    await page.goto("/signup");
+    await open(page, "/signup");
     await page.getByLabel("Full name").fill("Cut Short");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);

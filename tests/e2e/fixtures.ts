@@ -53,6 +53,15 @@ export async function hydrated(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/**
+ * Opens `path` as a shopper would and, when the project runs JavaScript, waits until React has hydrated it: the
+ * page's scripts start after its first paint, and a tap before that is a tap on the page without JavaScript.
+ */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  if (base.info().project.use.javaScriptEnabled !== false) await hydrated(page);
+}
+
 export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
   // Each test is a different shopper: the server trusts X-Forwarded-For from loopback (TRUST_PROXY in
   // global-setup.ts), so per-IP rate limits count this test's requests alone, as they would a real visitor's.

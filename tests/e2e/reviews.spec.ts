@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { createVerifiedAccount, uniqueEmail } from "./account-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 import { buyer, type CatalogueProduct, deliver, placeOrder, productFor } from "./order-helpers.ts";
 
 /** A shopper who bought `product` `orders` times, each order delivered, and reviewed it once per order. */
@@ -65,6 +65,8 @@ test.describe("product reviews", () => {
     // The block's code loads when the shopper first uses it (here: focuses the sort); with it the choice submits
     // itself, and the Sort button goes away.
     if (shop.javaScriptEnabled) {
+      // "Next" is a plain link until the block's code has loaded: the page may be a new document, still hydrating.
+      await hydrated(page);
       await sort.focus();
       await expect(reviews.getByRole("button", { name: "Sort" })).toHaveCount(0);
     }
