@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { preload } from "react-dom";
 import { Link } from "react-router";
 import { Price } from "#app/components/ui/price.tsx";
@@ -11,22 +11,9 @@ import { ColorDots } from "./color-dots.tsx";
 const CARD_IMAGE_SIZE = { width: 600, height: 800 } as const;
 
 /**
- * A card links to its product three times (image, BUY NOW, name); only the name is a router `Link`, which
- * resolves its path on every render. The other two are plain anchors that hand a plain click to the name
- * link, so with JavaScript all three navigate on the client; modified clicks (new tab, download) and pages
- * without JavaScript follow their own `href`.
- */
-function followNameLink(event: MouseEvent<HTMLAnchorElement>) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-  const nameLink = event.currentTarget.closest(".product-card")?.querySelector<HTMLAnchorElement>(".product-card__name a");
-  if (!nameLink) return;
-  event.preventDefault();
-  nameLink.click();
-}
-
-/**
  * The image half of a product card (the catalogue's and the wishlist's): the picture linking to the product,
- * the out-of-stock badge, and the card's own controls over the image.
+ * the out-of-stock badge, and the card's own controls over the image. Its plain anchors (the picture, BUY NOW)
+ * navigate on the client through the root's client navigation, without a router `Link` each.
  */
 export function ProductCardMedia({
   href,
@@ -44,9 +31,9 @@ export function ProductCardMedia({
 }) {
   if (priority) preload(image, { as: "image", fetchPriority: "high" });
   return (
-    <div className="product-card__media">
+    <div className="product-card__media" data-client-navigation="">
       {/* biome-ignore lint/a11y/useAnchorContent: a mouse target repeating the name link, kept from assistive technology and the tab order. */}
-      <a href={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true" onClick={followNameLink}>
+      <a href={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
         <img
           src={image}
           alt=""
@@ -87,7 +74,7 @@ function ProductCard({ product, forms, maxDots, priority = false, headingLevel =
     <article className="product-card">
       <ProductCardMedia href={href} image={imageOrPlaceholder(product.main_image)} priority={priority} soldOut={soldOut}>
         <div className="product-card__actions">
-          <a href={href} className="product-card__buy" onClick={followNameLink}>
+          <a href={href} className="product-card__buy">
             {MSG.catalogue.buyNow}
             <span className="visually-hidden">: {product.name}</span>
           </a>

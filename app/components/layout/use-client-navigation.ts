@@ -15,8 +15,8 @@ export function clientNavigationTarget(event: MouseEvent, origin: string): HTMLA
 }
 
 /**
- * Plain anchors in regions marked `data-client-navigation` (the footer, rendered once per process as markup)
- * navigate on the client as router links do. One listener instead of a router `Link` per anchor, which resolves
+ * Plain anchors in regions marked `data-client-navigation` (the footer, rendered once per process as markup;
+ * a product card's picture and BUY NOW) navigate on the client as router links do. One listener instead of a router `Link` per anchor, which resolves
  * its path on every render; without JavaScript the anchors are ordinary links. It listens on the window in the
  * capture phase: React stops a click inside a part it has not hydrated yet (a deferred part whose code is still
  * loading) at the document, to replay it later, and the link would then load the page from the server.
