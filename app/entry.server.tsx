@@ -65,14 +65,10 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const preloads: string[] = [];
-          const body = createCoalescingStream(
-            () => {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-            },
-            (piece) => deferPageScripts(piece, preloads),
-          );
+          const body = createCoalescingStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+          }, deferPageScripts());
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

@@ -15,8 +15,8 @@ function loaderArguments(html: string): [string[], string, number] {
   return JSON.parse(`[${call[1]}]`);
 }
 
-/** The rewrite of `html` as one piece of the document, as text. */
-const rewrite = (html: string, preloads: string[] = []) => deferPageScripts(Buffer.from(html), preloads).toString("utf8");
+/** The rewrite of `html` as one piece of a document (by default the whole document), as text. */
+const rewrite = (html: string, rewriter = deferPageScripts()) => rewriter(Buffer.from(html)).toString("utf8");
 
 describe("deferPageScripts", () => {
   it("takes the module preloads out of the head and hands them, with the module script, to a loader", () => {
@@ -44,9 +44,9 @@ describe("deferPageScripts", () => {
   });
 
   it("carries the preloads from an earlier piece of the document to the module script", () => {
-    const preloads: string[] = [];
-    const head = rewrite(HEAD, preloads);
-    const body = rewrite(BODY, preloads);
+    const rewriter = deferPageScripts();
+    const head = rewrite(HEAD, rewriter);
+    const body = rewrite(BODY, rewriter);
     expect(head).not.toContain('rel="modulepreload"');
     expect(loaderArguments(body)[0]).toEqual(["/assets/entry.client-A.js", "/assets/framework-B.js"]);
   });
@@ -54,6 +54,13 @@ describe("deferPageScripts", () => {
   it("leaves a piece without React Router's scripts as it is", () => {
     const piece = '<script nonce="abc">window.__reactRouterContext.streamController.close();</script></body></html>';
     const bytes = Buffer.from(piece);
-    expect(deferPageScripts(bytes, [])).toBe(bytes);
+    expect(deferPageScripts()(bytes)).toBe(bytes);
+  });
+
+  it("passes the pieces after the module script through untouched", () => {
+    const rewriter = deferPageScripts();
+    rewrite(HEAD + BODY, rewriter);
+    const later = Buffer.from(BODY);
+    expect(rewriter(later)).toBe(later);
   });
 });
