@@ -28,12 +28,11 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 # Node runs these TypeScript files itself (type stripping); package.json makes them ES modules and maps
 # the #app, #api and #contract imports. The API needs api/ and contract/; of the storefront, server.ts loads
-# only these modules itself (the rest runs from build/): dockerfile.test.ts keeps this list whole.
+# only modules of app/lib itself (the rest runs from build/): dockerfile.test.ts checks they are all copied.
 COPY package.json server.ts ./
 COPY contract ./contract
 COPY api ./api
-COPY app/lib/api-transport.server.ts app/lib/env.server.ts app/lib/form-data.server.ts app/lib/inline-styles.server.ts \
-     app/lib/request-context.ts app/lib/request-guard.server.ts app/lib/request-turns.server.ts ./app/lib/
+COPY app/lib ./app/lib
 COPY scripts ./scripts
 # build/client already holds public/ (Vite copies it), so public/ itself is not needed at run time.
 COPY --from=build /app/build ./build

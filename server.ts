@@ -21,9 +21,12 @@ import { systemClock } from "./api/core/clock.ts";
 import { createLogger } from "./api/core/logging.ts";
 import { connect } from "./api/db/connect.ts";
 import { sharedSessionSecret } from "./api/security/session-secret.ts";
+import { createApiClient } from "./app/lib/api.server.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
+import { PAGE_CACHE_MAX_BYTES } from "./app/lib/constants.ts";
 import { readStorefrontConfig } from "./app/lib/env.server.ts";
 import { inlineRootStyles } from "./app/lib/inline-styles.server.ts";
+import { createPageCache, pageCallsOf } from "./app/lib/page-cache.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
 import { guardStorefrontRequests } from "./app/lib/request-guard.server.ts";
 import { takeTurns } from "./app/lib/request-turns.server.ts";
@@ -148,8 +151,28 @@ export async function createShopServer(
   const getBuild = typeof loaded === "function" ? loaded : async () => loaded;
 
   app.use(guardStorefrontRequests());
+  // Pages the same for every visitor without cookies are kept while the in-process catalogue is unchanged.
+  const pageCache =
+    options.dev || !transport.catalogueReads
+      ? []
+      : [
+          createPageCache({
+            ttlMs: CATALOGUE_CACHE_MS,
+            generation: () => catalogueReadsGeneration(db),
+            maxBytes: PAGE_CACHE_MAX_BYTES,
+            replay: (calls, req) => {
+              const client = createApiClient({ transport, clientIp: req.ip ?? "unknown", userAgent: req.get("user-agent") ?? "" });
+              for (const call of calls) {
+                client(call).catch((error: unknown) =>
+                  logger.warn({ err: error, endpoint: call.endpoint }, "a kept page's API call failed"),
+                );
+              }
+            },
+          }),
+        ];
   app.all(
     "/{*path}",
+    ...pageCache,
     turns,
     createRequestHandler({
       build,
@@ -163,6 +186,7 @@ export async function createShopServer(
           userAgent: req.get("user-agent") ?? "",
           transport,
           inlineCss,
+          pageCalls: pageCallsOf(res),
           refusal: res.locals.refusal,
         });
         return context;

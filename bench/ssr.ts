@@ -3,6 +3,10 @@
  * interleaved with a bare Node server sending the same bytes from memory (static) and with the framework floor
  * (bench/floor: a React Router page reading a cookie session, one SQLite row and one in-process Hono call).
  * Every server runs in its own process; the load generator shares the machine's cores with them.
+ *
+ * Each page is measured twice: as a visitor without cookies asks for it (the server's page cache answers once it
+ * has rendered the page) and with a cookie, which every visitor with a cart, a currency or a session sends: the
+ * page is then rendered for every request.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -18,7 +22,8 @@ temp database, and measures each page for --duration seconds at --connections co
 from a static server, then the floor; each measured run follows --warmup seconds of the same load, not counted
 (a cold server's first requests wait for compilation and empty caches). Prints req/s, p50, p99, errors, non-2xx, the ratios SSR / floor and
 SSR / static, and each server's CPU time per request (with the floor / SSR ratio, which holds on a busy machine
-where req/s does not). Not a test: figures depend on the machine.`;
+where req/s does not): first for requests without cookies (kept pages), then for requests with a cookie
+(rendered every time). Not a test: figures depend on the machine.`;
 
 const { values: args } = parseArgs({
   options: {
@@ -47,10 +52,15 @@ interface Run {
 }
 
 /** One autocannon run; errors count failed connections and time-outs, non2xx every answer outside 2xx. */
-async function measure(url: string, server: Running, options: { duration: number; warmup: number; connections: number }): Promise<Run> {
-  if (options.warmup > 0) await autocannon({ url, duration: options.warmup, connections: options.connections });
+async function measure(
+  url: string,
+  server: Running,
+  options: { duration: number; warmup: number; connections: number },
+  headers: Record<string, string> = {},
+): Promise<Run> {
+  if (options.warmup > 0) await autocannon({ url, headers, duration: options.warmup, connections: options.connections });
   const cpuBefore = cpuMs(server.child.pid ?? 0);
-  const result = await autocannon({ url, duration: options.duration, connections: options.connections });
+  const result = await autocannon({ url, headers, duration: options.duration, connections: options.connections });
   const cpu = cpuMs(server.child.pid ?? 0) - cpuBefore;
   return {
     cpuMsPerRequest: cpu / Math.max(1, result.requests.total),
@@ -79,7 +89,10 @@ try {
     `${cpus().length} CPUs, shop workers ${workers}, ${options.connections} connections, ${options.duration} s per run after ${options.warmup} s of warm-up, shop ${shop.url}\n`,
   );
 
+  /** A cookie no part of the shop reads: the page is rendered as for any visitor with cookies. */
+  const withCookie = { cookie: "bench=rendered" };
   const rows = [];
+  const renderedRows = [];
   for (const page of pages) {
     const html = Buffer.from(await (await fetch(`${shop.url}${page}`)).arrayBuffer());
     const file = join(work, "page.html");
@@ -89,6 +102,7 @@ try {
     await statics.stop();
     const flo = await measure(floor.url, floor, options);
     const ssr = await measure(`${shop.url}${page}`, shop, options);
+    const rendered = await measure(`${shop.url}${page}`, shop, options, withCookie);
     rows.push({
       page,
       "HTML KB": Number((html.length / 1024).toFixed(1)),
@@ -105,9 +119,25 @@ try {
       "SSR CPU ms/req": Number(ssr.cpuMsPerRequest.toFixed(2)),
       "floor/SSR CPU": Number((flo.cpuMsPerRequest / ssr.cpuMsPerRequest).toFixed(2)),
     });
+    renderedRows.push({
+      page,
+      "floor req/s": Math.round(flo.reqPerSec),
+      "rendered req/s": Math.round(rendered.reqPerSec),
+      "p50 ms": rendered.p50,
+      "p99 ms": rendered.p99,
+      errors: rendered.errors,
+      non2xx: rendered.non2xx,
+      "rendered/floor": Number((rendered.reqPerSec / flo.reqPerSec).toFixed(2)),
+      "floor CPU ms/req": Number(flo.cpuMsPerRequest.toFixed(2)),
+      "rendered CPU ms/req": Number(rendered.cpuMsPerRequest.toFixed(2)),
+      "floor/rendered CPU": Number((flo.cpuMsPerRequest / rendered.cpuMsPerRequest).toFixed(2)),
+    });
     console.log(`measured ${page}`);
   }
+  console.log("\nWithout cookies (a first visit, a crawler): pages the server keeps");
   console.table(rows);
+  console.log("\nWith a cookie (a cart, a currency, a session): every page rendered");
+  console.table(renderedRows);
 } finally {
   for (const server of started.reverse()) await server.stop();
   rmSync(work, { recursive: true, force: true });

@@ -245,8 +245,17 @@ export function toQueryString(data: unknown): string {
   return query ? `?${query}` : "";
 }
 
-/** The client for one storefront request, forwarding the shopper's address and agent. */
+/**
+ * The client for one storefront request, forwarding the shopper's address and agent. When the page may be kept
+ * (`pageCalls`), it notes each call that is not a catalogue read, for the kept page to make again.
+ */
 export function apiFor(context: Readonly<RouterContextProvider>): ApiClient {
   const info = context.get(requestInfoContext);
-  return createApiClient({ transport: info.transport, clientIp: info.clientIp, userAgent: info.userAgent });
+  const client = createApiClient({ transport: info.transport, clientIp: info.clientIp, userAgent: info.userAgent });
+  const pageCalls = info.pageCalls;
+  if (!pageCalls) return client;
+  return (call) => {
+    if (call.cache !== "catalogue") pageCalls.push(call);
+    return client(call);
+  };
 }

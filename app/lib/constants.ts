@@ -5,6 +5,8 @@ import { DELIVERY_TERMS } from "#contract/delivery.ts";
 export const CURRENCY_COOKIE = "preferredCurrency";
 /** How long a browser or shared cache may reuse a page rendered for a visitor with no cookies (seconds). */
 export const ANONYMOUS_PAGE_MAX_AGE_S = 10;
+/** The bytes the server's page cache (`page-cache.server.ts`) may take per process for those pages. */
+export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** Price presets of the listing filter, in whole pounds; null means open-ended. */
 export const PRICE_PRESETS = [

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { ApiCall } from "./api.server.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
 import type { Refusal } from "./request-guard.server.ts";
 
@@ -13,6 +14,11 @@ export interface RequestInfo {
   transport: ApiTransport;
   /** The stylesheet every document carries in its head; empty where it is linked instead (development). */
   inlineCss?: string;
+  /**
+   * Present when the page may be kept by the server's page cache: the API client notes here the calls that are
+   * not catalogue reads, which a kept copy of the page makes again when it answers (`page-cache.server.ts`).
+   */
+  pageCalls?: ApiCall[];
   /** Set when the server refused the request before routing; the root route throws it. */
   refusal?: Refusal;
 }

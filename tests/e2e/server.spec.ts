@@ -1,4 +1,39 @@
+import { join } from "node:path";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import Database from "better-sqlite3";
 import { expect, test } from "./fixtures.ts";
+
+/** A cookie no part of the shop reads: any cookie makes a page the visitor's own. */
+const SOME_COOKIE = { cookie: "seen=1" };
+
+/**
+ * Asks for `path` without cookies until the server answers from its page cache (the `Age` header). Each worker
+ * keeps its own pages, so the first answers of each may be renders; a catalogue write by another test renders again.
+ */
+async function keptAnswer(request: APIRequestContext, path: string): Promise<APIResponse> {
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    if (response.headers().age !== undefined) return response;
+  }
+  throw new Error(`${path} was never answered from the page cache`);
+}
+
+/** The opening tags of the page's scripts; data blocks (JSON-LD) are not run, so the policy does not apply to them. */
+const runnableScriptTags = (html: string) =>
+  [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]).filter((tag) => !/type="application\/(ld\+)?json"/.test(tag));
+
+/** The stored view count of product `id`, read from the e2e server's database. */
+function viewCount(id: number): number {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("No e2e database: the global setup starts the server (not with E2E_BASE_URL set)");
+  const db = new Database(join(dataDir, "shop.db"), { readonly: true });
+  try {
+    return (db.prepare("select view_count from products where id = ?").get(id) as { view_count: number }).view_count;
+  } finally {
+    db.close();
+  }
+}
 
 test.describe("server", () => {
   test("health probes answer", async ({ request }) => {
@@ -26,11 +61,7 @@ test.describe("server", () => {
     const nonce = /'nonce-([^']+)'/.exec(scriptSrc ?? "")?.[1];
     expect(nonce).toBeTruthy();
 
-    const html = await response.text();
-    // Data blocks (JSON-LD) are not scripts the browser runs, so the policy does not apply to them.
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)]
-      .map((match) => match[0])
-      .filter((tag) => !/type="application\/(ld\+)?json"/.test(tag));
+    const scripts = runnableScriptTags(await response.text());
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
 
@@ -60,5 +91,33 @@ test.describe("server", () => {
     const missing = await request.get("/api/public/nothing-here");
     expect(missing.status()).toBe(404);
     expect(await missing.json()).toMatchObject({ success: false, data: null, error: { code: "NOT_FOUND" } });
+  });
+
+  test("a page asked for without cookies is kept, each answer with its own nonce; with a cookie it is rendered", async ({ request }) => {
+    const kept = await keptAnswer(request, "/products?sort=name_a_z");
+    const nonce = /'nonce-([^']+)'/.exec(kept.headers()["content-security-policy"] ?? "")?.[1];
+    expect(kept.headers()["cache-control"]).toBe("public, max-age=10");
+    const scripts = runnableScriptTags(await kept.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const rendered = await request.get("/products?sort=name_a_z", { headers: SOME_COOKIE });
+      expect(rendered.headers().age).toBeUndefined();
+      expect(rendered.headers()["cache-control"]).toBe("private, no-cache");
+    }
+  });
+
+  test("a product page answered from the page cache still counts its view", async ({ request }) => {
+    const listing = await request.get("/api/public/products", { params: { sort: "name_a_z", limit: 1 } });
+    const [product] = (await listing.json()).data as { id: number; token: string }[];
+    if (!product) throw new Error("the demo catalogue is empty");
+    const path = `/product/${product.token}`;
+    await keptAnswer(request, path);
+    const before = viewCount(product.id);
+    const answers = 6;
+    for (let visit = 0; visit < answers; visit++) expect((await request.get(path)).status()).toBe(200);
+    // Views are written in batches a second apart (decision 0016).
+    await expect.poll(() => viewCount(product.id), { timeout: 10_000 }).toBeGreaterThanOrEqual(before + answers);
   });
 });

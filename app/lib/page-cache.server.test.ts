@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import compression from "compression";
+import express from "express";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { ApiCall } from "./api.server.ts";
+import { createPageCache, pageCallsOf } from "./page-cache.server.ts";
+
+const PRODUCT_CALL: ApiCall = { method: "GET", endpoint: "/public/products/7", schema: z.unknown() };
+
+describe("createPageCache", () => {
+  let server: Server;
+  let baseUrl: string;
+  let generation: number;
+  let renders: string[];
+  let replays: { calls: readonly ApiCall[]; url: string }[];
+
+  beforeEach(async () => {
+    generation = 1;
+    renders = [];
+    replays = [];
+    const app = express();
+    app.use(compression());
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce}'`);
+      next();
+    });
+    app.use(
+      createPageCache({
+        ttlMs: 60_000,
+        generation: () => generation,
+        maxBytes: 1024 * 1024,
+        replay: (calls, req) => replays.push({ calls, url: req.originalUrl }),
+      }),
+    );
+    // A page as the storefront writes it: headers, then the document in pieces, each script with the nonce, past
+    // compression's threshold.
+    app.get("/{*path}", (req, res) => {
+      renders.push(req.originalUrl);
+      if (req.path === "/product") pageCallsOf(res)?.push(PRODUCT_CALL);
+      const status = req.path === "/missing" ? 404 : 200;
+      res.status(status).setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Cache-Control", req.headers.cookie || req.path === "/private" ? "private, no-cache" : "public, max-age=10");
+      if (req.path === "/sets-cookie") res.setHeader("Set-Cookie", "cart=1");
+      res.write(`<html><head><script nonce="${res.locals.cspNonce}">1</script></head>`);
+      res.end(`<body>${req.originalUrl} £ é${"<p>Abaya</p>".repeat(200)}<script nonce="${res.locals.cspNonce}">2</script></body></html>`);
+    });
+    server = createServer(app).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl}${path}`, { headers: { "user-agent": BROWSER, "accept-encoding": "identity", ...headers } });
+  const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+  it("answers a page asked for again without cookies from memory, with the answer's own nonce", async () => {
+    const first = await get("/products?sort=price");
+    const firstHtml = await first.text();
+    const second = await get("/products?sort=price");
+    const secondHtml = await second.text();
+
+    expect(renders).toEqual(["/products?sort=price"]);
+    expect(first.headers.get("age")).toBeNull();
+    expect(second.headers.get("age")).toBe("0");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=10");
+    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const nonce = nonceOf(second);
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(nonceOf(first));
+    expect(secondHtml).toBe(firstHtml.replaceAll(nonceOf(first) ?? "", nonce ?? ""));
+    expect(secondHtml).toContain("£ é");
+  });
+
+  it("compresses a kept page for a client that accepts it, whether or not its render was compressed", async () => {
+    await get("/products", { "accept-encoding": "gzip" });
+    const kept = await get("/products", { "accept-encoding": "gzip" });
+    expect(kept.headers.get("age")).toBe("0");
+    expect(kept.headers.get("content-encoding")).toBe("gzip");
+    expect(await kept.text()).toContain(`<script nonce="${nonceOf(kept)}">2</script>`);
+  });
+
+  it("renders every request that carries a cookie, and never keeps what it rendered", async () => {
+    await get("/products", { cookie: "currency=EUR" });
+    const again = await get("/products", { cookie: "currency=EUR" });
+    await get("/products");
+    expect(again.headers.get("age")).toBeNull();
+    expect(renders).toEqual(["/products", "/products", "/products"]);
+  });
+
+  it("keeps only a 200 marked public that sets no cookie", async () => {
+    for (const path of ["/missing", "/private", "/sets-cookie"]) {
+      await get(path);
+      expect((await get(path)).headers.get("age"), path).toBeNull();
+    }
+    expect(renders).toEqual(["/missing", "/missing", "/private", "/private", "/sets-cookie", "/sets-cookie"]);
+  });
+
+  it("renders again once the catalogue has changed", async () => {
+    await get("/products");
+    generation += 1;
+    const after = await get("/products");
+    expect(after.headers.get("age")).toBeNull();
+    expect((await get("/products")).headers.get("age")).toBe("0");
+    expect(renders).toEqual(["/products", "/products"]);
+  });
+
+  it("keeps each address, query included, apart, and a crawler's apart from a browser's", async () => {
+    await get("/products?page=2");
+    await get("/products?page=3");
+    await get("/products?page=2", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    await get("/products?page=2");
+    expect(renders).toEqual(["/products?page=2", "/products?page=3", "/products?page=2"]);
+  });
+
+  it("makes the render's noted API calls again for each request a kept page answers", async () => {
+    await get("/product");
+    expect(replays).toEqual([]);
+    await get("/product");
+    await get("/product");
+    expect(replays).toEqual([
+      { calls: [PRODUCT_CALL], url: "/product" },
+      { calls: [PRODUCT_CALL], url: "/product" },
+    ]);
+  });
+
+  it("never answers a HEAD from memory", async () => {
+    await get("/products");
+    const head = await fetch(`${baseUrl}/products`, { method: "HEAD" });
+    expect(head.headers.get("age")).toBeNull();
+    expect(renders).toEqual(["/products", "/products"]);
+  });
+});

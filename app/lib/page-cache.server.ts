@@ -1,0 +1,138 @@
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
+import type { ApiCall } from "./api.server.ts";
+
+/**
+ * The server's own shared cache of the pages it marks public (`document-caching.server.ts`): a page asked for
+ * without any cookie and answered 200 without setting one is the same for every visitor, and its Cache-Control
+ * already lets any shared cache keep it. A reverse proxy in front of the shop would keep it with its nonce and
+ * for the whole `max-age`; this one keeps it only while the catalogue has not changed (the generation of the
+ * in-process API's catalogue reads, as the storefront's kept answers) and for at most `ttlMs`, and gives each
+ * response its own CSP nonce. Any request with a cookie is rendered, as before.
+ */
+
+/** One kept page: its bytes, the nonce they were rendered with and where it occurs, and what its render did. */
+interface KeptPage {
+  body: Buffer;
+  nonceAt: number[];
+  nonceLength: number;
+  headers: [name: string, value: string | string[] | number][];
+  generation: number;
+  storedAt: number;
+  /** The API calls of the render that are not kept answers (a product's detail, which counts a view). */
+  calls: readonly ApiCall[];
+}
+
+export interface PageCacheOptions {
+  /** How long a page is kept at most, whatever the generation. */
+  ttlMs: number;
+  /** Changes with every catalogue write: a page kept under another generation is rendered again. */
+  generation: () => number;
+  /** The bytes all kept pages may take together; the least recently used go first. */
+  maxBytes: number;
+  /** Makes a kept page's API calls again for the request it answers, so their side effects (view counts) happen. */
+  replay: (calls: readonly ApiCall[], req: ExpressRequest) => void;
+}
+
+/** Headers that describe one transfer of the body (compression encodes each answer for its own client). */
+const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "date"]);
+
+/** Pages larger than this are never kept: no page of the shop comes near it. */
+const MAX_PAGE_BYTES = 1024 * 1024;
+
+/** Where the render's API client notes the calls a kept page must make again (see `RequestInfo.pageCalls`). */
+const PAGE_CALLS = "pageCalls";
+
+/** The calls list for this request's render, when the page may be kept; the load context hands it to the client. */
+export function pageCallsOf(res: ExpressResponse): ApiCall[] | undefined {
+  return res.locals[PAGE_CALLS] as ApiCall[] | undefined;
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const pages = new LRUCache<string, KeptPage>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (page) => page.body.length,
+    ttl: options.ttlMs,
+  });
+
+  const keyOf = (req: ExpressRequest) => `${isbot(req.get("user-agent") ?? "") ? "bot" : "browser"} ${req.originalUrl}`;
+
+  return function pageCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    if (req.method !== "GET" || req.headers.cookie !== undefined || res.locals.refusal) {
+      next();
+      return;
+    }
+    const key = keyOf(req);
+    const generation = options.generation();
+    const kept = pages.get(key);
+    const nonce = Buffer.from(String(res.locals.cspNonce ?? ""));
+    if (kept && kept.generation === generation && nonce.length === kept.nonceLength) {
+      send(kept, nonce, res);
+      options.replay(kept.calls, req);
+      return;
+    }
+    const calls: ApiCall[] = [];
+    res.locals[PAGE_CALLS] = calls;
+    const ownHeaders = new Set(res.getHeaderNames());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > MAX_PAGE_BYTES) return;
+      const bytes =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from((chunk as Uint8Array).buffer, (chunk as Uint8Array).byteOffset, (chunk as Uint8Array).byteLength);
+      chunks.push(bytes);
+      size += bytes.length;
+    };
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+      collect(chunk, encoding);
+      return write(chunk as never, encoding as never, callback as never);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+      collect(chunk, encoding);
+      const nonce = String(res.locals.cspNonce ?? "");
+      if (size <= MAX_PAGE_BYTES && nonce && isShared(res) && options.generation() === generation) {
+        const body = Buffer.concat(chunks);
+        const headers = res
+          .getHeaderNames()
+          .filter((name) => !ownHeaders.has(name) && !TRANSFER_HEADERS.has(name))
+          .map((name): KeptPage["headers"][number] => [name, res.getHeader(name) ?? ""]);
+        pages.set(key, {
+          body,
+          nonceAt: occurrences(body, nonce),
+          nonceLength: Buffer.byteLength(nonce),
+          headers,
+          generation,
+          storedAt: Date.now(),
+          calls,
+        });
+      }
+      return end(chunk as never, encoding as never, callback as never);
+    }) as typeof res.end;
+    next();
+  };
+}
+
+/** A 200 that the page marked public and that sets no cookie: the same for every visitor without cookies. */
+function isShared(res: ExpressResponse): boolean {
+  return res.statusCode === 200 && /^public\b/.test(String(res.getHeader("cache-control") ?? "")) && !res.hasHeader("set-cookie");
+}
+
+function occurrences(body: Buffer, text: string): number[] {
+  const found: number[] = [];
+  for (let at = body.indexOf(text); at !== -1; at = body.indexOf(text, at + text.length)) found.push(at);
+  return found;
+}
+
+/** The kept page with this response's nonce in place of the one it was rendered with (of the same length). */
+function send(page: KeptPage, nonce: Buffer, res: ExpressResponse) {
+  const body = Buffer.from(page.body);
+  for (const at of page.nonceAt) nonce.copy(body, at);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("Age", String(Math.floor((Date.now() - page.storedAt) / 1000)));
+  res.status(200).end(body);
+}
