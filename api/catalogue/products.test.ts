@@ -221,6 +221,9 @@ describe("GET /public/products", () => {
       const sorted = await list("?search=dress&sort=price_high_low");
       expect(names(sorted.body).sort()).toEqual(["Chiffon Maxi Dress", "Linen Dress", "Velvet Coat"]);
       expect(sorted.body.data.map((p) => p.price)).toEqual([200, 45, 45]);
+      // Ties on the sort go by id, as in the listing, not by relevance.
+      const listed = names((await list("?sort=price_high_low")).body).filter((name) => names(sorted.body).includes(name));
+      expect(names(sorted.body)).toEqual(listed);
       const paged = await list("?search=dress&sort=name_a_z&limit=2&page=2");
       expect(names(paged.body)).toEqual(["Velvet Coat"]);
       expect(paged.body.pagination).toEqual({ total: 3, totalPages: 2, page: 2, limit: 2 });
