@@ -14,7 +14,7 @@ import type { DestinationStream, Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { prepareBackendDatabase, startBackend } from "./api/bootstrap.ts";
-import { CATALOGUE_CACHE_MS, catalogueReadsGeneration } from "./api/catalogue/read-cache.ts";
+import { CATALOGUE_CACHE_MS, catalogueReadsGeneration, catalogueWrittenElsewhere, onCatalogueWrite } from "./api/catalogue/read-cache.ts";
 import { writePendingViews } from "./api/catalogue/view-counter.ts";
 import { readBackendConfig } from "./api/config.ts";
 import { systemClock } from "./api/core/clock.ts";
@@ -47,6 +47,17 @@ export async function createShopServer(
     logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
     // The storefront's modules (loaded with the build below) read their signing secret from the environment.
     process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
+  }
+
+  // Each cluster worker keeps its own catalogue reads and pages: it announces its catalogue writes to the others
+  // through the primary (`runPrimary`), which drop theirs at once.
+  if (cluster.isWorker) {
+    onCatalogueWrite(db, () => {
+      if (process.connected) process.send?.(CATALOGUE_WRITE);
+    });
+    process.on("message", (message) => {
+      if (isCatalogueWrite(message)) catalogueWrittenElsewhere(db);
+    });
   }
 
   const transport: ApiTransport = config.API_BASE_URL
@@ -253,6 +264,11 @@ function failStart(error: unknown): never {
   process.exit(1);
 }
 
+/** What a cluster worker sends its primary, and the primary the other workers, after a catalogue write. */
+const CATALOGUE_WRITE = { type: "catalogue-write" } as const;
+const isCatalogueWrite = (message: unknown) =>
+  typeof message === "object" && message !== null && (message as { type?: unknown }).type === CATALOGUE_WRITE.type;
+
 const listenFailure = (error: NodeJS.ErrnoException, config: { PORT: number; HOST: string }) =>
   error.code === "EADDRINUSE"
     ? `port ${config.PORT} is already in use: stop whatever holds it or set PORT`
@@ -362,6 +378,12 @@ async function runPrimary(workerCount: number): Promise<void> {
     exitWhenNoneLeft();
   };
 
+  cluster.on("message", (from, message) => {
+    if (!isCatalogueWrite(message)) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== from && worker.isConnected()) worker.send(CATALOGUE_WRITE);
+    }
+  });
   cluster.on("listening", (worker) => {
     listened.add(worker.id);
     logger.info({ worker: worker.process.pid }, "worker listening");

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "#api/db/connect.ts";
-import { CATALOGUE_CACHE_MAX_ENTRIES, cachedCatalogueRead, catalogueReadsGeneration, invalidateCatalogueReads } from "./read-cache.ts";
+import {
+  CATALOGUE_CACHE_MAX_ENTRIES,
+  cachedCatalogueRead,
+  catalogueReadsGeneration,
+  catalogueWrittenElsewhere,
+  invalidateCatalogueReads,
+  onCatalogueWrite,
+} from "./read-cache.ts";
 
 const fakeDb = () => ({}) as Db;
 
@@ -17,6 +24,25 @@ describe("cachedCatalogueRead", () => {
     expect(catalogueReadsGeneration(fakeDb())).toBe(0);
     await cachedCatalogueRead(db, 5_000, "latest:8", read);
     expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it("tells this process's writes to the write listeners, and drops the reads for another process's write", async () => {
+    const db = fakeDb();
+    const listener = vi.fn();
+    onCatalogueWrite(db, listener);
+    invalidateCatalogueReads(fakeDb());
+    expect(listener).not.toHaveBeenCalled();
+    invalidateCatalogueReads(db);
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    const read = vi.fn(async () => ["abaya"]);
+    await cachedCatalogueRead(db, 5_000, "latest:8", read);
+    const generation = catalogueReadsGeneration(db);
+    catalogueWrittenElsewhere(db);
+    expect(catalogueReadsGeneration(db)).not.toBe(generation);
+    await cachedCatalogueRead(db, 5_000, "latest:8", read);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 
   it("keeps keys and databases apart, and reads every time when the lifetime is 0", async () => {

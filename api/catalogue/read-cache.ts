@@ -45,11 +45,28 @@ export function cachedCatalogueRead<T>(db: Db, ttlMs: number, key: string, read:
 }
 
 const generations = new WeakMap<Db, number>();
+const writeListeners = new WeakMap<Db, Set<() => void>>();
 
-/** Called by every write that changes what the catalogue shows (stock, products, categories). */
+/** Called by every write that changes what the catalogue shows (stock, products, categories, reviews). */
 export function invalidateCatalogueReads(db: Db): void {
+  catalogueWrittenElsewhere(db);
+  for (const listener of writeListeners.get(db) ?? []) listener();
+}
+
+/**
+ * Drops the reads kept for `db` after another process wrote the same database (a cluster worker announces its
+ * writes through the primary, `server.ts`); unlike `invalidateCatalogueReads` it tells no listener.
+ */
+export function catalogueWrittenElsewhere(db: Db): void {
   caches.get(db)?.clear();
   generations.set(db, catalogueReadsGeneration(db) + 1);
+}
+
+/** `listener` runs after each catalogue write this process makes on `db`. */
+export function onCatalogueWrite(db: Db, listener: () => void): void {
+  const listeners = writeListeners.get(db) ?? new Set();
+  listeners.add(listener);
+  writeListeners.set(db, listeners);
 }
 
 /** Changes with every `invalidateCatalogueReads` of `db`: an in-process storefront keeps its answers until then. */
