@@ -26,7 +26,7 @@ import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/
 import { PAGE_CACHE_MAX_BYTES } from "./app/lib/constants.ts";
 import { readStorefrontConfig } from "./app/lib/env.server.ts";
 import { inlineRootStyles } from "./app/lib/inline-styles.server.ts";
-import { createPageCache, pageCallsOf } from "./app/lib/page-cache.server.ts";
+import { createPageCache, pageRenderOf } from "./app/lib/page-cache.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
 import { guardStorefrontRequests } from "./app/lib/request-guard.server.ts";
 import { takeTurns } from "./app/lib/request-turns.server.ts";
@@ -197,7 +197,7 @@ export async function createShopServer(
           userAgent: req.get("user-agent") ?? "",
           transport,
           inlineCss,
-          pageCalls: pageCallsOf(res),
+          pageRender: pageRenderOf(res),
           refusal: res.locals.refusal,
         });
         return context;

@@ -43,7 +43,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, inlineCss } = loadContext.get(requestInfoContext);
+  const { nonce, inlineCss, pageRender } = loadContext.get(requestInfoContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -78,6 +78,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // A page whose render failed after its 200 went out must not be kept for other visitors.
+          if (pageRender) pageRender.spoiled = true;
           if (shellRendered) logger.error({ err: error }, "rendering failed after the shell was sent");
         },
       },

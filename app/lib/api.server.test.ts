@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiCall, ApiRequestError, callApi, createApiClient, toQueryString } from "./api.server.ts";
+import { type ApiCall, ApiRequestError, apiFor, callApi, createApiClient, toQueryString } from "./api.server.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
 import { logger } from "./logger.server.ts";
-import { fakeTransport } from "./testing/fake-transport.server.ts";
+import { requestInfoContext } from "./request-context.ts";
+import { fakeTransport, routerContextWith } from "./testing/fake-transport.server.ts";
 
 interface SeenRequest {
   path: string;
@@ -327,5 +328,35 @@ describe("contract client: checked answers and one outcome", () => {
     const { transport } = recordingTransport(json(500, errorEnvelope("INTERNAL_ERROR", "boom")));
     const outcome = await callApi(createApiClient({ transport }), { method: "GET", endpoint: "/public/things", schema: anyData });
     expect(outcome).toMatchObject({ ok: false, status: 500, message: MSG.helper.server, callerDecides: false });
+  });
+});
+
+describe("apiFor: what the page cache learns of a render", () => {
+  const ok = json(200, { success: true, data: [], message: "ok" });
+
+  /** A request's client whose render the page cache may keep, and that render's notes. */
+  function keptRender(respond: (path: string, init: RequestInit) => Promise<Response> | Response) {
+    const context = routerContextWith(fakeTransport(respond));
+    const render = { calls: [] as ApiCall[], spoiled: false };
+    context.set(requestInfoContext, { ...context.get(requestInfoContext), pageRender: render });
+    return { api: apiFor(context), render };
+  }
+
+  it("notes the calls that are not catalogue reads, for a kept page to make again", async () => {
+    const { api, render } = keptRender(ok);
+    const detail: ApiCall = { method: "GET", endpoint: "/public/products/7", schema: anyData };
+    await api({ method: "GET", endpoint: "/public/categories", schema: anyData, cache: "catalogue" });
+    await api(detail);
+    expect(render).toEqual({ calls: [detail], spoiled: false });
+  });
+
+  it("marks the render spoiled when a call fails or throws", async () => {
+    const failing = keptRender(json(500, errorEnvelope("INTERNAL_ERROR", "boom")));
+    await failing.api({ method: "GET", endpoint: "/public/categories", schema: anyData, cache: "catalogue" });
+    expect(failing.render.spoiled).toBe(true);
+
+    const missing = keptRender(json(404, errorEnvelope("NOT_FOUND", "No such product")));
+    await expect(missing.api({ method: "GET", endpoint: "/public/products/9", schema: anyData })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(missing.render.spoiled).toBe(true);
   });
 });

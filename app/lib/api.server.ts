@@ -247,15 +247,21 @@ export function toQueryString(data: unknown): string {
 
 /**
  * The client for one storefront request, forwarding the shopper's address and agent. When the page may be kept
- * (`pageCalls`), it notes each call that is not a catalogue read, for the kept page to make again.
+ * (`pageRender`), it notes each call that is not a catalogue read, for the kept page to make again, and any
+ * call that fails, so that a page showing a failure is not kept.
  */
 export function apiFor(context: Readonly<RouterContextProvider>): ApiClient {
   const info = context.get(requestInfoContext);
   const client = createApiClient({ transport: info.transport, clientIp: info.clientIp, userAgent: info.userAgent });
-  const pageCalls = info.pageCalls;
-  if (!pageCalls) return client;
+  const render = info.pageRender;
+  if (!render) return client;
+  const spoil = () => {
+    render.spoiled = true;
+  };
   return (call) => {
-    if (call.cache !== "catalogue") pageCalls.push(call);
-    return client(call);
+    if (call.cache !== "catalogue") render.calls.push(call);
+    const answer = client(call);
+    answer.then((result) => result.success || spoil(), spoil);
+    return answer;
   };
 }

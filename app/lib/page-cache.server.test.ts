@@ -6,7 +6,7 @@ import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ApiCall } from "./api.server.ts";
-import { createPageCache, pageCallsOf } from "./page-cache.server.ts";
+import { createPageCache, pageRenderOf } from "./page-cache.server.ts";
 
 const PRODUCT_CALL: ApiCall = { method: "GET", endpoint: "/public/products/7", schema: z.unknown() };
 
@@ -40,7 +40,9 @@ describe("createPageCache", () => {
     // compression's threshold.
     app.get("/{*path}", (req, res) => {
       renders.push(req.originalUrl);
-      if (req.path === "/product") pageCallsOf(res)?.push(PRODUCT_CALL);
+      const render = pageRenderOf(res);
+      if (req.path === "/product") render?.calls.push(PRODUCT_CALL);
+      if (req.path === "/failed-call" && render) render.spoiled = true;
       const status = req.path === "/missing" ? 404 : 200;
       res.status(status).setHeader("Content-Type", "text/html; charset=utf-8");
       res.setHeader("Cache-Control", req.headers.cookie || req.path === "/private" ? "private, no-cache" : "public, max-age=10");
@@ -97,12 +99,21 @@ describe("createPageCache", () => {
     expect(renders).toEqual(["/products", "/products", "/products"]);
   });
 
-  it("keeps only a 200 marked public that sets no cookie", async () => {
-    for (const path of ["/missing", "/private", "/sets-cookie"]) {
+  it("keeps only a 200 marked public that sets no cookie, from a render nothing spoiled", async () => {
+    for (const path of ["/missing", "/private", "/sets-cookie", "/failed-call"]) {
       await get(path);
       expect((await get(path)).headers.get("age"), path).toBeNull();
     }
-    expect(renders).toEqual(["/missing", "/missing", "/private", "/private", "/sets-cookie", "/sets-cookie"]);
+    expect(renders).toEqual([
+      "/missing",
+      "/missing",
+      "/private",
+      "/private",
+      "/sets-cookie",
+      "/sets-cookie",
+      "/failed-call",
+      "/failed-call",
+    ]);
   });
 
   it("renders again once the catalogue has changed", async () => {

@@ -2,6 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { ApiCall } from "./api.server.ts";
+import type { PageRender } from "./request-context.ts";
 
 /**
  * The server's own shared cache of the pages it marks public (`document-caching.server.ts`): a page asked for
@@ -41,12 +42,12 @@ const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfe
 /** Pages larger than this are never kept: no page of the shop comes near it. */
 const MAX_PAGE_BYTES = 1024 * 1024;
 
-/** Where the render's API client notes the calls a kept page must make again (see `RequestInfo.pageCalls`). */
-const PAGE_CALLS = "pageCalls";
+/** Where the render notes what the cache must know of it (see `RequestInfo.pageRender`). */
+const PAGE_RENDER = "pageRender";
 
-/** The calls list for this request's render, when the page may be kept; the load context hands it to the client. */
-export function pageCallsOf(res: ExpressResponse): ApiCall[] | undefined {
-  return res.locals[PAGE_CALLS] as ApiCall[] | undefined;
+/** This request's render, when its page may be kept; the load context hands it to the API client and the renderer. */
+export function pageRenderOf(res: ExpressResponse): PageRender | undefined {
+  return res.locals[PAGE_RENDER] as PageRender | undefined;
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -72,8 +73,8 @@ export function createPageCache(options: PageCacheOptions) {
       options.replay(kept.calls, req);
       return;
     }
-    const calls: ApiCall[] = [];
-    res.locals[PAGE_CALLS] = calls;
+    const render: PageRender = { calls: [], spoiled: false };
+    res.locals[PAGE_RENDER] = render;
     const ownHeaders = new Set(res.getHeaderNames());
     const chunks: Buffer[] = [];
     let size = 0;
@@ -95,7 +96,7 @@ export function createPageCache(options: PageCacheOptions) {
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       collect(chunk, encoding);
       const nonce = String(res.locals.cspNonce ?? "");
-      if (size <= MAX_PAGE_BYTES && nonce && isShared(res) && options.generation() === generation) {
+      if (size <= MAX_PAGE_BYTES && nonce && !render.spoiled && isShared(res) && options.generation() === generation) {
         const body = Buffer.concat(chunks);
         const headers = res
           .getHeaderNames()
@@ -108,7 +109,7 @@ export function createPageCache(options: PageCacheOptions) {
           headers,
           generation,
           storedAt: Date.now(),
-          calls,
+          calls: render.calls,
         });
       }
       return end(chunk as never, encoding as never, callback as never);

@@ -3,6 +3,14 @@ import type { ApiCall } from "./api.server.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
 import type { Refusal } from "./request-guard.server.ts";
 
+/** What the server's page cache learns of a render it may keep. */
+export interface PageRender {
+  /** The render's API calls that are not catalogue reads (a product's detail counts a view): a kept copy makes them again. */
+  calls: ApiCall[];
+  /** An API call failed or the render failed after its shell: the page shows a failure, so it is not kept. */
+  spoiled: boolean;
+}
+
 /** Per-request facts the Express server hands to loaders and actions. */
 export interface RequestInfo {
   /** CSP nonce of this response, for inline scripts. */
@@ -14,11 +22,8 @@ export interface RequestInfo {
   transport: ApiTransport;
   /** The stylesheet every document carries in its head; empty where it is linked instead (development). */
   inlineCss?: string;
-  /**
-   * Present when the page may be kept by the server's page cache: the API client notes here the calls that are
-   * not catalogue reads, which a kept copy of the page makes again when it answers (`page-cache.server.ts`).
-   */
-  pageCalls?: ApiCall[];
+  /** Present when the page may be kept by the server's page cache (`page-cache.server.ts`). */
+  pageRender?: PageRender;
   /** Set when the server refused the request before routing; the root route throws it. */
   refusal?: Refusal;
 }
