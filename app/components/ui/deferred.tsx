@@ -31,6 +31,7 @@ let documentHydrated = false;
 export function deferred<Props extends object>(load: () => Promise<ComponentType<Props>>, options: DeferredOptions = {}) {
   if (import.meta.env.SSR) {
     const loaded = load();
+    partsLoading.push(loaded);
     // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, like `lazy`.
     return memo(function Deferred(props: Props) {
       const Part = use(loaded);
@@ -90,7 +91,8 @@ function Loaded<Props extends object>({ part, props }: { part: LoadingPart<Props
 /**
  * Loads every deferred part the page has, and settles once their code is in (or failed: the failure shows in
  * the part). The root's client middleware awaits it beside every navigation's and fetcher's data: a router update
- * that commits while a part's code is still missing shows nothing in the part's place until it arrives.
+ * that commits while a part's code is still missing shows nothing in the part's place until it arrives. On the
+ * server the parts load as their modules are imported; tests of a route await them before they end.
  */
 export function everyPartLoaded(): Promise<unknown> {
   gates.openAll();
