@@ -172,7 +172,7 @@ export async function createShopServer(
             generation: () => catalogueReadsGeneration(db),
             maxBytes: PAGE_CACHE_MAX_BYTES,
             replay: (calls, req) => {
-              const client = createApiClient({ transport, clientIp: req.ip ?? "unknown", userAgent: req.get("user-agent") ?? "" });
+              const client = createApiClient({ transport, clientIp: clientIpOf(req), userAgent: req.get("user-agent") ?? "" });
               for (const call of calls) {
                 client(call).catch((error: unknown) =>
                   logger.warn({ err: error, endpoint: call.endpoint }, "a kept page's API call failed"),
@@ -193,7 +193,7 @@ export async function createShopServer(
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
           nonce: res.locals.cspNonce,
-          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          clientIp: clientIpOf(req),
           userAgent: req.get("user-agent") ?? "",
           transport,
           inlineCss,
@@ -263,6 +263,9 @@ function failStart(error: unknown): never {
   }
   process.exit(1);
 }
+
+/** The shopper's address as Express sees it (honours TRUST_PROXY), forwarded to the API with every call. */
+const clientIpOf = (req: express.Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
 
 /** What a cluster worker sends its primary, and the primary the other workers, after a catalogue write. */
 const CATALOGUE_WRITE = { type: "catalogue-write" } as const;

@@ -342,10 +342,11 @@ describe("apiFor: what the page cache learns of a render", () => {
     return { api: apiFor(context), render };
   }
 
-  it("notes the calls that are not catalogue reads, for a kept page to make again", async () => {
+  it("notes the calls that count a view, for a kept page to make again", async () => {
     const { api, render } = keptRender(ok);
-    const detail: ApiCall = { method: "GET", endpoint: "/public/products/7", schema: anyData };
+    const detail: ApiCall = { method: "GET", endpoint: "/public/products/7", schema: anyData, countsView: true };
     await api({ method: "GET", endpoint: "/public/categories", schema: anyData, cache: "catalogue" });
+    await api({ method: "GET", endpoint: "/public/products/7/reviews", schema: anyData });
     await api(detail);
     expect(render).toEqual({ calls: [detail], spoiled: false });
   });

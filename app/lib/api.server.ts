@@ -33,6 +33,8 @@ export interface ApiCall<T = unknown> {
    * keeps the answer as long as the API keeps the read (`keptCatalogueAnswer`). Never with a token.
    */
   cache?: "catalogue";
+  /** The call counts a product's view: a page kept by the server makes it again for each visitor it answers. */
+  countsView?: true;
 }
 
 /** A body as the API sends it: the envelope plus any top-level extras (such as `needsVerification`). */
@@ -247,8 +249,8 @@ export function toQueryString(data: unknown): string {
 
 /**
  * The client for one storefront request, forwarding the shopper's address and agent. When the page may be kept
- * (`pageRender`), it notes each call that is not a catalogue read, for the kept page to make again, and any
- * call that fails, so that a page showing a failure is not kept.
+ * (`pageRender`), it notes each call that counts a view, for the kept page to make again, and any call that
+ * fails, so that a page showing a failure is not kept.
  */
 export function apiFor(context: Readonly<RouterContextProvider>): ApiClient {
   const info = context.get(requestInfoContext);
@@ -259,7 +261,7 @@ export function apiFor(context: Readonly<RouterContextProvider>): ApiClient {
     render.spoiled = true;
   };
   return (call) => {
-    if (call.cache !== "catalogue") render.calls.push(call);
+    if (call.countsView) render.calls.push(call);
     const answer = client(call);
     answer.then((result) => result.success || spoil(), spoil);
     return answer;

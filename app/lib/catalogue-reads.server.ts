@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { ApiResult } from "./api.server.ts";
 
 /**
@@ -9,12 +10,12 @@ export interface CatalogueReads {
   generation(): number;
 }
 
-/** Cleared whole past this many answers: keys carry search words, so a crawler could otherwise grow it without end. */
+/** Kept answers per transport, least recently used out first: keys carry search words, which a crawler varies. */
 const MAX_ANSWERS = 500;
 
-type Kept = { generation: number; expires: number; answer: Promise<ApiResult<unknown>> };
+type Kept = { generation: number; answer: Promise<ApiResult<unknown>> };
 
-const kept = new WeakMap<CatalogueReads, Map<string, Kept>>();
+const kept = new WeakMap<CatalogueReads, LRUCache<string, Kept>>();
 
 /**
  * An anonymous catalogue answer kept as long as the API keeps the read behind it, and no longer: the same
@@ -23,20 +24,19 @@ const kept = new WeakMap<CatalogueReads, Map<string, Kept>>();
  * Concurrent callers share one call; a failure is not kept.
  */
 export function keptCatalogueAnswer<T>(reads: CatalogueReads, key: string, call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  if (reads.ttlMs <= 0) return call();
   let answers = kept.get(reads);
   if (!answers) {
-    answers = new Map();
+    answers = new LRUCache({ max: MAX_ANSWERS, ttl: reads.ttlMs });
     kept.set(reads, answers);
   }
-  const now = performance.now();
   const generation = reads.generation();
   const hit = answers.get(key);
-  if (hit && hit.generation === generation && hit.expires > now) return hit.answer as Promise<ApiResult<T>>;
-  if (answers.size >= MAX_ANSWERS) answers.clear();
+  if (hit?.generation === generation) return hit.answer as Promise<ApiResult<T>>;
   const answer = call();
-  const entry: Kept = { generation, expires: now + reads.ttlMs, answer };
+  const entry: Kept = { generation, answer };
   answers.set(key, entry);
-  const forget = () => answers.get(key) === entry && answers.delete(key);
+  const forget = () => answers.peek(key) === entry && answers.delete(key);
   answer.then((result) => result.success || forget(), forget);
   return answer;
 }

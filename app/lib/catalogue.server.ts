@@ -102,7 +102,7 @@ export type ProductDetailResult = { ok: true; data: ProductDetailDto } | { ok: f
 
 /** One product; a 404 from the API is "not found", anything else a failure to fetch. */
 export async function fetchProductDetail(api: ApiClient, id: number): Promise<ProductDetailResult> {
-  const outcome = await callApi(api, { method: "GET", endpoint: `/public/products/${id}`, schema: productDetailSchema });
+  const outcome = await callApi(api, { method: "GET", endpoint: `/public/products/${id}`, schema: productDetailSchema, countsView: true });
   if (outcome.ok) return { ok: true, data: outcome.data };
   const notFound = !outcome.ok && outcome.status === 404;
   return { ok: false, notFound, message: notFound ? MSG.catalogue.productNotFound : MSG.catalogue.productDetailFailed };

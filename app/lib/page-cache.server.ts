@@ -21,7 +21,7 @@ interface KeptPage {
   headers: [name: string, value: string | string[] | number][];
   generation: number;
   storedAt: number;
-  /** The API calls of the render that are not kept answers (a product's detail, which counts a view). */
+  /** The render's API calls that count a view (a product's detail). */
   calls: readonly ApiCall[];
 }
 
@@ -67,6 +67,7 @@ export function createPageCache(options: PageCacheOptions) {
     const key = keyOf(req);
     const generation = options.generation();
     const kept = pages.get(key);
+    /** This response's CSP nonce: written into a kept page, or noted in the page this render keeps. */
     const nonce = Buffer.from(String(res.locals.cspNonce ?? ""));
     if (kept && kept.generation === generation && nonce.length === kept.nonceLength) {
       send(kept, nonce, res);
@@ -95,8 +96,7 @@ export function createPageCache(options: PageCacheOptions) {
     }) as typeof res.write;
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       collect(chunk, encoding);
-      const nonce = String(res.locals.cspNonce ?? "");
-      if (size <= MAX_PAGE_BYTES && nonce && !render.spoiled && isShared(res) && options.generation() === generation) {
+      if (size <= MAX_PAGE_BYTES && nonce.length > 0 && !render.spoiled && isShared(res) && options.generation() === generation) {
         const body = Buffer.concat(chunks);
         const headers = res
           .getHeaderNames()
@@ -105,7 +105,7 @@ export function createPageCache(options: PageCacheOptions) {
         pages.set(key, {
           body,
           nonceAt: occurrences(body, nonce),
-          nonceLength: Buffer.byteLength(nonce),
+          nonceLength: nonce.length,
           headers,
           generation,
           storedAt: Date.now(),
@@ -123,9 +123,9 @@ function isShared(res: ExpressResponse): boolean {
   return res.statusCode === 200 && /^public\b/.test(String(res.getHeader("cache-control") ?? "")) && !res.hasHeader("set-cookie");
 }
 
-function occurrences(body: Buffer, text: string): number[] {
+function occurrences(body: Buffer, bytes: Buffer): number[] {
   const found: number[] = [];
-  for (let at = body.indexOf(text); at !== -1; at = body.indexOf(text, at + text.length)) found.push(at);
+  for (let at = body.indexOf(bytes); at !== -1; at = body.indexOf(bytes, at + bytes.length)) found.push(at);
   return found;
 }
 

@@ -5,7 +5,7 @@ import type { Refusal } from "./request-guard.server.ts";
 
 /** What the server's page cache learns of a render it may keep. */
 export interface PageRender {
-  /** The render's API calls that are not catalogue reads (a product's detail counts a view): a kept copy makes them again. */
+  /** The render's API calls that count a view (a product's detail): a kept copy makes them again. */
   calls: ApiCall[];
   /** An API call failed or the render failed after its shell: the page shows a failure, so it is not kept. */
   spoiled: boolean;
