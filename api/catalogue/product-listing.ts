@@ -45,11 +45,12 @@ const FILTER_COLUMNS = ["category_id", "current_price_pence", "size_mask", "stoc
 /**
  * The search's matches as a derived table `hits` (id, relevance: higher is better, and the sort column as
  * sort_key): the newest `cap` active products (by id) matching every word as a prefix, then those of them that
- * pass `filters`. Relevance is FTS5 bm25 with the name weighted over the other text on SQLite, ts_rank over the
- * weighted search_vector on PostgreSQL. The cap applies before the filters (decision 0011), so a search with
- * filters reads no more than the same search without them, and answers a subset of it. With a sort, relevance
- * is 0 and ties go by id, as in the listing: bm25 reads every match of each word in the catalogue for its
- * statistics (27,000 for "dress" at 100,000 products), most of a sorted search's time for a mere tie-break.
+ * pass `filters`. Relevance is 1 when every word is in the product's name and 0 when some are only in its other
+ * text, so ties (within a tier, and with a sort) go by id, as in the listing (decision 0011). It reads only the
+ * capped matches: a score with corpus statistics (FTS5's bm25) reads every match of each word in the whole
+ * catalogue (27,000 for "dress" at 100,000 products), most of a search's time at that size. The cap applies
+ * before the filters, so a search with filters reads no more than the same search without them, and answers a
+ * subset of it.
  */
 function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof SORTS)[ListingSort] | undefined, cap: number) {
   type Hit = { id: number; rank: number; sort_key: string | number };
@@ -62,22 +63,27 @@ function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof
     const columns = [...new Set<string>([...FILTER_COLUMNS, ...(sort ? [sort.column] : [])])].map((name) => sql.ref(`products.${name}`));
     const query = terms.map((term) => `${term}:*`).join(" & ");
     return sql<Hit>`(SELECT products.id, products.rank ${sortKey} FROM (
-      SELECT products.id, ${sql.join(columns)}, ${sort ? sql`0` : sql`ts_rank(products.search_vector, to_tsquery('english', ${query}))`} AS rank
+      SELECT products.id, ${sql.join(columns)},
+        ${sort ? sql`0` : sql`(ts_filter(products.search_vector, '{a}') @@ to_tsquery('english', ${query}))::int`} AS rank
       FROM products WHERE ${isActive} AND products.search_vector @@ to_tsquery('english', ${query})
       ORDER BY products.id DESC LIMIT ${sql.lit(cap)}
     ) AS products ${where})`.as("hits");
   }
-  // bm25 is an auxiliary function of the MATCH query, so it is computed in the capped query, which reads the
-  // full-text index alone (it holds the active products only); the products are read outside the cap, and only
-  // when a filter or the sort needs them.
+  // The capped matches read the full-text index alone (it holds the active products only); the products are
+  // read outside the cap, and only when a filter or the sort needs them. The name test reads the index's entries
+  // from the oldest capped match on: at most the cap's worth for a broad search.
   const match = terms.map((term) => `"${term}"*`).join(" ");
-  const matches = sql`(
-    SELECT products_fts.rowid AS id, ${sort ? sql`0` : sql`-bm25(products_fts, 10.0, 1.0)`} AS rank FROM products_fts
-    WHERE products_fts MATCH ${match} ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}
-  ) AS matches`;
-  if (filters.length === 0 && !sort) return sql<Hit>`(SELECT matches.id, matches.rank FROM ${matches})`.as("hits");
+  const rank = sort
+    ? sql`0`
+    : sql`matches.id IN (SELECT products_fts.rowid FROM products_fts
+        WHERE products_fts MATCH ${`{name} : (${match})`} AND products_fts.rowid >= (SELECT min(matches.id) FROM matches))`;
+  const products = filters.length > 0 || sort ? sql`JOIN products ON products.id = matches.id ${where}` : sql``;
   return sql<Hit>`(
-    SELECT matches.id, matches.rank ${sortKey} FROM ${matches} JOIN products ON products.id = matches.id ${where}
+    WITH matches AS MATERIALIZED (
+      SELECT products_fts.rowid AS id FROM products_fts
+      WHERE products_fts MATCH ${match} ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}
+    )
+    SELECT matches.id, ${rank} AS rank ${sortKey} FROM matches ${products}
   )`.as("hits");
 }
 

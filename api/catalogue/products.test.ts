@@ -194,11 +194,31 @@ describe("GET /public/products", () => {
   });
 
   describe("search", () => {
-    it("ranks name matches above description-only matches", async () => {
-      const found = names((await list("?search=abaya")).body);
-      expect(found).toHaveLength(3);
-      expect(found.slice(0, 2).sort()).toEqual(["Silk Abaya", "Wool Abaya"]);
-      expect(found[2]).toBe("Linen Dress");
+    it("ranks name matches above description-only matches, newest first within each", async () => {
+      expect(names((await list("?search=abaya")).body)).toEqual(["Wool Abaya", "Silk Abaya", "Linen Dress"]);
+    });
+
+    it("ranks by whether every word is in the name, not by how often or how short", async () => {
+      const fresh = await freshApi();
+      try {
+        const categoryId = await insertCategory(fresh.db, "Abayas");
+        const add = (name: string, description: string, day: number) =>
+          insertProduct(fresh.db, { name, description, categoryId, pricePence: 9000, createdAt: `2026-11-0${day}T00:00:00.000Z` });
+        await add("Silk Abaya Abaya", "Abaya, abaya.", 1);
+        await add("Crepe Wrap Dress", "Worn over an abaya.", 2);
+        await add("Open Front Abaya With Embroidered Sleeves And A Matching Belt", "Made with care.", 3);
+        await add("Linen Abaya Dress", "Made with care.", 4);
+        const search = async (words: string) => names((await fresh.call("GET", `/public/products?search=${words}`)).body);
+        expect(await search("abaya")).toEqual([
+          "Linen Abaya Dress",
+          "Open Front Abaya With Embroidered Sleeves And A Matching Belt",
+          "Silk Abaya Abaya",
+          "Crepe Wrap Dress",
+        ]);
+        expect(await search("abaya%20dress")).toEqual(["Linen Abaya Dress", "Crepe Wrap Dress"]);
+      } finally {
+        await fresh.close();
+      }
     });
 
     it("ranks a name-only match above a description-only match", async () => {
