@@ -4,9 +4,9 @@
  * (bench/floor: a React Router page reading a cookie session, one SQLite row and one in-process Hono call).
  * Every server runs in its own process; the load generator shares the machine's cores with them.
  *
- * Each page is measured twice: as a visitor without cookies asks for it (the server's page cache answers once it
- * has rendered the page) and with a cookie, which every visitor with a cart, a currency or a session sends: the
- * page is then rendered for every request.
+ * Each page is measured twice: as a visitor without a cart or a session asks for it (the server's page cache
+ * answers once it has rendered the page) and as a visitor with one product in the cart, whose pages show that
+ * cart and are rendered for every request.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { buildForBench, cpuMs, firstProductPath, type Running, startFloor, startShop, startStatic } from "./lib/servers.ts";
+import { cartCookie } from "./lib/shoppers.ts";
 
 const USAGE = `Usage: npm run bench:ssr -- [--duration 10] [--warmup 2] [--connections 50] [--no-build] [--path /extra ...]
 
@@ -22,8 +23,8 @@ temp database, and measures each page for --duration seconds at --connections co
 from a static server, then the floor; each measured run follows --warmup seconds of the same load, not counted
 (a cold server's first requests wait for compilation and empty caches). Prints req/s, p50, p99, errors, non-2xx, the ratios SSR / floor and
 SSR / static, and each server's CPU time per request (with the floor / SSR ratio, which holds on a busy machine
-where req/s does not): first for requests without cookies (kept pages), then for requests with a cookie
-(rendered every time). Not a test: figures depend on the machine.`;
+where req/s does not): first for requests without cookies (kept pages), then for requests with the cookie of a
+cart holding one product (rendered every time). Not a test: figures depend on the machine.`;
 
 const { values: args } = parseArgs({
   options: {
@@ -89,8 +90,7 @@ try {
     `${cpus().length} CPUs, shop workers ${workers}, ${options.connections} connections, ${options.duration} s per run after ${options.warmup} s of warm-up, shop ${shop.url}\n`,
   );
 
-  /** A cookie no part of the shop reads: the page is rendered as for any visitor with cookies. */
-  const withCookie = { cookie: "bench=rendered" };
+  const withCart = { cookie: await cartCookie(shop.url) };
   const rows = [];
   const renderedRows = [];
   for (const page of pages) {
@@ -102,7 +102,7 @@ try {
     await statics.stop();
     const flo = await measure(floor.url, floor, options);
     const ssr = await measure(`${shop.url}${page}`, shop, options);
-    const rendered = await measure(`${shop.url}${page}`, shop, options, withCookie);
+    const rendered = await measure(`${shop.url}${page}`, shop, options, withCart);
     rows.push({
       page,
       "HTML KB": Number((html.length / 1024).toFixed(1)),
@@ -136,7 +136,7 @@ try {
   }
   console.log("\nWithout cookies (a first visit, a crawler): pages the server keeps");
   console.table(rows);
-  console.log("\nWith a cookie (a cart, a currency, a session): every page rendered");
+  console.log("\nWith a cart holding one product: every page rendered");
   console.table(renderedRows);
 } finally {
   for (const server of started.reverse()) await server.stop();

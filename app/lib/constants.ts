@@ -3,7 +3,9 @@ import { API_TIMEOUT_MS } from "#contract/constants.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 
 export const CURRENCY_COOKIE = "preferredCurrency";
-/** How long a browser or shared cache may reuse a page rendered for a visitor with no cookies (seconds). */
+/** The storefront session: who is signed in, and the toasts of the next page. */
+export const SESSION_COOKIE = "__session";
+/** How long a browser or shared cache may reuse a page rendered for a visitor without a session or cart (seconds). */
 export const ANONYMOUS_PAGE_MAX_AGE_S = 10;
 /** The bytes the server's page cache (`page-cache.server.ts`) may take per process for those pages. */
 export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;

@@ -1,14 +1,36 @@
-import { ANONYMOUS_PAGE_MAX_AGE_S } from "./constants.ts";
+import { ANONYMOUS_PAGE_MAX_AGE_S, CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE } from "./constants.ts";
+
+/** The cookies that make a page one visitor's own: the session (name in the header, wishlist, toasts) and the cart (its badge). */
+const OWN_PAGE_COOKIES = new Set([SESSION_COOKIE, CART_COOKIE]);
 
 /**
- * Sets the Cache-Control of a rendered page. Every page's HTML depends on the session, cart and currency cookies
- * (name in the header, cart badge, prices), so only a page asked for without any cookie and answered 200 without
- * setting one is the same for everyone: caches may keep it briefly, varying on Cookie so a visitor with cookies
- * never gets it. Anything else belongs to one visitor: private, and checked again before reuse.
+ * Which shared version of a page a request asks for, the same for every visitor who sends the same: null when the
+ * page is the visitor's own (a session or a cart cookie), else the display currency cookie's raw value ("" without
+ * one), which picks the prices. No other cookie changes a page, so others (a load balancer's, a consent banner's)
+ * are ignored. Names are read as the cookie parser reads them: each pair up to its first "=", trimmed, the
+ * first of a repeated name counting.
+ */
+export function sharedPageVariant(cookieHeader: string | null | undefined): string | null {
+  let currency: string | undefined;
+  for (const pair of (cookieHeader ?? "").split(";")) {
+    const at = pair.indexOf("=");
+    if (at === -1) continue;
+    const name = pair.slice(0, at).trim();
+    if (OWN_PAGE_COOKIES.has(name)) return null;
+    if (name === CURRENCY_COOKIE) currency ??= pair.slice(at + 1).trim();
+  }
+  return currency ?? "";
+}
+
+/**
+ * Sets the Cache-Control of a rendered page. A page shows the session (name in the header, toasts), the cart (its
+ * badge) and the display currency (prices), so one asked for without a session or cart cookie and answered 200
+ * without setting a cookie is the same for every visitor sending the same Cookie header: caches may keep it
+ * briefly, varying on Cookie. Anything else belongs to one visitor: private, and checked again before reuse.
  */
 export function setDocumentCaching(request: Request, status: number, headers: Headers): void {
-  const anonymous = !request.headers.has("cookie") && !headers.has("set-cookie");
-  if (anonymous && status === 200 && request.method === "GET") {
+  const shared = sharedPageVariant(request.headers.get("cookie")) !== null && !headers.has("set-cookie");
+  if (shared && status === 200 && request.method === "GET") {
     headers.set("Cache-Control", `public, max-age=${ANONYMOUS_PAGE_MAX_AGE_S}`);
   } else {
     headers.set("Cache-Control", "private, no-cache");

@@ -6,6 +6,8 @@ import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ApiCall } from "./api.server.ts";
+import { CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE } from "./constants.ts";
+import { sharedPageVariant } from "./document-caching.server.ts";
 import { createPageCache, pageRenderOf } from "./page-cache.server.ts";
 
 const PRODUCT_CALL: ApiCall = { method: "GET", endpoint: "/public/products/7", schema: z.unknown() };
@@ -45,10 +47,13 @@ describe("createPageCache", () => {
       if (req.path === "/failed-call" && render) render.spoiled = true;
       const status = req.path === "/missing" ? 404 : 200;
       res.status(status).setHeader("Content-Type", "text/html; charset=utf-8");
-      res.setHeader("Cache-Control", req.headers.cookie || req.path === "/private" ? "private, no-cache" : "public, max-age=10");
+      const variant = sharedPageVariant(req.headers.cookie);
+      res.setHeader("Cache-Control", variant === null || req.path === "/private" ? "private, no-cache" : "public, max-age=10");
       if (req.path === "/sets-cookie") res.setHeader("Set-Cookie", "cart=1");
       res.write(`<html><head><script nonce="${res.locals.cspNonce}">1</script></head>`);
-      res.end(`<body>${req.originalUrl} £ é${"<p>Abaya</p>".repeat(200)}<script nonce="${res.locals.cspNonce}">2</script></body></html>`);
+      res.end(
+        `<body>${req.originalUrl} ${variant} £ é${"<p>Abaya</p>".repeat(200)}<script nonce="${res.locals.cspNonce}">2</script></body></html>`,
+      );
     });
     server = createServer(app).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -91,11 +96,26 @@ describe("createPageCache", () => {
     expect(await kept.text()).toContain(`<script nonce="${nonceOf(kept)}">2</script>`);
   });
 
-  it("renders every request that carries a cookie, and never keeps what it rendered", async () => {
-    await get("/products", { cookie: "currency=EUR" });
-    const again = await get("/products", { cookie: "currency=EUR" });
+  it("renders every request with a session or a cart cookie, and never keeps what it rendered", async () => {
+    for (const cookie of [`${SESSION_COOKIE}=abc`, `${CURRENCY_COOKIE}=EUR; ${CART_COOKIE}=def`]) {
+      await get("/products", { cookie });
+      expect((await get("/products", { cookie })).headers.get("age"), cookie).toBeNull();
+    }
     await get("/products");
-    expect(again.headers.get("age")).toBeNull();
+    expect(renders).toEqual(["/products", "/products", "/products", "/products", "/products"]);
+  });
+
+  it("keeps a page per display currency, and cookies no page reads do not split it", async () => {
+    const euros = `${CURRENCY_COOKIE}=EUR`;
+    await get("/products", { cookie: euros });
+    const kept = await get("/products", { cookie: `lb=node-2; ${euros}; consent=yes` });
+    expect(kept.headers.get("age")).toBe("0");
+    expect(await kept.text()).toContain("/products EUR £");
+    await get("/products", { cookie: `${CURRENCY_COOKIE}=USD` });
+    await get("/products");
+    const plain = await get("/products", { cookie: "lb=node-1" });
+    expect(plain.headers.get("age")).toBe("0");
+    expect(await plain.text()).toContain("/products  £");
     expect(renders).toEqual(["/products", "/products", "/products"]);
   });
 

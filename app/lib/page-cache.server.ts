@@ -2,15 +2,18 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { ApiCall } from "./api.server.ts";
+import { sharedPageVariant } from "./document-caching.server.ts";
 import type { PageRender } from "./request-context.ts";
 
 /**
  * The server's own shared cache of the pages it marks public (`document-caching.server.ts`): a page asked for
- * without any cookie and answered 200 without setting one is the same for every visitor, and its Cache-Control
- * already lets any shared cache keep it. A reverse proxy in front of the shop would keep it with its nonce and
- * for the whole `max-age`; this one keeps it only while the catalogue has not changed (the generation of the
- * in-process API's catalogue reads, as the storefront's kept answers) and for at most `ttlMs`, and gives each
- * response its own CSP nonce. Any request with a cookie is rendered, as before.
+ * without a session or cart cookie and answered 200 without setting a cookie is the same for every visitor with
+ * the same display currency, and its Cache-Control already lets any shared cache keep it. A reverse proxy in
+ * front of the shop would keep it with its nonce, for the whole `max-age` and once per Cookie header; this one
+ * keeps it per display currency (`sharedPageVariant`: cookies no page reads do not split it), only while the
+ * catalogue has not changed (the generation of the in-process API's catalogue reads, as the storefront's kept
+ * answers) and for at most `ttlMs`, and gives each response its own CSP nonce. A request with a session or a
+ * cart is rendered.
  */
 
 /** One kept page: its bytes, the nonce they were rendered with and where it occurs, and what its render did. */
@@ -57,14 +60,17 @@ export function createPageCache(options: PageCacheOptions) {
     ttl: options.ttlMs,
   });
 
-  const keyOf = (req: ExpressRequest) => `${isbot(req.get("user-agent") ?? "") ? "bot" : "browser"} ${req.originalUrl}`;
+  // A header value holds no line break, so the parts cannot run into each other.
+  const keyOf = (req: ExpressRequest, variant: string) =>
+    `${isbot(req.get("user-agent") ?? "") ? "bot" : "browser"}\n${variant}\n${req.originalUrl}`;
 
   return function pageCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    if (req.method !== "GET" || req.headers.cookie !== undefined || res.locals.refusal) {
+    const variant = sharedPageVariant(req.headers.cookie);
+    if (req.method !== "GET" || variant === null || res.locals.refusal) {
       next();
       return;
     }
-    const key = keyOf(req);
+    const key = keyOf(req, variant);
     const generation = options.generation();
     const kept = pages.get(key);
     /** This response's CSP nonce: written into a kept page, or noted in the page this render keeps. */
@@ -118,7 +124,7 @@ export function createPageCache(options: PageCacheOptions) {
   };
 }
 
-/** A 200 that the page marked public and that sets no cookie: the same for every visitor without cookies. */
+/** A 200 that the page marked public and that sets no cookie: the same for every visitor asking alike. */
 function isShared(res: ExpressResponse): boolean {
   return res.statusCode === 200 && /^public\b/.test(String(res.getHeader("cache-control") ?? "")) && !res.hasHeader("set-cookie");
 }

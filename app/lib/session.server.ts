@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Cookie, createCookie, createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
 import { BASE_CURRENCY } from "#contract/constants.ts";
 import type { UserDto } from "#contract/dto/account.ts";
-import { CURRENCY_COOKIE, type ToastType } from "./constants.ts";
+import { CURRENCY_COOKIE, SESSION_COOKIE, type ToastType } from "./constants.ts";
 import { isSupportedCurrency } from "./currency.ts";
 import { readStorefrontConfig } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
@@ -30,7 +30,7 @@ export const cookieSecrets: string[] = [config.SESSION_SECRET];
 const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 
 const sessionCookie = (secure: boolean) =>
-  createCookie("__session", { httpOnly: true, sameSite: "lax", path: "/", secure, secrets: cookieSecrets, maxAge: THIRTY_DAYS_S });
+  createCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure, secrets: cookieSecrets, maxAge: THIRTY_DAYS_S });
 const secureSessionCookie = sessionCookie(true);
 const plainSessionCookie = sessionCookie(false);
 const storage = (cookie: Cookie): SessionStorage<SessionData, FlashData> => createCookieSessionStorage<SessionData, FlashData>({ cookie });

@@ -86,3 +86,26 @@ export async function createShoppers(base: string, outboxDir: string, count: num
   }
   return shoppers;
 }
+
+/**
+ * The cookie of a visitor who has put one product in the cart, as a browser gets it: the storefront's add-to-cart
+ * form posted to /cart (a 303 setting the cart cookie). Every page then shows that cart, so none is kept.
+ */
+export async function cartCookie(base: string): Promise<string> {
+  const products = await call<ProductSummaryDto[]>(base, "/api/public/products?limit=12", { ip: clientAddress(1) });
+  const product = products.find((candidate) => candidate.variants.some((variant) => variant.stock > 0));
+  const variant = product?.variants.find((candidate) => candidate.stock > 0);
+  if (!product || !variant) throw new Error("no product in stock to put in the cart");
+  const response = await fetch(`${base}/cart`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, "x-forwarded-for": clientAddress(1) },
+    body: new URLSearchParams({ intent: "add", productId: String(product.id), variantId: String(variant.id), redirectTo: "/cart" }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0] ?? "")
+    .join("; ");
+  if (response.status !== 303 || !cookie) throw new Error(`adding to the cart answered ${response.status} without a cookie`);
+  return cookie;
+}

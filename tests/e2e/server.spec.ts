@@ -3,16 +3,17 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 import Database from "better-sqlite3";
 import { expect, test } from "./fixtures.ts";
 
-/** A cookie no part of the shop reads: any cookie makes a page the visitor's own. */
-const SOME_COOKIE = { cookie: "seen=1" };
+/** A cookie no page reads (a load balancer's): the page stays the same for everyone. */
+const FOREIGN_COOKIE = { cookie: "lb=node-2" };
 
 /**
- * Asks for `path` without cookies until the server answers from its page cache (the `Age` header). Each worker
- * keeps its own pages, so the first answers of each may be renders; a catalogue write by another test renders again.
+ * Asks for `path` (without cookies, or with `headers`) until the server answers from its page cache (the `Age`
+ * header). Each worker keeps its own pages, so the first answers of each may be renders; a catalogue write by
+ * another test renders again.
  */
-async function keptAnswer(request: APIRequestContext, path: string): Promise<APIResponse> {
+async function keptAnswer(request: APIRequestContext, path: string, headers: Record<string, string> = {}): Promise<APIResponse> {
   for (let attempt = 0; attempt < 12; attempt++) {
-    const response = await request.get(path);
+    const response = await request.get(path, { headers });
     expect(response.status()).toBe(200);
     if (response.headers().age !== undefined) return response;
   }
@@ -93,18 +94,34 @@ test.describe("server", () => {
     expect(await missing.json()).toMatchObject({ success: false, data: null, error: { code: "NOT_FOUND" } });
   });
 
-  test("a page asked for without cookies is kept, each answer with its own nonce; with a cookie it is rendered", async ({ request }) => {
-    const kept = await keptAnswer(request, "/products?sort=name_a_z");
+  test("a page asked for without a cart or session is kept, each answer with its own nonce; with a cart it is rendered", async ({
+    request,
+    page,
+  }) => {
+    const path = "/products?sort=name_a_z";
+    const kept = await keptAnswer(request, path);
     const nonce = /'nonce-([^']+)'/.exec(kept.headers()["content-security-policy"] ?? "")?.[1];
     expect(kept.headers()["cache-control"]).toBe("public, max-age=10");
     const scripts = runnableScriptTags(await kept.text());
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
 
+    const alike = await keptAnswer(request, path, FOREIGN_COOKIE);
+    expect(alike.headers()["cache-control"]).toBe("public, max-age=10");
+
+    // A shopper who has put a product in the cart (the browser's cookies): every answer is rendered for them.
+    const product = (await (await request.get("/api/public/products?limit=1")).json()).data[0];
+    const added = await page.request.post("/cart", {
+      form: { intent: "add", productId: String(product.id), variantId: String(product.variants[0].id), redirectTo: "/cart" },
+      headers: { origin: new URL(kept.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(added.status()).toBe(303);
     for (let attempt = 0; attempt < 4; attempt++) {
-      const rendered = await request.get("/products?sort=name_a_z", { headers: SOME_COOKIE });
+      const rendered = await page.request.get(path);
       expect(rendered.headers().age).toBeUndefined();
       expect(rendered.headers()["cache-control"]).toBe("private, no-cache");
+      expect(await rendered.text()).toContain('aria-label="Cart, 1 item"');
     }
   });
 
