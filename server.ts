@@ -141,7 +141,7 @@ export async function createShopServer(
   // React Router prepares its route tables once for a build object, but again on every request for a function.
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite: (() => Promise<void>) | undefined;
-  let inlineCss = "";
+  let inlineCss: Uint8Array = new Uint8Array(0);
   if (options.dev) {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });

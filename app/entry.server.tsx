@@ -6,6 +6,7 @@ import { InlineStylesContext } from "./components/layout/inline-stylesheet.tsx";
 import { StaticContentContext } from "./components/ui/static-content.tsx";
 import { createCoalescingStream } from "./lib/coalescing-stream.server.ts";
 import { setDocumentCaching } from "./lib/document-caching.server.ts";
+import { insertInlineStyles } from "./lib/inline-styles.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { deferPageScripts } from "./lib/scripts-after-first-paint.server.ts";
@@ -53,7 +54,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesContext value={{ css: inlineCss ?? "", nonce }}>
+      <InlineStylesContext value={{ nonce }}>
         <StaticContentContext value={staticContentMarkup()}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </StaticContentContext>
@@ -65,10 +66,15 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = createCoalescingStream(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          }, deferPageScripts());
+          const deferScripts = deferPageScripts();
+          const insertStyles = insertInlineStyles(inlineCss);
+          const body = createCoalescingStream(
+            () => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+            },
+            (piece) => insertStyles(deferScripts(piece)),
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

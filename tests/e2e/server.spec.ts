@@ -70,6 +70,21 @@ test.describe("server", () => {
     expect(again.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
   });
 
+  test("the stylesheet is in the head of every page, under the page's nonce, and linked nowhere", async ({ request }) => {
+    for (const path of ["/", "/cart", "/no-such-page"]) {
+      const response = await request.get(path);
+      const html = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+      const styles = [...html.matchAll(/<style data-inline-styles=""([^>]*)>([\s\S]*?)<\/style>/g)];
+      expect(styles, path).toHaveLength(1);
+      const [, attributes, sheet] = styles[0] ?? [];
+      expect(attributes).toContain(`nonce="${nonce}"`);
+      expect(sheet).toContain(".site-header");
+      expect(styles[0]?.index).toBeLessThan(html.indexOf("</head>"));
+      expect(html).not.toMatch(/<link rel="stylesheet"/);
+    }
+  });
+
   test("fingerprinted assets are cached for a year as immutable", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
