@@ -21,6 +21,7 @@ import { CART_COOKIE, type ToastType } from "./constants.ts";
 import { productSummaryListSchema } from "./responses.server.ts";
 import { CART_LABEL_MAX, type CartIntent } from "./schemas/cart.ts";
 import { cookieSecrets, isSecureRequest, reportUnverifiedCookie } from "./session.server.ts";
+import { rememberVerified } from "./verified-cookies.server.ts";
 
 /**
  * The cart cookie `__cart` (ARCHITECTURE "Sessions and state"): signed, HttpOnly, SameSite=Lax, Secure like
@@ -66,7 +67,9 @@ export function decodeLines(value: unknown): CartLine[] {
 }
 
 export function createCartCookie(secrets: string[], secure: boolean): Cookie {
-  return createCookie(CART_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure, secrets, maxAge: THIRTY_DAYS_S });
+  return rememberVerified(
+    createCookie(CART_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure, secrets, maxAge: THIRTY_DAYS_S }),
+  );
 }
 
 const secureCartCookie = createCartCookie(cookieSecrets, true);

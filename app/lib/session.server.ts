@@ -7,6 +7,7 @@ import { isSupportedCurrency } from "./currency.ts";
 import { readStorefrontConfig } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
 import type { Toast } from "./toast.ts";
+import { rememberVerified } from "./verified-cookies.server.ts";
 
 interface SessionData {
   token: string;
@@ -30,7 +31,9 @@ export const cookieSecrets: string[] = [config.SESSION_SECRET];
 const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 
 const sessionCookie = (secure: boolean) =>
-  createCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure, secrets: cookieSecrets, maxAge: THIRTY_DAYS_S });
+  rememberVerified(
+    createCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure, secrets: cookieSecrets, maxAge: THIRTY_DAYS_S }),
+  );
 const secureSessionCookie = sessionCookie(true);
 const plainSessionCookie = sessionCookie(false);
 const storage = (cookie: Cookie): SessionStorage<SessionData, FlashData> => createCookieSessionStorage<SessionData, FlashData>({ cookie });

@@ -87,25 +87,41 @@ export async function createShoppers(base: string, outboxDir: string, count: num
   return shoppers;
 }
 
+/** The cookies a browser holds after `response`: `held` ("a=1; b=2") with the response's Set-Cookie applied. */
+function cookiesAfter(response: Response, held = ""): string {
+  const jar = new Map(held ? held.split("; ").map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const) : []);
+  for (const header of response.headers.getSetCookie()) {
+    const pair = header.split(";")[0] ?? "";
+    const name = pair.slice(0, pair.indexOf("="));
+    if (/;\s*max-age=0/i.test(header) || pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
 /**
- * The cookie of a visitor who has put one product in the cart, as a browser gets it: the storefront's add-to-cart
- * form posted to /cart (a 303 setting the cart cookie). Every page then shows that cart, so none is kept.
+ * The cookies of a visitor who has put one product in the cart, as a browser holds them: the storefront's
+ * add-to-cart form posted to /cart (a 303 setting the cart cookie, and the session with its toast), then the
+ * page it leads to (which shows the toast, once). Every page then shows that cart, so none is kept.
  */
 export async function cartCookie(base: string): Promise<string> {
   const products = await call<ProductSummaryDto[]>(base, "/api/public/products?limit=12", { ip: clientAddress(1) });
   const product = products.find((candidate) => candidate.variants.some((variant) => variant.stock > 0));
   const variant = product?.variants.find((candidate) => candidate.stock > 0);
   if (!product || !variant) throw new Error("no product in stock to put in the cart");
-  const response = await fetch(`${base}/cart`, {
+  const headers = { "x-forwarded-for": clientAddress(1) };
+  const added = await fetch(`${base}/cart`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, "x-forwarded-for": clientAddress(1) },
+    headers: { ...headers, "content-type": "application/x-www-form-urlencoded", origin: base },
     body: new URLSearchParams({ intent: "add", productId: String(product.id), variantId: String(variant.id), redirectTo: "/cart" }),
   });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0] ?? "")
-    .join("; ");
-  if (response.status !== 303 || !cookie) throw new Error(`adding to the cart answered ${response.status} without a cookie`);
+  const location = added.headers.get("location");
+  if (added.status !== 303 || !location) throw new Error(`adding to the cart answered ${added.status}`);
+  const afterAdd = cookiesAfter(added);
+  const cart = await fetch(new URL(location, base), { headers: { ...headers, cookie: afterAdd } });
+  await cart.arrayBuffer();
+  const cookie = cookiesAfter(cart, afterAdd);
+  if (!cookie.includes("=")) throw new Error("adding to the cart left no cookie");
   return cookie;
 }
