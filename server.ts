@@ -172,7 +172,7 @@ export async function createShopServer(
             generation: () => catalogueReadsGeneration(db),
             maxBytes: PAGE_CACHE_MAX_BYTES,
             replay: (calls, req) => {
-              const client = createApiClient({ transport, clientIp: clientIpOf(req), userAgent: req.get("user-agent") ?? "" });
+              const client = createApiClient({ transport, ...shopperOf(req) });
               for (const call of calls) {
                 client(call).catch((error: unknown) =>
                   logger.warn({ err: error, endpoint: call.endpoint }, "a kept page's API call failed"),
@@ -193,8 +193,7 @@ export async function createShopServer(
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
           nonce: res.locals.cspNonce,
-          clientIp: clientIpOf(req),
-          userAgent: req.get("user-agent") ?? "",
+          ...shopperOf(req),
           transport,
           inlineCss,
           pageRender: pageRenderOf(res),
@@ -264,8 +263,11 @@ function failStart(error: unknown): never {
   process.exit(1);
 }
 
-/** The shopper's address as Express sees it (honours TRUST_PROXY), forwarded to the API with every call. */
-const clientIpOf = (req: express.Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
+/** Who asks, as the API client forwards it with every call: the address as Express sees it (honours TRUST_PROXY) and the agent. */
+const shopperOf = (req: express.Request) => ({
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  userAgent: req.get("user-agent") ?? "",
+});
 
 /** What a cluster worker sends its primary, and the primary the other workers, after a catalogue write. */
 const CATALOGUE_WRITE = { type: "catalogue-write" } as const;

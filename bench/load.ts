@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { buildForBench, residentByProcess, startShop } from "./lib/servers.ts";
-import { clientAddress, createShoppers, type Shopper } from "./lib/shoppers.ts";
+import { clientAddress, cookiesAfter, createShoppers, type Shopper } from "./lib/shoppers.ts";
 
 const USAGE = `Usage: npm run bench:load -- [--duration 60] [--warm-up 30] [--connections 50] [--shoppers 20]
        [--sample 10] [--node-args=--max-old-space-size=256] [--no-build]
@@ -47,17 +47,6 @@ interface Visit {
   ip?: string;
   cookie?: string;
   token?: string;
-}
-
-/** The cookies a response sets, as the browser would send them back (name=value pairs). */
-function cookiesOf(headers: Record<string, string | string[]>, previous = ""): string {
-  const set = headers["set-cookie"] ?? [];
-  const pairs = new Map(previous ? previous.split("; ").map((pair) => [pair.split("=")[0] ?? "", pair] as const) : []);
-  for (const cookie of Array.isArray(set) ? set : [set]) {
-    const pair = cookie.split(";")[0] ?? "";
-    pairs.set(pair.split("=")[0] ?? "", pair);
-  }
-  return [...pairs.values()].join("; ");
 }
 
 if (!args["no-build"]) buildForBench({ floor: false });
@@ -129,7 +118,8 @@ try {
         }).toString(),
       }),
       onResponse: (_status, _body, visit: Visit, headers) => {
-        visit.cookie = cookiesOf(headers as Record<string, string | string[]>, visit.cookie);
+        const set = (headers as Record<string, string | string[] | undefined>)["set-cookie"] ?? [];
+        visit.cookie = cookiesAfter(Array.isArray(set) ? set : [set], visit.cookie);
       },
     },
     page("/cart"),

@@ -69,6 +69,7 @@ export function decodeLines(value: unknown): CartLine[] {
 export function createCartCookie(secrets: string[], secure: boolean): Cookie {
   return rememberVerified(
     createCookie(CART_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure, secrets, maxAge: THIRTY_DAYS_S }),
+    reportUnverifiedCookie,
   );
 }
 
@@ -106,7 +107,6 @@ export function decodeCartState(value: unknown): CartState {
 }
 
 export async function readCartStateFrom(cookie: Cookie, cookieHeader: string | null): Promise<CartState> {
-  await reportUnverifiedCookie(cookie, cookieHeader);
   return decodeCartState(await cookie.parse(cookieHeader));
 }
 

@@ -1,25 +1,18 @@
 import { ANONYMOUS_PAGE_MAX_AGE_S, CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE } from "./constants.ts";
+import { cookieValue } from "./cookie-header.ts";
 
 /** The cookies that make a page one visitor's own: the session (name in the header, wishlist, toasts) and the cart (its badge). */
-const OWN_PAGE_COOKIES = new Set([SESSION_COOKIE, CART_COOKIE]);
+const OWN_PAGE_COOKIES = [SESSION_COOKIE, CART_COOKIE];
 
 /**
  * Which shared version of a page a request asks for, the same for every visitor who sends the same: null when the
  * page is the visitor's own (a session or a cart cookie), else the display currency cookie's raw value ("" without
  * one), which picks the prices. No other cookie changes a page, so others (a load balancer's, a consent banner's)
- * are ignored. Names are read as the cookie parser reads them: each pair up to its first "=", trimmed, the
- * first of a repeated name counting.
+ * are ignored.
  */
 export function sharedPageVariant(cookieHeader: string | null | undefined): string | null {
-  let currency: string | undefined;
-  for (const pair of (cookieHeader ?? "").split(";")) {
-    const at = pair.indexOf("=");
-    if (at === -1) continue;
-    const name = pair.slice(0, at).trim();
-    if (OWN_PAGE_COOKIES.has(name)) return null;
-    if (name === CURRENCY_COOKIE) currency ??= pair.slice(at + 1).trim();
-  }
-  return currency ?? "";
+  if (OWN_PAGE_COOKIES.some((name) => cookieValue(cookieHeader, name) !== undefined)) return null;
+  return cookieValue(cookieHeader, CURRENCY_COOKIE) ?? "";
 }
 
 /**

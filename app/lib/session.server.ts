@@ -33,29 +33,24 @@ const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 const sessionCookie = (secure: boolean) =>
   rememberVerified(
     createCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure, secrets: cookieSecrets, maxAge: THIRTY_DAYS_S }),
+    reportUnverifiedCookie,
   );
-const secureSessionCookie = sessionCookie(true);
-const plainSessionCookie = sessionCookie(false);
 const storage = (cookie: Cookie): SessionStorage<SessionData, FlashData> => createCookieSessionStorage<SessionData, FlashData>({ cookie });
-const secureStorage = storage(secureSessionCookie);
-const plainStorage = storage(plainSessionCookie);
+const secureStorage = storage(sessionCookie(true));
+const plainStorage = storage(sessionCookie(false));
 
 let reportedUnverifiedCookie = false;
 
 /**
- * Logs, once per process, a signed cookie that does not verify: usually an instance whose SESSION_SECRET differs
- * from the one that signed it, which otherwise shows up only as shoppers seeing empty carts and signed-out pages.
+ * Logs, once per process, a signed cookie that does not verify (`rememberVerified` tells of each): usually an
+ * instance whose SESSION_SECRET differs from the one that signed it, which otherwise shows up only as shoppers
+ * seeing empty carts and signed-out pages.
  */
-export async function reportUnverifiedCookie(cookie: Cookie, cookieHeader: string | null): Promise<void> {
-  if (reportedUnverifiedCookie || !cookieHeader) return;
-  const sent = cookieHeader.split(";").some((pair) => pair.trim().startsWith(`${cookie.name}=`));
-  // parse() answers null for a cookie that is absent or whose signature fails; absent is ruled out first.
-  if (!sent || (await cookie.parse(cookieHeader)) !== null) return;
-  // Checked again: another request may have reported one while this one was verifying.
+export function reportUnverifiedCookie(name: string): void {
   if (reportedUnverifiedCookie) return;
   reportedUnverifiedCookie = true;
   logger.warn(
-    { cookie: cookie.name },
+    { cookie: name },
     "a signed cookie failed verification: if several instances serve this shop, give them the same SESSION_SECRET (or leave it unset on all)",
   );
 }
@@ -68,11 +63,7 @@ export function isSecureRequest(request: Request): boolean {
 
 const storageFor = (request: Request) => (isSecureRequest(request) ? secureStorage : plainStorage);
 
-export async function getSession(request: Request) {
-  const cookieHeader = request.headers.get("cookie");
-  await reportUnverifiedCookie(isSecureRequest(request) ? secureSessionCookie : plainSessionCookie, cookieHeader);
-  return storageFor(request).getSession(cookieHeader);
-}
+export const getSession = (request: Request) => storageFor(request).getSession(request.headers.get("cookie"));
 
 export type ShopSession = Awaited<ReturnType<typeof getSession>>;
 

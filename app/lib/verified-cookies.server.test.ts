@@ -48,4 +48,16 @@ describe("rememberVerified", () => {
     expect(remembering.name).toBe(cookie.name);
     expect(remembering.isSigned).toBe(true);
   });
+
+  it("tells of each value sent that fails, by the cookie's name, and of no other", async () => {
+    const cookie = createCookie("__cart", { secrets: ["a-secret-of-the-test"], path: "/" });
+    const unverified = vi.fn();
+    const remembering = rememberVerified(cookie, unverified);
+    const genuine = await remembering.serialize({ l: [1] });
+    await remembering.parse(sentBack(genuine));
+    await remembering.parse("lb=node-2");
+    expect(unverified).not.toHaveBeenCalled();
+    await remembering.parse(sentBack(genuine.replace(/\.[^.;]+;/, ".AAAA;")));
+    expect(unverified).toHaveBeenCalledExactlyOnceWith("__cart");
+  });
 });

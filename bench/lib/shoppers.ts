@@ -87,10 +87,10 @@ export async function createShoppers(base: string, outboxDir: string, count: num
   return shoppers;
 }
 
-/** The cookies a browser holds after `response`: `held` ("a=1; b=2") with the response's Set-Cookie applied. */
-function cookiesAfter(response: Response, held = ""): string {
+/** The cookies a browser holds after an answer: `held` ("a=1; b=2") with its `Set-Cookie` headers applied. */
+export function cookiesAfter(setCookies: readonly string[], held = ""): string {
   const jar = new Map(held ? held.split("; ").map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const) : []);
-  for (const header of response.headers.getSetCookie()) {
+  for (const header of setCookies) {
     const pair = header.split(";")[0] ?? "";
     const name = pair.slice(0, pair.indexOf("="));
     if (/;\s*max-age=0/i.test(header) || pair.endsWith("=")) jar.delete(name);
@@ -118,10 +118,10 @@ export async function cartCookie(base: string): Promise<string> {
   });
   const location = added.headers.get("location");
   if (added.status !== 303 || !location) throw new Error(`adding to the cart answered ${added.status}`);
-  const afterAdd = cookiesAfter(added);
+  const afterAdd = cookiesAfter(added.headers.getSetCookie());
   const cart = await fetch(new URL(location, base), { headers: { ...headers, cookie: afterAdd } });
   await cart.arrayBuffer();
-  const cookie = cookiesAfter(cart, afterAdd);
+  const cookie = cookiesAfter(cart.headers.getSetCookie(), afterAdd);
   if (!cookie.includes("=")) throw new Error("adding to the cart left no cookie");
   return cookie;
 }
