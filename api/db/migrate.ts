@@ -28,8 +28,8 @@ export function migrationsFor(db: Db): Record<string, Migration> {
 }
 
 /**
- * Thrown when the database holds migrations this release does not know and it cannot tell that its own schema
- * is still there: they come before one of its own, or it has migrations of its own still to run after them.
+ * Thrown for a migration history this release cannot run on: migrations it does not know named before one of its
+ * own (another line of history), or migrations of its own left to run beside newer ones it does not know.
  */
 export class MigrationHistoryError extends Error {
   override readonly name = "MigrationHistoryError";
