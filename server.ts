@@ -20,6 +20,7 @@ import { readBackendConfig } from "./api/config.ts";
 import { systemClock } from "./api/core/clock.ts";
 import { createLogger } from "./api/core/logging.ts";
 import { connect } from "./api/db/connect.ts";
+import { MigrationHistoryError } from "./api/db/migrate.ts";
 import { sharedSessionSecret } from "./api/security/session-secret.ts";
 import { createApiClient } from "./app/lib/api.server.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
@@ -257,6 +258,8 @@ function failStart(error: unknown): never {
   const logger = createLogger("info");
   if (error instanceof InvalidSettingsError) {
     for (const { variable, reason } of error.problems) logger.fatal({ variable, reason }, `invalid setting ${variable}: ${reason}`);
+  } else if (error instanceof MigrationHistoryError) {
+    logger.fatal(`the shop could not start: ${error.message}`);
   } else {
     logger.fatal({ err: error }, "the shop could not start");
   }

@@ -13,9 +13,15 @@ import { pruneRateLimits } from "./security/rate-limit.ts";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Migrates and, with SEED_DEMO=auto, seeds an empty database. */
+/** Migrates and, with SEED_DEMO=auto, seeds an empty database; warns when a newer release migrated it further. */
 export async function prepareBackendDatabase(db: Db, config: BackendConfig, logger: Logger): Promise<void> {
-  const { seeded } = await prepareDatabase(db, { seedDemo: config.SEED_DEMO === "auto" });
+  const { seeded, newerMigrations } = await prepareDatabase(db, { seedDemo: config.SEED_DEMO === "auto" });
+  if (newerMigrations.length > 0) {
+    logger.warn(
+      { migrations: newerMigrations },
+      "the database is ahead of this release: a newer release ran migrations it does not know, and it runs on that schema",
+    );
+  }
   if (seeded) logger.info("seeded the demo catalogue into an empty database");
 }
 

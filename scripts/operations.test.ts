@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import getPort from "get-port";
 import { afterAll, describe, expect, it } from "vitest";
+import { connect } from "#api/db/connect.ts";
+import { migrateToLatest } from "#api/db/migrate.ts";
 import { sourcesFingerprint } from "./start.ts";
 
 /** What an operator runs, run as an operator would: `npm start`, the scripts' `--help`, a bad setting, a busy port. */
@@ -218,6 +220,29 @@ describe("npm start", () => {
       expect(problem).toMatchObject({ level: 60, variable: "PORT", reason: expect.any(String) });
       expect(problem?.msg).toMatch(/^invalid setting PORT: /);
       expect(`${stdout}${stderr}`).not.toMatch(/ZodError|\n\s+at /);
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    "refuses, in one fatal line naming it, a database that ran a migration it does not know before one of its own",
+    async () => {
+      const env: NodeJS.ProcessEnv = { ...shopEnv(await getPort(), "other-history"), WEB_CONCURRENCY: "2" };
+      const db = connect(env.DATABASE_URL);
+      await migrateToLatest(db);
+      await db.kysely
+        .withTables<{ kysely_migration: { name: string; timestamp: string } }>()
+        .insertInto("kysely_migration")
+        .values({ name: "20261122500000_other_line", timestamp: new Date().toISOString() })
+        .execute();
+      await db.close();
+
+      const { code, stdout, stderr } = await run(process.execPath, ["server.ts"], env);
+      expect(code).toBe(1);
+      const [problem, ...others] = jsonLines(stdout).filter((line) => line.level >= 50);
+      expect(others).toEqual([]);
+      expect(problem).toMatchObject({ level: 60, msg: expect.stringMatching(/^the shop could not start: .*20261122500000_other_line/) });
+      expect(`${stdout}${stderr}`).not.toMatch(/\n\s+at /);
     },
     START_TIMEOUT_MS,
   );

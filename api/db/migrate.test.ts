@@ -1,11 +1,22 @@
-import { Migrator } from "kysely/migration";
+import { type Migration, Migrator } from "kysely/migration";
+import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { prepareBackendDatabase } from "#api/bootstrap.ts";
 import { insertCatalogue, insertOrder, insertUser } from "#api/catalogue/testing-fixtures.ts";
-import { emptyDatabase } from "#api/testing/harness.ts";
-import { migrateToLatest, migrationsFor } from "./migrate.ts";
+import { readBackendConfig } from "#api/config.ts";
+import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
+import { emptyDatabase, type FreshApi, freshApi } from "#api/testing/harness.ts";
+import type { Db } from "./connect.ts";
+import { MigrationHistoryError, migrateToLatest, migrationsFor } from "./migrate.ts";
+import { prepareDatabase } from "./prepare.ts";
 
 let drop: (() => Promise<void>) | undefined;
-afterEach(() => drop?.());
+let api: FreshApi | undefined;
+afterEach(async () => {
+  await drop?.();
+  await api?.close();
+  drop = api = undefined;
+});
 
 describe("the confirmed order status migration", () => {
   it("confirms orders already paid, leaves authorised ones pending, and still refuses unknown statuses", async () => {
@@ -34,5 +45,114 @@ describe("the confirmed order status migration", () => {
         .where("id", "=", paid)
         .execute(),
     ).rejects.toThrow();
+  });
+});
+
+/** A migration of a release newer than this one, written expand-only: a new table, a nullable and a defaulted column. */
+const NEWER_MIGRATION = "29990101000000_gift_wrapping";
+const giftWrapping: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable("gift_wraps")
+      .addColumn("id", "integer", (col) => col.primaryKey())
+      .addColumn("order_id", "integer", (col) => col.notNull().references("orders.id"))
+      .addColumn("message", "text")
+      .execute();
+    await db.schema.alterTable("orders").addColumn("gift_wrap_id", "integer").execute();
+    await db.schema
+      .alterTable("products")
+      .addColumn("care_notes", "text", (col) => col.notNull().defaultTo(""))
+      .execute();
+  },
+};
+
+/** What the newer release does to the database when it starts: every migration of this one, then its own. */
+async function migrateAsNewerRelease(db: Db): Promise<void> {
+  const provider = { getMigrations: async () => ({ ...migrationsFor(db), [NEWER_MIGRATION]: giftWrapping }) };
+  const { error } = await new Migrator({ db: db.kysely, provider }).migrateToLatest();
+  expect(error).toBeUndefined();
+}
+
+const recordAsRun = (db: Db, name: string) =>
+  db.kysely
+    .withTables<{ kysely_migration: { name: string; timestamp: string } }>()
+    .insertInto("kysely_migration")
+    .values({ name, timestamp: new Date().toISOString() })
+    .execute();
+
+const executedNames = async (db: Db) =>
+  (await db.kysely.withTables<{ kysely_migration: { name: string } }>().selectFrom("kysely_migration").select("name").execute()).map(
+    (row) => row.name,
+  );
+
+function capturedLogger() {
+  const lines: string[] = [];
+  const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+  return { logger, entries: () => lines.map((line) => JSON.parse(line) as { level: number; msg: string; migrations?: string[] }) };
+}
+
+const config = readBackendConfig({ SEED_DEMO: "never" });
+
+describe("a release on a database a newer release migrated (rolling deploys and rollbacks)", () => {
+  it("starts with a warning naming the newer migrations, and serves the catalogue and takes orders", async () => {
+    api = await freshApi();
+    await migrateAsNewerRelease(api.db);
+    const { logger, entries } = capturedLogger();
+
+    await prepareBackendDatabase(api.db, config, logger);
+
+    expect(entries()).toContainEqual(
+      expect.objectContaining({ level: 40, migrations: [NEWER_MIGRATION], msg: expect.stringContaining("ahead of this release") }),
+    );
+    const shop = await checkoutCatalogue(api);
+    const listing = await api.call("GET", "/public/products");
+    expect(listing.status).toBe(200);
+    expect(listing.body.data.map((product: { id: number }) => product.id).sort()).toEqual([shop.abaya, shop.scarf].sort());
+    const shopper = await shopperWithAddress(api);
+    const order = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
+    expect(order.status).toBe(200);
+    expect(order.body.data.payment_status).toBe("paid");
+  });
+
+  it("lets instances start together on the newer schema, each under the migration locks", async () => {
+    const database = await emptyDatabase(3);
+    drop = database.drop;
+    await migrateAsNewerRelease(database.db);
+
+    const outcomes = await Promise.all(database.connections.map((db) => prepareDatabase(db, { seedDemo: false })));
+
+    expect(outcomes).toEqual(Array.from({ length: 3 }, () => ({ seeded: false, newerMigrations: [NEWER_MIGRATION] })));
+  });
+
+  it("refuses a migration it does not know named before one of its own: another line of history", async () => {
+    api = await freshApi();
+    const otherLine = "20261122500000_other_line";
+    await recordAsRun(api.db, otherLine);
+
+    const start = prepareBackendDatabase(api.db, config, capturedLogger().logger);
+
+    await expect(start).rejects.toThrow(MigrationHistoryError);
+    const lastKnown = Object.keys(migrationsFor(api.db)).sort().at(-1);
+    await expect(start).rejects.toThrow(`before its own last migration ${lastKnown}: ${otherLine}`);
+  });
+
+  it("refuses to run its own pending migrations after a newer release's, and runs none", async () => {
+    const database = await emptyDatabase(1);
+    drop = database.drop;
+    const { db } = database;
+    const names = Object.keys(migrationsFor(db)).sort();
+    const [secondLast, last] = names.slice(-2);
+    const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db) } });
+    expect((await migrator.migrateTo(secondLast)).error).toBeUndefined();
+    await recordAsRun(db, NEWER_MIGRATION);
+
+    await expect(prepareBackendDatabase(db, config, capturedLogger().logger)).rejects.toThrow(
+      `this release has migrations to run (${last}) on a database a newer release already migrated (${NEWER_MIGRATION})`,
+    );
+    expect(await executedNames(db)).not.toContain(last);
   });
 });

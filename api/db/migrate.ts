@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { DEFAULT_MIGRATION_TABLE, type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { Db } from "./connect.ts";
 import { initialDomain } from "./migrations/20261122000100_initial_domain.ts";
 import { catalogueQueryIndexes } from "./migrations/20261122001000_catalogue_query_indexes.ts";
@@ -27,12 +27,72 @@ export function migrationsFor(db: Db): Record<string, Migration> {
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+/**
+ * Thrown for a migration history this release cannot run on: migrations it does not know named before one of its
+ * own (another line of history), or migrations of its own left to run beside newer ones it does not know.
+ */
+export class MigrationHistoryError extends Error {
+  override readonly name = "MigrationHistoryError";
+}
+
+/** The names of the migrations the database records as run, or none before the first migration made the table. */
+async function executedMigrationNames(db: Db): Promise<string[]> {
+  const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) return [];
+  const rows = await db.kysely
+    .withTables<{ [DEFAULT_MIGRATION_TABLE]: { name: string } }>()
+    .selectFrom(DEFAULT_MIGRATION_TABLE)
+    .select("name")
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Stands for a migration a newer release ran. Kysely refuses a history holding a name it is not given, so each
+ * unknown name gets one of these; it is never run, being recorded as run already.
+ */
+const ranByNewerRelease = (name: string): Migration => ({
+  up: () => Promise.reject(new MigrationHistoryError(`migration ${name} belongs to a newer release and cannot run here`)),
+});
+
+/**
+ * Brings the schema up to date; answers the migrations the database has that this release does not know.
+ *
+ * A release runs on the schema a newer one left (rolling deploys, rollbacks: CONTRIBUTING, "Migrations"): when
+ * every unknown migration is named after every one this release has, and this release has none left to run,
+ * the database is simply ahead and the unknown ones are answered for a warning. Anything else (an unknown
+ * migration before one of this release's, or one of its own not yet run beside newer ones) is a history this
+ * release cannot reason about, refused with a MigrationHistoryError rather than run out of order.
+ *
+ * Run it under `prepareDatabase`'s lock: the history is read before Kysely's own migration lock is taken.
+ */
+export async function migrateToLatest(db: Db): Promise<{ unknown: string[] }> {
+  const known = migrationsFor(db);
+  const executed = await executedMigrationNames(db);
+  const unknown = executed.filter((name) => !Object.hasOwn(known, name)).sort();
+  if (unknown.length > 0) {
+    const lastKnown = Object.keys(known).sort().at(-1) ?? "";
+    const earlier = unknown.filter((name) => name < lastKnown);
+    if (earlier.length > 0) {
+      throw new MigrationHistoryError(
+        `the database ran migrations this release does not know, named before its own last migration ${lastKnown}: ${earlier.join(", ")}; start a release that has them`,
+      );
+    }
+    const pending = Object.keys(known).filter((name) => !executed.includes(name));
+    if (pending.length > 0) {
+      throw new MigrationHistoryError(
+        `this release has migrations to run (${pending.join(", ")}) on a database a newer release already migrated (${unknown.join(", ")}); start a release that has them all`,
+      );
+    }
+  }
+  const provider: MigrationProvider = {
+    getMigrations: async () => ({ ...known, ...Object.fromEntries(unknown.map((name) => [name, ranByNewerRelease(name)])) }),
+  };
   const migrator = new Migrator({ db: db.kysely, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed`, { cause: error });
   }
+  return { unknown };
 }

@@ -23,8 +23,8 @@ describe("prepareDatabase", () => {
     drop = database.drop;
     const { db } = database;
 
-    expect(await prepareDatabase(db, { seedDemo: false })).toEqual({ seeded: false });
+    expect(await prepareDatabase(db, { seedDemo: false })).toEqual({ seeded: false, newerMigrations: [] });
     expect(await db.kysely.selectFrom("categories").select("id").execute()).toEqual([]);
-    expect(await prepareDatabase(db, { seedDemo: true })).toEqual({ seeded: true });
+    expect(await prepareDatabase(db, { seedDemo: true })).toEqual({ seeded: true, newerMigrations: [] });
   });
 });

@@ -24,10 +24,13 @@ async function withPrepareLock<T>(db: Db, work: (locked: Db) => Promise<T>): Pro
   });
 }
 
-/** Brings the schema up to date and, when asked, seeds the demo catalogue into an empty database; answers whether it seeded. */
-export function prepareDatabase(db: Db, options: { seedDemo: boolean }): Promise<{ seeded: boolean }> {
+/**
+ * Brings the schema up to date and, when asked, seeds the demo catalogue into an empty database; answers whether
+ * it seeded, and the migrations a newer release ran that this one does not know (the database is ahead of it).
+ */
+export function prepareDatabase(db: Db, options: { seedDemo: boolean }): Promise<{ seeded: boolean; newerMigrations: string[] }> {
   return withPrepareLock(db, async (locked) => {
-    await migrateToLatest(locked);
-    return { seeded: options.seedDemo && (await seedDemoIfEmpty(locked)) };
+    const { unknown } = await migrateToLatest(locked);
+    return { seeded: options.seedDemo && (await seedDemoIfEmpty(locked)), newerMigrations: unknown };
   });
 }

@@ -23,15 +23,16 @@ class StampingHoneypot extends Honeypot {
   }
 }
 
+const honeypotOf = (secret: string) =>
+  new StampingHoneypot({ ...FIELDS, encryptionSeed: createHash("sha256").update(`honeypot:${secret}`).digest("base64url") });
+
 /**
- * The honeypot of the public account forms (sign in, sign up, codes). The root loader hands its
- * input props to every page; the seed derives from the session secret, so every instance that
- * shares the secret accepts the others' forms.
+ * The honeypots of the public account forms (sign in, sign up, codes), one per cookie secret: the seed derives
+ * from the secret, so every instance that shares the secrets accepts the others' forms. The first (the newest
+ * secret's) stamps the forms; a stamp any of them opens passes, so a rotation refuses no form rendered before it.
  */
-export const honeypot = new StampingHoneypot({
-  ...FIELDS,
-  encryptionSeed: createHash("sha256").update(`honeypot:${cookieSecrets[0]}`).digest("base64url"),
-});
+const honeypots = cookieSecrets.map(honeypotOf);
+export const honeypot = honeypots[0];
 
 /**
  * What a page with honeypot forms adds to its loader's data: the fields' props with a fresh time stamp, which
@@ -50,7 +51,7 @@ export async function checkHoneypot(formData: FormData): Promise<void> {
   const complete = formData.has(FIELDS.nameFieldName) && formData.has(FIELDS.validFromFieldName);
   const passed =
     complete &&
-    (await honeypot.check(formData).then(
+    (await Promise.any(honeypots.map((each) => each.check(formData))).then(
       () => true,
       () => false,
     ));

@@ -26,8 +26,11 @@ export const MAX_FLASH_TOASTS = 3;
 const config = readStorefrontConfig();
 // server.ts sets it before the storefront loads: from the environment, or the one kept in the database.
 if (!config.SESSION_SECRET) throw new Error("SESSION_SECRET is not set: start the storefront through server.ts");
-/** The secrets that sign the storefront's cookies: the session and the cart (app/lib/cart.server.ts). */
-export const cookieSecrets: string[] = [config.SESSION_SECRET];
+/**
+ * The secrets of the storefront's signed cookies, the session and the cart (app/lib/cart.server.ts), newest first:
+ * React Router signs with the first and verifies with each, so rotating SESSION_SECRET signs nobody out.
+ */
+export const cookieSecrets: string[] = config.SESSION_SECRET;
 const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 
 const sessionCookie = (secure: boolean) =>
