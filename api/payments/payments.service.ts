@@ -5,6 +5,7 @@ import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { ApiError, badRequest, conflict } from "#api/core/errors.ts";
+import { transactionWithRetry } from "#api/db/retry.ts";
 import type { Database, PaymentAttemptStatus } from "#api/db/schema.ts";
 import { sendInBackground } from "#api/mail/mailer.ts";
 import { userOrderDetail } from "#api/orders/orders.service.ts";
@@ -112,7 +113,7 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
     await db.kysely.updateTable("payment_attempts").set({ gateway_reference: reference }).where("id", "=", attemptId).execute();
 
     const authorised = reference;
-    orderId = await db.kysely.transaction().execute((trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
+    orderId = await transactionWithRetry(db, (trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
     // Stock moved: listings must not show the old stock status.
     invalidateCatalogueReads(db);
     await capture(deps, orderId, reference, gatewayKey);
@@ -358,7 +359,7 @@ async function capture(deps: ApiDeps, orderId: number, reference: string, gatewa
     deps.logger.error({ err: error, orderId }, "capturing an authorised payment failed; the order stays authorised");
     return;
   }
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await transactionWithRetry(deps.db, async (trx) => {
     await trx.updateTable("payments").set({ status: "captured" }).where("order_id", "=", orderId).execute();
     const now = isoNow(deps.clock);
     await trx.updateTable("orders").set({ payment_status: "paid", updated_at: now }).where("id", "=", orderId).execute();
