@@ -181,3 +181,24 @@ export function startPaymentRecovery(deps: RecoveryDeps): { stop: () => Promise<
     },
   };
 }
+
+/** What `payments:pending` lists: attempts still processing, and orders whose payment is only authorised. */
+export async function listPendingPayments(db: RecoveryDeps["db"]) {
+  const attempts = await db.kysely
+    .selectFrom("payment_attempts as a")
+    .innerJoin("users as u", "u.id", "a.user_id")
+    .leftJoin("orders as o", (join) => join.onRef("o.user_id", "=", "a.user_id").onRef("o.idempotency_key", "=", "a.idempotency_key"))
+    .select(["a.id", "a.method", "a.amount_pence", "a.gateway_reference", "a.created_at", "u.email", "o.code as order_code"])
+    .where("a.status", "=", "processing")
+    .orderBy("a.id")
+    .execute();
+  const orders = await db.kysely
+    .selectFrom("orders as o")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .select(["o.code", "o.status", "o.total_pence", "o.created_at", "u.email"])
+    .where("o.status", "=", "pending")
+    .where("o.payment_status", "=", "authorised")
+    .orderBy("o.id")
+    .execute();
+  return { attempts, orders };
+}
