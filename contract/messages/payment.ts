@@ -21,6 +21,7 @@ export const payment = {
   checkingBody:
     "Your payment is taking longer than usual to confirm. We are checking it with the payment provider; you will not be charged twice. This page checks again by itself.",
   checkAgain: "Check again",
+  backToCheckout: "Back to Checkout",
   notCompleted: "Your payment could not be completed and you have not been charged. Please try again.",
   attemptNotFound: "No payment with this key",
   keyRequired: "A payment key is required; please reload the page and try again.",
