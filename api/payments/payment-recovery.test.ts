@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutCatalogue, pay, paymentCutOffBeforeCapture, paymentCutOffBeforeOrder, shopperWithAddress } from "#api/testing/checkout.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
-import { STUCK_ATTEMPT_AGE_MS, settleStuckPayments, startPaymentRecovery } from "./payment-recovery.ts";
+import { listPendingPayments, STUCK_ATTEMPT_AGE_MS, settleStuckPayments, startPaymentRecovery } from "./payment-recovery.ts";
 
 let api: FreshApi;
 beforeEach(async () => {
@@ -101,6 +101,22 @@ describe("settleStuckPayments", () => {
     expect((await settleStuckPayments(deps())).ran).toBe(true);
     await leaseOf("a process still running", new Date(api.clock.now().getTime() + 60_000));
     expect((await settleStuckPayments(deps())).ran).toBe(false);
+  });
+});
+
+describe("listPendingPayments", () => {
+  it("lists attempts still processing (with the order a crash left) and orders only authorised, and nothing once settled", async () => {
+    const { shopper, orderCode } = await cutOffOrder();
+    const orphan = await paymentCutOffBeforeOrder(api, shopper.user.id, { authorised: true });
+    const pending = await listPendingPayments(api.db);
+    expect(pending.attempts).toMatchObject([
+      { email: shopper.user.email, order_code: orderCode, amount_pence: 3_000 },
+      { email: shopper.user.email, order_code: null, gateway_reference: orphan.reference },
+    ]);
+    expect(pending.orders).toMatchObject([{ code: orderCode, status: "pending", total_pence: 3_000 }]);
+    api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
+    await settleStuckPayments(deps());
+    expect(await listPendingPayments(api.db)).toEqual({ attempts: [], orders: [] });
   });
 });
 
