@@ -69,5 +69,7 @@ describe("/checkout/payment-status", () => {
     expect(unknown.init.status).toBe(404);
     const malformed = (await load({ status: 200 }, "http://shop.test/checkout/payment-status?key=a%3Cb")).result as { init: ResponseInit };
     expect(malformed.init.status).toBe(404);
+    // The 404 page it then shows does not refresh.
+    expect(metaOf(undefined).some((tag) => tag.httpEquiv)).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${MSG.payment.checkingTitle} | ${SHOP.name}` },
   { name: "robots", content: "noindex" },
   // While the outcome is unknown the page asks again by itself, with or without JavaScript.
-  ...(loaderData?.failure ? [] : [{ httpEquiv: "refresh", content: String(TIMING_MS.paymentRecheck / 1000) }]),
+  ...(loaderData && !loaderData.failure ? [{ httpEquiv: "refresh", content: String(TIMING_MS.paymentRecheck / 1000) }] : []),
 ];
 
 /**
