@@ -43,7 +43,7 @@ export async function createShopServer(
   const config = readStorefrontConfig(env);
   const backendConfig = readBackendConfig(env);
   const logger = createLogger(backendConfig.LOG_LEVEL, options.logTo);
-  const { db, api } = await startBackend(backendConfig, logger, { prepared: options.prepared });
+  const { db, api, stopBackground } = await startBackend(backendConfig, logger, { prepared: options.prepared });
   if (!config.SESSION_SECRET) {
     logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
     // The storefront's modules (loaded with the build below) read their signing secret from the environment.
@@ -207,6 +207,7 @@ export async function createShopServer(
 
   const close = async () => {
     await closeVite?.();
+    await stopBackground();
     await writePendingViews(db).catch((error: unknown) => logger.error({ err: error }, "writing product views failed"));
     await db.close();
   };

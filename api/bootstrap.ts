@@ -9,6 +9,7 @@ import { prepareDatabase } from "./db/prepare.ts";
 import { createMailer, mailerConfig } from "./mail/mailer.ts";
 import { pruneCodes } from "./otp/otp.service.ts";
 import { createGateway } from "./payments/gateway.ts";
+import { startPaymentRecovery } from "./payments/payment-recovery.ts";
 import { pruneRateLimits } from "./security/rate-limit.ts";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -27,8 +28,8 @@ export async function prepareBackendDatabase(db: Db, config: BackendConfig, logg
 
 /**
  * Opens the database, brings its schema up to date and seeds the demo shop when empty (under a lock, so any
- * number of instances may start at once on one database), and builds the API;
- * `prepared`: a primary process did that already.
+ * number of instances may start at once on one database), starts the payment recovery pass, and builds the API;
+ * `prepared`: a primary process did that already. `stopBackground` ends the pass before the database closes.
  */
 export async function startBackend(config: BackendConfig, logger: Logger, options: { prepared?: boolean } = {}) {
   const db = connect(config.DATABASE_URL);
@@ -44,6 +45,8 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
   setInterval(prune, PRUNE_INTERVAL_MS).unref();
   const gateway = createGateway(config.PAYMENT_GATEWAY);
   logger.info({ gateway: gateway.name }, "payment gateway");
+  // Every process offers; the pass's lease lets one at a time settle payments a crash left processing.
+  const recovery = startPaymentRecovery({ db, clock: systemClock, gateway, logger });
   const api = createApi({
     db,
     clock: systemClock,
@@ -54,5 +57,5 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     viewWriteDelayMs: VIEW_WRITE_DELAY_MS,
     internalSecret: config.API_INTERNAL_SECRET,
   });
-  return { db, api };
+  return { db, api, stopBackground: recovery.stop };
 }

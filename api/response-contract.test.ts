@@ -7,7 +7,7 @@ import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { OTP_POLICY, PRODUCT_CATEGORY } from "#contract/constants.ts";
 import { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
 import { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
-import { myOrdersSchema, orderDetailSchema, promoResultSchema } from "#contract/responses/order.ts";
+import { myOrdersSchema, orderDetailSchema, paymentAttemptSchema, promoResultSchema } from "#contract/responses/order.ts";
 import { categoryListSchema, lookupValuesSchema, productDetailSchema, productSummaryListSchema } from "#contract/responses/product.ts";
 import {
   recentlyViewedListSchema,
@@ -121,11 +121,13 @@ describe("every endpoint answers its contract schema", () => {
     const request = paymentRequest(address.id, [{ productId: variant.product_id, variantId: variant.id, quantity: 1 }], {
       promo: "WELCOME10",
     });
+    const key = crypto.randomUUID();
     const order = await expectContract("POST /payments/process", orderDetailSchema, {
       token,
       body: request,
-      headers: { "Idempotency-Key": crypto.randomUUID() },
+      headers: { "Idempotency-Key": key },
     });
+    await expectContract("GET /payments/attempts/:key", paymentAttemptSchema, { token, path: `/payments/attempts/${key}` });
     await expectContract("GET /public/orders/:id", orderDetailSchema, { token, path: `/public/orders/${order.id}` });
     await expectContract("GET /orders/my-orders", myOrdersSchema, { token });
 

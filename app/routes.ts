@@ -8,6 +8,7 @@ export default [
   route("categories", "routes/categories.tsx"),
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  route("checkout/payment-status", "routes/checkout.payment-status.tsx"),
   route("order-success", "routes/order-success.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),

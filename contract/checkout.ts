@@ -35,6 +35,13 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 
 export const canChangeOrderStatus = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
 
+/**
+ * Where a payment submission (one idempotency key) stands: `processing` until it ends, `succeeded` with its order,
+ * or without one `declined` (the gateway), `refused` (stock, address, promo…) or `failed`.
+ */
+export const PAYMENT_ATTEMPT_STATUSES = ["processing", "declined", "refused", "failed", "succeeded"] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
 /** Payment status of an order: authorised until the gateway captures, then paid; refunded when cancelled. */
 export const PAYMENT_STATUSES = ["authorised", "paid", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

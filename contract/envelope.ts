@@ -12,6 +12,7 @@ export type ErrorCode =
   | "TOO_MANY_REQUESTS"
   | "PAYMENT_DECLINED"
   | "OUT_OF_STOCK"
+  | "IDEMPOTENCY_KEY_REUSED"
   | "INTERNAL_ERROR";
 
 /** One refused field: its dotted path in the request and the message to show beside it. */

@@ -39,7 +39,17 @@ describe("npm run shop", { timeout: 120_000 }, () => {
   it("lists every command, and refuses an unknown one with exit code 2", async () => {
     const help = await shop("help");
     expect(help.code).toBe(0);
-    for (const name of ["promo:create", "promo:list", "promo:disable", "orders:list", "order:status", "stock:set", "products:import"]) {
+    for (const name of [
+      "promo:create",
+      "promo:list",
+      "promo:disable",
+      "orders:list",
+      "order:status",
+      "payments:pending",
+      "payments:settle",
+      "stock:set",
+      "products:import",
+    ]) {
       expect(help.stdout).toContain(name);
     }
     const unknown = await shop("promo:explode");
@@ -159,6 +169,73 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect((await shop("order:status", "MN-NONE-NONE", "processing")).code).toBe(1);
     const { status } = await db.kysely.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(status).toBe("delivered");
+  });
+
+  it("lists payments not settled, with their age, and settles them: captures an order's payment, voids an authorisation without one", async () => {
+    const { products } = await insertCatalogue(db);
+    const userId = await insertUser(db, "amina@example.test");
+    const startedAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    // A process killed between the order's commit and the capture, and one killed before its order.
+    const orderId = await insertOrder(db, {
+      userId,
+      createdAt: startedAt,
+      status: "pending",
+      items: [{ productId: products.linenDress, quantity: 1 }],
+    });
+    await db.kysely.updateTable("orders").set({ payment_status: "authorised" }).where("id", "=", orderId).execute();
+    const order = await db.kysely
+      .selectFrom("orders")
+      .select(["code", "idempotency_key"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    await db.kysely
+      .insertInto("payments")
+      .values({
+        order_id: orderId,
+        gateway: "test",
+        method: "paypal",
+        status: "authorised",
+        amount_pence: 500,
+        reference: "test_cut_off",
+        created_at: startedAt,
+      })
+      .execute();
+    const attempt = (key: string, reference: string | null) => ({
+      user_id: userId,
+      idempotency_key: key,
+      status: "processing" as const,
+      method: "paypal",
+      gateway: "test",
+      gateway_reference: reference,
+      amount_pence: 500,
+      created_at: startedAt,
+      updated_at: startedAt,
+    });
+    await db.kysely
+      .insertInto("payment_attempts")
+      .values([attempt(order.idempotency_key, "test_cut_off"), attempt("no-order-key", "test_no_order")])
+      .execute();
+
+    expect(await shop("payments:pending", "--help")).toMatchObject({ code: 0, stdout: expect.stringContaining("payments:pending") });
+    expect(await shop("payments:settle", "--help")).toMatchObject({ code: 0, stdout: expect.stringContaining("payments:settle") });
+    const pending = await shop("payments:pending");
+    expect(pending.code).toBe(0);
+    expect(pending.stdout).toContain("Attempts processing:");
+    expect(pending.stdout).toContain("Orders pending with an authorised payment:");
+    expect(pending.stdout).toContain(order.code);
+    expect(pending.stdout).toContain("amina@example.test");
+    expect(pending.stdout).toMatch(/1\d min/);
+
+    const settled = await shop("payments:settle");
+    expect(settled).toMatchObject({ code: 0, stderr: "" });
+    expect(settled.stdout).toContain(`(order ${order.code}): captured; the order is confirmed and paid.`);
+    expect(settled.stdout).toContain("no order; the authorisation is voided and the attempt failed.");
+    expect(await db.kysely.selectFrom("orders").select(["status", "payment_status"]).where("id", "=", orderId).executeTakeFirst()).toEqual({
+      status: "confirmed",
+      payment_status: "paid",
+    });
+    expect(await shop("payments:pending")).toMatchObject({ code: 0, stdout: "No pending payments.\n" });
+    expect(await shop("payments:settle")).toMatchObject({ code: 0, stdout: "Nothing to settle.\n" });
   });
 
   it("imports a valid products file whole, and nothing of a file with any problem", async () => {

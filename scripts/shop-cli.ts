@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
+import pino from "pino";
 import { readBackendConfig } from "#api/config.ts";
 import { systemClock } from "#api/core/clock.ts";
 import { connect, type Db } from "#api/db/connect.ts";
@@ -13,6 +14,7 @@ import { createPromo, disablePromo, listPromos, newPromoSchema } from "#api/oper
 import { setVariantStock } from "#api/operator/stock.ts";
 import { changeOrderStatus, listOrders } from "#api/orders/orders.service.ts";
 import { createGateway } from "#api/payments/gateway.ts";
+import { listPendingPayments, type RecoveryOutcome, STUCK_ATTEMPT_AGE_MS, settleStuckPayments } from "#api/payments/payment-recovery.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
 import { toGbp } from "#contract/money.ts";
 
@@ -38,6 +40,26 @@ const allowedTransitions = Object.entries(ORDER_TRANSITIONS)
   .filter(([, next]) => next.length > 0)
   .map(([from, next]) => `${from} -> ${next.join(" | ")}`)
   .join("; ");
+
+/** How long ago `iso` was, as an operator reads it: "45 s", "12 min", "3 h 5 min", "2 d 4 h". */
+const ageOf = (iso: string) => {
+  const seconds = Math.max(0, Math.floor((systemClock.now().getTime() - Date.parse(iso)) / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 24 ? `${hours} h ${minutes % 60} min` : `${Math.floor(hours / 24)} d ${hours % 24} h`;
+};
+
+/** What payments:settle says it did with an attempt. */
+const SETTLED: Record<RecoveryOutcome, string> = {
+  captured: "captured; the order is confirmed and paid",
+  capture_failed: "the capture failed; the order stays pending and authorised (see the log)",
+  order_settled: "its order was settled already",
+  voided: "no order; the authorisation is voided and the attempt failed",
+  void_failed: "no order; voiding the authorisation failed, the next pass tries again (see the log)",
+  failed: "no order and nothing authorised; the attempt failed",
+};
 
 const orderStatus = (value: string | undefined, name: string): OrderStatus => {
   if (!ORDER_STATUSES.includes(value as OrderStatus)) throw new UsageError(`${name} must be one of: ${ORDER_STATUSES.join(", ")}`);
@@ -242,6 +264,75 @@ Cancelling returns the items to stock and refunds the payment.`,
       }
       console.log(`Order ${code.toUpperCase()}: ${result.from} -> ${result.to}.`);
       return 0;
+    },
+  },
+
+  "payments:pending": {
+    summary: "list payments not settled: attempts still processing, orders only authorised",
+    usage: `payments:pending
+
+An attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes lost its process; the recovery pass
+(every minute in the server, or payments:settle) settles it. An order left pending and authorised
+had its capture fail: cancel it with order:status, or settle it with the payment provider.`,
+    async run(db) {
+      const { attempts, orders } = await listPendingPayments(db);
+      if (attempts.length === 0 && orders.length === 0) {
+        console.log("No pending payments.");
+        return 0;
+      }
+      if (attempts.length > 0) {
+        console.log("Attempts processing:");
+        console.table(
+          attempts.map((attempt) => ({
+            attempt: attempt.id,
+            age: ageOf(attempt.created_at),
+            customer: attempt.email,
+            method: attempt.method,
+            amount: attempt.amount_pence === null ? "-" : gbp(attempt.amount_pence),
+            authorised: attempt.gateway_reference ? "yes" : "no",
+            order: attempt.order_code ?? "-",
+          })),
+        );
+      }
+      if (orders.length > 0) {
+        console.log("Orders pending with an authorised payment:");
+        console.table(
+          orders.map((order) => ({ code: order.code, age: ageOf(order.created_at), customer: order.email, total: gbp(order.total_pence) })),
+        );
+      }
+      return 0;
+    },
+  },
+
+  "payments:settle": {
+    summary: "run the payment recovery pass now and report what it did",
+    usage: `payments:settle
+
+Settles every attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes: an order that exists is captured
+(confirmed and paid; a failed capture leaves it pending for you), an authorisation without an order is voided
+and its attempt failed. Only one process runs the pass at a time; if another is running it, nothing happens.`,
+    async run(db) {
+      const config = readBackendConfig();
+      const report = await settleStuckPayments({
+        db,
+        clock: systemClock,
+        gateway: createGateway(config.PAYMENT_GATEWAY),
+        logger: pino({ level: config.LOG_LEVEL }, pino.destination(2)),
+      });
+      if (!report.ran) {
+        console.error("Another process is running the recovery pass; try again in a minute.");
+        return 1;
+      }
+      if (report.settled.length === 0) {
+        console.log("Nothing to settle.");
+        return 0;
+      }
+      for (const attempt of report.settled) {
+        console.log(
+          `Attempt ${attempt.attemptId}${attempt.orderCode ? ` (order ${attempt.orderCode})` : ""}: ${SETTLED[attempt.outcome]}.`,
+        );
+      }
+      return report.settled.some((attempt) => attempt.outcome === "capture_failed" || attempt.outcome === "void_failed") ? 1 : 0;
     },
   },
 

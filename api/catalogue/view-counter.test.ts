@@ -1,3 +1,4 @@
+import type { KyselyPlugin, RootOperationNode } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshApi } from "#api/testing/harness.ts";
@@ -30,6 +31,25 @@ describe("countProductView", () => {
     expect(await views(silkAbaya)).toBe(silkBefore + 1);
     await writePendingViews(shop.db);
     expect(await views(linenDress)).toBe(linenBefore + 2);
+  });
+
+  it("writes the gathered views in product id order, the order the payment's transaction locks products in", async () => {
+    const { linenDress, silkAbaya, denimJacket } = shop.catalogue.products;
+    const updated: unknown[] = [];
+    // Records the id each UPDATE of products names, in the order they reach the database.
+    const recorder: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (node.kind === "UpdateQueryNode")
+          updated.push(shop.db.kysely.getExecutor().compileQuery(node as RootOperationNode, { queryId: "" }).parameters[1]);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const recording = { ...shop.db, kysely: shop.db.kysely.withPlugin(recorder) };
+    const viewed = [denimJacket, linenDress, silkAbaya, linenDress];
+    for (const id of viewed) await countProductView(recording, id, 60_000, silent);
+    await writePendingViews(recording);
+    expect(updated).toEqual([...new Set(viewed)].sort((a, b) => a - b));
   });
 
   it("writes after the delay on its own", async () => {

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "#api/db/connect.ts";
+import { transactionWithRetry } from "#api/db/retry.ts";
 
 /**
  * How long product views gather in memory before one transaction writes them. SQLite commits with a full sync
@@ -16,9 +17,14 @@ interface Pending {
 /** Views not yet written, per database handle (several apps in one process never mix theirs). */
 const pendingViews = new WeakMap<Db, Pending>();
 
+/**
+ * One transaction for the gathered views, taking the product rows in id order as the order transaction does, so
+ * the two never wait on each other in a cycle (views in viewing order deadlocked with payments).
+ */
 function writeViews(db: Db, counts: ReadonlyMap<number, number>) {
-  return db.kysely.transaction().execute(async (trx) => {
-    for (const [id, views] of counts) {
+  const byId = [...counts].sort(([a], [b]) => a - b);
+  return transactionWithRetry(db, async (trx) => {
+    for (const [id, views] of byId) {
       await trx
         .updateTable("products")
         .set((eb) => ({ view_count: eb("view_count", "+", views) }))

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { OrderStatus } from "#contract/checkout.ts";
+import type { OrderStatus, PaymentAttemptStatus } from "#contract/checkout.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
 import type { VariantDto } from "#contract/dto/product.ts";
 
@@ -186,7 +186,7 @@ export interface PromoRedemptionsTable {
   created_at: CreatedAt;
 }
 
-export type PaymentAttemptStatus = "processing" | "declined" | "refused" | "failed" | "succeeded";
+export type { PaymentAttemptStatus } from "#contract/checkout.ts";
 
 /** Every payment submission, keyed by the shopper's idempotency key; declined and refused ones have no order. */
 export interface PaymentAttemptsTable {
@@ -204,8 +204,17 @@ export interface PaymentAttemptsTable {
   failure_status: number | null;
   failure_code: string | null;
   failure_message: string | null;
+  /** SHA-256 of the canonical request (never card data): a key reused with another request is refused. Null before 20261126. */
+  request_hash: string | null;
   created_at: CreatedAt;
   updated_at: string;
+}
+
+/** A background job's lease: the process whose `holder` is here runs the job until `expires_at`. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
 }
 
 export interface OrdersTable {
@@ -321,6 +330,7 @@ export interface Database {
   promo_codes: PromoCodesTable;
   promo_redemptions: PromoRedemptionsTable;
   payment_attempts: PaymentAttemptsTable;
+  job_leases: JobLeasesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payments: PaymentsTable;
@@ -330,6 +340,7 @@ export interface Database {
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+export type PaymentAttempt = Selectable<PaymentAttemptsTable>;
 export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type Variant = Selectable<ProductVariantsTable>;

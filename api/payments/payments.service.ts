@@ -1,17 +1,18 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
-import { ApiError, badRequest, conflict } from "#api/core/errors.ts";
-import type { Database, PaymentAttemptStatus } from "#api/db/schema.ts";
+import { ApiError, badRequest, conflict, notFound } from "#api/core/errors.ts";
+import { transactionWithRetry } from "#api/db/retry.ts";
+import type { Database, PaymentAttempt, PaymentAttemptStatus } from "#api/db/schema.ts";
 import { sendInBackground } from "#api/mail/mailer.ts";
 import { userOrderDetail } from "#api/orders/orders.service.ts";
 import { type AppliedPromo, applyPromo, claimPromoUse, recordRedemption } from "#api/promo/promo.service.ts";
 import { cardExpired } from "#contract/checkout.ts";
 import { API_TIMEOUT_MS, DEFAULT_FIT, SHIPPING_METHOD } from "#contract/constants.ts";
-import type { OrderDetailDto } from "#contract/dto/order.ts";
+import type { OrderDetailDto, PaymentAttemptDto } from "#contract/dto/order.ts";
 import type { ErrorCode } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { type PriceSummary, summarizePrices } from "#contract/pricing.ts";
@@ -19,7 +20,8 @@ import { cardOf, type PaymentCartItem, type PaymentRequest } from "#contract/sch
 
 /**
  * POST /payments/process. Order of events, so that nothing is charged for a refused order:
- * 1. the idempotency key is claimed (a replay waits for and answers the first outcome);
+ * 1. the idempotency key is claimed with a hash of the request (a replay answers the key's order at once, or
+ *    waits for and answers the first outcome; a replay with another request is refused with 422);
  * 2. every line is priced from the catalogue, the address and the promo are checked;
  * 3. the gateway authorises the total (a decline is recorded, nothing else changes);
  * 4. one transaction takes the stock (conditional updates, never below zero), the promo use, and
@@ -48,6 +50,9 @@ interface Quote {
   address: { label: string; line1: string; line2: string | null; city: string; postal_code: string; phone: string };
 }
 
+/** The idempotency key of a payment's gateway calls (`:capture` and `:void` added for those), so any retry is a no-op. */
+export const gatewayKeyOf = (userId: number, key: string) => `${userId}:${key}`;
+
 /** How long a replay waits for the first submission of its key to finish. */
 const REPLAY_WAIT_MS = API_TIMEOUT_MS - 5_000;
 const REPLAY_POLL_MS = 25;
@@ -62,13 +67,14 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
       idempotency_key: key,
       status: "processing",
       method: request.payment.method,
+      request_hash: requestHash(request),
       created_at: now,
       updated_at: now,
     })
     .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (!claimed) return replay(deps, user.id, key);
+  if (!claimed) return replay(deps, user.id, key, requestHash(request));
 
   const attemptId = claimed.id;
   const settle = (status: PaymentAttemptStatus, fields: { order_id?: number; failure?: ApiError } = {}) =>
@@ -86,7 +92,7 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
       .execute();
 
   const card = cardOf(request);
-  const gatewayKey = `${user.id}:${key}`;
+  const gatewayKey = gatewayKeyOf(user.id, key);
   let reference: string | undefined;
   let orderId: number | undefined;
   try {
@@ -112,10 +118,10 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
     await db.kysely.updateTable("payment_attempts").set({ gateway_reference: reference }).where("id", "=", attemptId).execute();
 
     const authorised = reference;
-    orderId = await db.kysely.transaction().execute((trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
+    orderId = await transactionWithRetry(db, (trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
     // Stock moved: listings must not show the old stock status.
     invalidateCatalogueReads(db);
-    await capture(deps, orderId, reference, gatewayKey);
+    await captureOrder(deps, orderId, reference, gatewayKey);
     await settle("succeeded", { order_id: orderId });
     const detail = (await userOrderDetail(db.kysely, user.id, orderId)) as OrderDetailDto;
     sendInBackground(deps, "orderConfirmation", user.email, { name: user.name, order: detail });
@@ -138,29 +144,82 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
   }
 }
 
-/** A repeated key: wait while the first submission runs, then answer what it answered. */
-async function replay(deps: ApiDeps, userId: number, key: string): Promise<OrderDetailDto> {
+/**
+ * What a key's request is, for telling a replay from another request under the same key: the lines, the address,
+ * the method, the billing choice and the promo code. The card is left out (its number is never stored, and a
+ * hash of it could be guessed back from its few unknown digits).
+ */
+export function requestHash(request: PaymentRequest): string {
+  const canonical = {
+    items: request.cart.items.map((item) => [item.productId, item.variantId, item.quantity, item.selectedFit]),
+    address: request.address.id,
+    method: request.payment.method,
+    sameAsBilling: request.payment.sameAsBilling,
+    promo: request.promoCode?.code ?? null,
+  };
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
+}
+
+/** The order a key placed, if it did: it stands once committed, whatever its attempt still says. */
+async function orderOfKey(db: Kysely<Database>, userId: number, key: string): Promise<OrderDetailDto | null> {
+  const order = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+  return order ? ((await userOrderDetail(db, userId, order.id)) as OrderDetailDto) : null;
+}
+
+/**
+ * A repeated key: another request under it is refused (422, as Stripe does); its order, once written, is
+ * answered at once; otherwise wait while the first submission runs, then answer what it answered.
+ */
+async function replay(deps: ApiDeps, userId: number, key: string, hash: string): Promise<OrderDetailDto> {
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const attempt = await deps.db.kysely
       .selectFrom("payment_attempts")
-      .select(["status", "order_id", "failure_status", "failure_code", "failure_message"])
+      .select(["status", "request_hash", "failure_status", "failure_code", "failure_message"])
       .where("user_id", "=", userId)
       .where("idempotency_key", "=", key)
       .executeTakeFirstOrThrow();
-    if (attempt.status === "succeeded" && attempt.order_id !== null) {
-      return (await userOrderDetail(deps.db.kysely, userId, attempt.order_id)) as OrderDetailDto;
+    if (attempt.request_hash !== null && attempt.request_hash !== hash) {
+      throw new ApiError(422, "IDEMPOTENCY_KEY_REUSED", MSG.payment.keyReused);
     }
-    if (attempt.status !== "processing") {
-      throw new ApiError(
-        (attempt.failure_status ?? 500) as ApiError["status"],
-        (attempt.failure_code ?? "INTERNAL_ERROR") as ErrorCode,
-        attempt.failure_message ?? MSG.api.internal,
-      );
-    }
+    const order = await orderOfKey(deps.db.kysely, userId, key);
+    if (order) return order;
+    if (attempt.status !== "processing") throw attemptFailure(attempt);
     if (Date.now() >= deadline) throw conflict(MSG.payment.inProgress);
     await sleep(REPLAY_POLL_MS);
   }
+}
+
+/** The refusal a settled attempt without an order answers again. */
+const attemptFailure = (attempt: Pick<PaymentAttempt, "failure_status" | "failure_code" | "failure_message">) =>
+  new ApiError(
+    (attempt.failure_status ?? 500) as ApiError["status"],
+    (attempt.failure_code ?? "INTERNAL_ERROR") as ErrorCode,
+    attempt.failure_message ?? MSG.api.internal,
+  );
+
+/**
+ * GET /payments/attempts/:key: where the shopper's payment under `key` stands, for a storefront that lost the
+ * answer (a failed or timed-out call). `order` once the order exists; `message` the refusal of a settled attempt
+ * without one. Another shopper's key is not found.
+ */
+export async function paymentAttemptOf(deps: ApiDeps, userId: number, key: string): Promise<PaymentAttemptDto> {
+  const attempt = await deps.db.kysely
+    .selectFrom("payment_attempts")
+    .select(["status", "failure_status", "failure_code", "failure_message"])
+    .where("user_id", "=", userId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+  if (!attempt) throw notFound(MSG.payment.attemptNotFound);
+  const order = await orderOfKey(deps.db.kysely, userId, key);
+  if (order) return { status: "succeeded", order, message: null };
+  if (attempt.status === "processing") return { status: "processing", order: null, message: null };
+  return { status: attempt.status, order: null, message: attemptFailure(attempt).message };
 }
 
 /** Prices every line from the catalogue (the client's prices are never read) and checks the address and promo. */
@@ -350,19 +409,28 @@ async function placeOrder(
   return order.id;
 }
 
-/** After the commit: take the money and confirm the order. A capture failure leaves it pending and authorised for the operator, and is logged. */
-async function capture(deps: ApiDeps, orderId: number, reference: string, gatewayKey: string): Promise<void> {
+/**
+ * After the commit: take the money and confirm the order; answers whether it did. A capture failure leaves the
+ * order pending and authorised for the operator, and is logged.
+ */
+export async function captureOrder(
+  deps: Pick<ApiDeps, "db" | "clock" | "gateway" | "logger">,
+  orderId: number,
+  reference: string,
+  gatewayKey: string,
+): Promise<boolean> {
   try {
     await deps.gateway.capture(reference, `${gatewayKey}:capture`);
   } catch (error) {
     deps.logger.error({ err: error, orderId }, "capturing an authorised payment failed; the order stays authorised");
-    return;
+    return false;
   }
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  await transactionWithRetry(deps.db, async (trx) => {
     await trx.updateTable("payments").set({ status: "captured" }).where("order_id", "=", orderId).execute();
     const now = isoNow(deps.clock);
     await trx.updateTable("orders").set({ payment_status: "paid", updated_at: now }).where("id", "=", orderId).execute();
     // Captured money confirms the order, unless the operator has already moved it on.
     await trx.updateTable("orders").set({ status: "confirmed" }).where("id", "=", orderId).where("status", "=", "pending").execute();
   });
+  return true;
 }

@@ -8,6 +8,7 @@ import {
   insertPromo,
   insufficientFundsCard,
   pay,
+  paymentCutOffBeforeOrder,
   paymentRequest,
   shopperWithAddress,
 } from "#api/testing/checkout.ts";
@@ -350,6 +351,40 @@ describe("POST /payments/process", () => {
     expect(await stockOf(shop.pinkScarf)).toBe(9);
   });
 
+  it("refuses a key reused with another request (422, as Stripe does), whatever changed, and places nothing more", async () => {
+    const shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    await insertPromo(api, { code: "SAVE5", discount_type: "fixed", discount_value: 500 });
+    const secondAddress = async () =>
+      (
+        await api.call("POST", "/public/addresses", {
+          token: shopper.token,
+          body: { label: "Work", line1: "1 Bank Street", city: "London", postal_code: "E14 5AB", phone: "07700 900456" },
+        })
+      ).body.data.id as number;
+    const key = randomUUID();
+    const line = { productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 };
+    const first = await pay(api, shopper.token, paymentRequest(shopper.addressId, [line]), key);
+    expect(first.status).toBe(200);
+    const others = [
+      paymentRequest(shopper.addressId, [{ ...line, quantity: 2 }]),
+      paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }]),
+      paymentRequest(shopper.addressId, [line], { method: "paypal" }),
+      paymentRequest(shopper.addressId, [line], { promo: "SAVE5" }),
+      paymentRequest(await secondAddress(), [line]),
+    ];
+    for (const other of others) {
+      expect(await pay(api, shopper.token, other, key)).toMatchObject({
+        status: 422,
+        body: { success: false, message: MSG.payment.keyReused, error: { code: "IDEMPOTENCY_KEY_REUSED" } },
+      });
+    }
+    // The same request under the key, with only the card's holder or the client's prices different, is a replay.
+    const same = paymentRequest(shopper.addressId, [{ ...line, price: 99 }], { card: { cardholderName: "A. Khan" } });
+    expect(await pay(api, shopper.token, same, key)).toMatchObject({ status: 200, body: { data: { id: first.body.data.id } } });
+    expect(await countRows("orders")).toBe(1);
+  });
+
   it("answers a replayed declined key with the same refusal", async () => {
     const shop = await checkoutCatalogue(api);
     const shopper = await shopperWithAddress(api);
@@ -398,4 +433,51 @@ describe("POST /payments/process", () => {
     expect(await countRows("payments")).toBe(1);
     expect(await stockOf(shop.blackAbaya)).toBe(9);
   }, 60_000);
+});
+
+describe("GET /payments/attempts/:key", () => {
+  it("answers the owner where the payment stands: the order once placed, a refusal's message, processing", async () => {
+    const shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    const placed = randomUUID();
+    const { body: order } = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+      placed,
+    );
+    const declined = randomUUID();
+    await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }], { card: declinedCard }),
+      declined,
+    );
+    const running = await paymentCutOffBeforeOrder(api, shopper.user.id, { authorised: true });
+
+    const attempt = (key: string) => api.call("GET", `/payments/attempts/${key}`, { token: shopper.token });
+    expect(await attempt(placed)).toMatchObject({ status: 200, body: { data: { status: "succeeded", order: order.data, message: null } } });
+    expect((await attempt(declined)).body.data).toEqual({ status: "declined", order: null, message: MSG.payment.cardDeclined });
+    expect((await attempt(running.key)).body.data).toEqual({ status: "processing", order: null, message: null });
+  });
+
+  it("is the owner's alone: no token 401, another shopper's key or an unknown one 404, a malformed key 400", async () => {
+    const shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    const key = randomUUID();
+    await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+      key,
+    );
+    const other = await createSignedInUser(api);
+    expect((await api.call("GET", `/payments/attempts/${key}`)).status).toBe(401);
+    expect(await api.call("GET", `/payments/attempts/${key}`, { token: other.token })).toMatchObject({
+      status: 404,
+      body: { message: MSG.payment.attemptNotFound },
+    });
+    expect((await api.call("GET", `/payments/attempts/${randomUUID()}`, { token: shopper.token })).status).toBe(404);
+    expect((await api.call("GET", "/payments/attempts/a%20b%3Cc", { token: shopper.token })).status).toBe(400);
+  });
 });

@@ -72,9 +72,11 @@ export async function insertPromo(api: FreshApi, promo: Partial<Omit<PromoCode, 
 
 export const validCard = { cardholderName: "Amina Khan", cardNumber: "4242 4242 4242 4242", expiryDate: "12/30", cvv: "123" };
 
+type PaymentLine = { productId: number; variantId: number; quantity: number; selectedFit?: string; price?: number };
+
 export function paymentRequest(
   addressId: number,
-  items: { productId: number; variantId: number; quantity: number; selectedFit?: string; price?: number }[],
+  items: PaymentLine[],
   options: { method?: PaymentMethod; card?: Partial<typeof validCard>; promo?: string } = {},
 ) {
   const method = options.method ?? "credit_card";
@@ -101,4 +103,53 @@ export const insufficientFundsCard = { cardNumber: TEST_CARDS.insufficientFunds 
 
 export function pay(api: FreshApi, token: string, body: unknown, key: string = randomUUID()) {
   return api.call("POST", "/payments/process", { token, body, headers: { "Idempotency-Key": key } });
+}
+
+/**
+ * The state a process killed between the order's commit and the capture leaves: the order `pending/authorised`,
+ * its attempt still `processing` without an order. Made by a payment whose capture fails, its attempt then put
+ * back as the killed process left it.
+ */
+export async function paymentCutOffBeforeCapture(api: FreshApi, shopper: { token: string; addressId: number }, item: PaymentLine) {
+  const key = randomUUID();
+  const body = paymentRequest(shopper.addressId, [item]);
+  const capture = api.gateway.capture;
+  api.gateway.capture = async () => {
+    throw new Error("the process died here");
+  };
+  try {
+    const { body: answer } = await pay(api, shopper.token, body, key);
+    await api.db.kysely
+      .updateTable("payment_attempts")
+      .set({ status: "processing", order_id: null })
+      .where("idempotency_key", "=", key)
+      .execute();
+    return { key, body, orderId: answer.data.id as number, orderCode: answer.data.order_code as string };
+  } finally {
+    api.gateway.capture = capture;
+  }
+}
+
+/** An attempt whose process died after the gateway authorised it and before the order: `processing`, no order. */
+export async function paymentCutOffBeforeOrder(api: FreshApi, userId: number, options: { authorised: boolean }) {
+  const key = randomUUID();
+  const authorisation = options.authorised
+    ? await api.gateway.authorise({ amountPence: 2_500, method: "paypal", card: null, idempotencyKey: `${userId}:${key}` })
+    : null;
+  const now = api.clock.now().toISOString();
+  await api.db.kysely
+    .insertInto("payment_attempts")
+    .values({
+      user_id: userId,
+      idempotency_key: key,
+      status: "processing",
+      method: "paypal",
+      gateway: "test",
+      gateway_reference: authorisation?.approved ? authorisation.reference : null,
+      amount_pence: 2_500,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { key, reference: authorisation?.approved ? authorisation.reference : null };
 }

@@ -38,6 +38,8 @@ export const TIMING_MS = {
   redirectAfterResetCodeSent: 1500,
   redirectAfterEmailVerified: 2000,
   apiTimeout: API_TIMEOUT_MS,
+  /** The payment-checking page asks again this often by itself (a meta refresh, so also without JavaScript). */
+  paymentRecheck: 5000,
   /** The global loading overlay waits this long before showing, so quick navigations do not flash it. */
   loadingOverlayDelay: 300,
 } as const;

@@ -73,7 +73,14 @@ interface Call {
 }
 
 /** A fake commerce API: answers by path, records every call. `promo` and `payment` shape those two answers. */
-function fakeApi(options: { promo?: "ok" | "minimum"; payment?: "ok" | "declined" } = {}) {
+function fakeApi(
+  options: {
+    promo?: "ok" | "minimum";
+    payment?: "ok" | "declined" | "server error" | "no answer" | "in progress" | "key reused";
+    /** What GET /payments/attempts/:key answers; unset, the key has paid for nothing (404). */
+    attempt?: { status: string; order: { id: number } | null; message: string | null };
+  } = {},
+) {
   const calls: Call[] = [];
   const context = routerContextWith(
     fakeTransport((path, init) => {
@@ -95,7 +102,16 @@ function fakeApi(options: { promo?: "ok" | "minimum"; payment?: "ok" | "declined
           message: MSG.promo.applied("5.00"),
         });
       }
+      if (path.startsWith("/payments/attempts/") && options.attempt) {
+        return Response.json({ success: true, data: options.attempt, message: "OK" });
+      }
       if (path.startsWith("/payments/process")) {
+        if (options.payment === "no answer") throw new Error("connection reset");
+        const refusal = { "server error": 500, "in progress": 409, "key reused": 422 } as const;
+        if (options.payment && options.payment in refusal) {
+          const status = refusal[options.payment as keyof typeof refusal];
+          return Response.json({ success: false, data: null, message: "x", error: { code: "X", message: "x" } }, { status });
+        }
         if (options.payment === "declined") {
           return Response.json(
             { success: false, data: null, message: "x", error: { code: "PAYMENT_DECLINED", message: MSG.payment.cardDeclined } },
@@ -112,9 +128,9 @@ function fakeApi(options: { promo?: "ok" | "minimum"; payment?: "ok" | "declined
 
 const line = { productId: 1, variantId: 10, quantity: 1, fit: "Standard Fit", color: "Black", size: "M" };
 
-async function cookies(promoCode: string | null = null) {
+async function cookies(promoCode: string | null = null, lines = [line]) {
   const request = new Request("http://shop.test/");
-  const cartHeader = await cart.serializeCartState(request, { lines: [line], promoCode, celebrate: null });
+  const cartHeader = await cart.serializeCartState(request, { lines, promoCode, celebrate: null });
   const signedIn = await session.getSession(request);
   signedIn.set("token", "token-1");
   signedIn.set("user", user);
@@ -124,11 +140,11 @@ async function cookies(promoCode: string | null = null) {
 
 const validCard = { cardholderName: "Amina Khan", cardNumber: "4242 4242 4242 4242", expiryDate: "12/39", cvv: "123" };
 
-async function pay(fields: Record<string, string>, api = fakeApi(), promoCode: string | null = null) {
+async function pay(fields: Record<string, string>, api = fakeApi(), promoCode: string | null = null, lines = [line]) {
   const request = new Request("http://shop.test/checkout?step=payment&address=7", {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { cookie: await cookies(promoCode), "content-type": "application/x-www-form-urlencoded" },
+    headers: { cookie: await cookies(promoCode, lines), "content-type": "application/x-www-form-urlencoded" },
   });
   return checkout.action({ request, params: {}, context: api.context } as never).catch((thrown: unknown) => thrown);
 }
@@ -182,6 +198,32 @@ describe("/checkout action", () => {
     expect(result.data.payment.fieldErrors.cardholderName).toEqual([MSG.payment.cardholderRequired]);
     expect(result.data.payment.fieldErrors.cvv).toEqual([MSG.payment.cvvInvalid]);
     expect(api.calls.some((call) => call.path === "/payments/process")).toBe(false);
+  });
+
+  it("answers a form sent again after its payment was answered with that order's success page, though the cart is empty now", async () => {
+    const api = fakeApi({ attempt: { status: "succeeded", order: { id: 42 }, message: null } });
+    const response = (await pay(payFields, api, null, [])) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/order-success?order=42");
+    expect(api.calls.map((call) => call.path)).toContain("/payments/attempts/key-12345678");
+    expect(api.calls.some((call) => call.path === "/payments/process")).toBe(false);
+  });
+
+  it.each([
+    ["the payment call fails with a 5xx", { payment: "server error" as const }],
+    ["the payment call gets no answer", { payment: "no answer" as const }],
+    ["the payment is still in progress", { payment: "in progress" as const }],
+    ["the key's payment is still processing", { attempt: { status: "processing", order: null, message: null } }],
+  ])("opens the page that checks the payment when %s, never an error", async (_name, options) => {
+    const response = (await pay(payFields, fakeApi(options))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/checkout/payment-status?key=key-12345678");
+  });
+
+  it("says so when the key was used for another payment (422)", async () => {
+    const result = (await pay(payFields, fakeApi({ payment: "key reused" }))) as { data: { payment: { toast: { message: string } } } };
+    expect(statusOf(result)).toBe(400);
+    expect(result.data.payment.toast.message).toBe(`Payment Failed: ${MSG.payment.keyReused}`);
   });
 
   it.each([

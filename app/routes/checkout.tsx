@@ -7,14 +7,15 @@ import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { listAddresses } from "#app/lib/addresses.server.ts";
 import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
-import { readCartState, serializeCartState } from "#app/lib/cart.server.ts";
+import { readCartState } from "#app/lib/cart.server.ts";
 import { buildPaymentRequest, checkoutHref, parseCheckoutView, paymentFailureToast } from "#app/lib/checkout.ts";
 import { payFormSchema } from "#app/lib/checkout-form.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
+import { checkPayment, paidRedirect, paymentAttempt } from "#app/lib/payment-status.server.ts";
 import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
 import { orderDetailSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
-import { redirectWithToast, redirectWithToasts } from "#app/lib/session.server.ts";
+import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
@@ -95,7 +96,8 @@ function refusePayment(formData: FormData, message: string, fieldErrors: Record<
 /**
  * Pays for the cart the cookie holds, with the stored promo code, to one of the shopper's addresses. Every price
  * is the API's; the form only chooses. The key rides as the `Idempotency-Key` header, so a resubmitted form
- * answers the first order. Success empties the cart, forgets the promo and opens /order-success.
+ * answers the first order. Success empties the cart, forgets the promo and opens /order-success; a lost answer
+ * (no answer, a 5xx, a payment still in progress) opens the page that checks how the payment ended.
  */
 async function pay(request: Request, api: ApiClient, token: string, formData: FormData) {
   const form = payFormSchema.safeParse(Object.fromEntries(formData));
@@ -111,6 +113,12 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
     }
     return refusePayment(formData, Object.values(fieldErrors)[0]?.[0] ?? MSG.payment.failed, fieldErrors);
   }
+
+  // A form sent again after its payment was answered (a second press of Pay without JavaScript) finds the order
+  // its key placed, or the check under way, before the emptied cart would send it to /cart.
+  const earlier = await paymentAttempt(api, token, idempotencyKey);
+  if (earlier !== "unavailable" && earlier?.order) return paidRedirect(request, earlier.order.id);
+  if (earlier !== "unavailable" && earlier?.status === "processing") return checkPayment(idempotencyKey);
 
   const state = await readCartState(request);
   if (state.lines.length === 0) return redirect("/cart", { status: 303 });
@@ -137,19 +145,14 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
       schema: orderDetailSchema,
       headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     });
-    if (!result.success) return failure(result.status === 400 ? result.message : MSG.payment.failed);
-    const cleared = await serializeCartState(request, { lines: [], promoCode: null, celebrate: null });
-    const paid = [
-      { type: "success" as const, message: MSG.payment.orderPlaced },
-      { type: "success" as const, message: MSG.payment.processed },
-    ];
-    return redirectWithToasts(request, `/order-success?order=${result.data.id}`, paid, {
-      status: 303,
-      headers: cleared ? { "Set-Cookie": cleared } : undefined,
-    });
+    if (result.success) return paidRedirect(request, result.data.id);
+    // No answer, or the server's failure: the payment may have been taken, so find out rather than say it failed.
+    if (result.status === null || result.status >= 500) return checkPayment(idempotencyKey);
+    if (result.status === 422) return failure(MSG.payment.keyReused);
+    return failure(result.status === 400 ? result.message : MSG.payment.failed);
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
-    if (error.status === 409) return failure(MSG.payment.inProgress);
+    if (error.status === 409) return checkPayment(idempotencyKey);
     const fieldErrors: Record<string, string[]> = {};
     for (const detail of error.details) {
       const name = detail.path.split(".").at(-1) ?? "";

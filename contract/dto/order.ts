@@ -4,6 +4,7 @@ import type {
   orderItemReviewSchema,
   orderItemSchema,
   orderSummarySchema,
+  paymentAttemptSchema,
   promoResultSchema,
 } from "#contract/responses/order.ts";
 
@@ -18,3 +19,5 @@ export type OrderItemDto = z.infer<typeof orderItemSchema>;
 export type OrderItemReviewDto = z.infer<typeof orderItemReviewSchema>;
 
 export type OrderDetailDto = z.infer<typeof orderDetailSchema>;
+
+export type PaymentAttemptDto = z.infer<typeof paymentAttemptSchema>;

@@ -15,6 +15,15 @@ export const payment = {
   cardDeclined: "Your card was declined.",
   insufficientFunds: "Your card has insufficient funds.",
   inProgress: "This payment is still being processed. Please wait a moment and check your orders.",
+  keyReused: "This payment was already submitted with other details. Please reload the checkout page and pay again.",
+  /** A payment whose outcome the storefront could not learn at once (the call failed or timed out). */
+  checkingTitle: "We are checking your payment",
+  checkingBody:
+    "Your payment is taking longer than usual to confirm. We are checking it with the payment provider; you will not be charged twice. This page checks again by itself.",
+  checkAgain: "Check again",
+  backToCheckout: "Back to Checkout",
+  notCompleted: "Your payment could not be completed and you have not been charged. Please try again.",
+  attemptNotFound: "No payment with this key",
   keyRequired: "A payment key is required; please reload the page and try again.",
   addressNotFound: "Please select one of your saved addresses.",
   productUnavailable: (name: string) => `${name} is no longer available`,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, PROMO_TYPES } from "#contract/checkout.ts";
+import { ORDER_STATUSES, PAYMENT_ATTEMPT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, PROMO_TYPES } from "#contract/checkout.ts";
 import { paginationSchema } from "#contract/envelope.ts";
 import { savedAddressSchema } from "./account.ts";
 import { timestampSchema } from "./product.ts";
@@ -79,4 +79,12 @@ export const orderDetailSchema = z.object({
   /** The address as it was when the order was placed. */
   shipping_address: savedAddressSchema.pick({ label: true, line1: true, line2: true, city: true, postal_code: true, phone: true }),
   items: z.array(orderItemSchema),
+});
+
+/** `GET /payments/attempts/{key}`: where the shopper's payment under that key stands; `order` once it exists. */
+export const paymentAttemptSchema = z.object({
+  status: z.enum(PAYMENT_ATTEMPT_STATUSES),
+  order: orderDetailSchema.nullable(),
+  /** Why a settled attempt without an order has none (its refusal); null otherwise. */
+  message: z.string().nullable(),
 });

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
@@ -134,21 +134,28 @@ test("a declined card shows the failure toast and creates no order; the next car
   await expect(page.locator(".order-row")).toHaveCount(1);
 });
 
+/** The payment form's fields exactly as the page rendered them (its idempotency key included). */
+async function paymentFormFields(page: Page): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const input of await page.locator("form.payment-form input[name]").all()) {
+    const name = (await input.getAttribute("name")) ?? "";
+    if ((await input.getAttribute("type")) === "checkbox" && !(await input.isChecked())) continue;
+    fields[name] = await input.inputValue();
+  }
+  return fields;
+}
+
+const cookieHeader = async (context: BrowserContext) => (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+
 test("the same payment form submitted twice places one order", async ({ shop, page, request, inbox, context }, testInfo) => {
   await signedInWithCart(shop, request, inbox, uniqueEmail(testInfo, "twice"));
   await shop.visit("/cart");
   await toPaymentStep(page);
   await fillCard(page, "4242424242424242");
 
-  // The form exactly as the page rendered it (its idempotency key included), sent twice with the cookies of that moment.
-  const form = page.locator("form.payment-form");
-  const fields: Record<string, string> = {};
-  for (const input of await form.locator("input[name]").all()) {
-    const name = (await input.getAttribute("name")) ?? "";
-    if ((await input.getAttribute("type")) === "checkbox" && !(await input.isChecked())) continue;
-    fields[name] = await input.inputValue();
-  }
-  const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+  // The form sent twice with the cookies of that moment.
+  const fields = await paymentFormFields(page);
+  const cookie = await cookieHeader(context);
   const action = new URL(page.url()).pathname + new URL(page.url()).search;
   const submit = () => request.post(action, { form: fields, headers: { cookie }, maxRedirects: 0 });
   const first = await submit();
@@ -158,6 +165,37 @@ test("the same payment form submitted twice places one order", async ({ shop, pa
   expect(first.headers().location).toMatch(/^\/order-success\?order=\d+$/);
   expect(second.headers().location).toBe(first.headers().location);
 
+  await shop.visit("/profile?tab=orders");
+  await expect(page.locator(".order-row")).toHaveCount(1);
+});
+
+test("a second press of Pay after the first was answered opens the same order, though the cart is empty now", async ({
+  shop,
+  page,
+  request,
+  inbox,
+  context,
+}, testInfo) => {
+  await signedInWithCart(shop, request, inbox, uniqueEmail(testInfo, "again"));
+  await shop.visit("/cart");
+  await toPaymentStep(page);
+  await fillCard(page, "4242424242424242");
+  const fields = await paymentFormFields(page);
+  const action = new URL(page.url()).pathname + new URL(page.url()).search;
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(/\/order-success\?order=\d+$/, { timeout: PAY_MS });
+  const success = new URL(page.url()).pathname + new URL(page.url()).search;
+  await expect(shop.header.getByRole("link", { name: "Cart, empty" })).toBeVisible();
+
+  // The same form (its key) again, with the cookies the success left: the emptied cart.
+  const again = await request.post(action, { form: fields, headers: { cookie: await cookieHeader(context) }, maxRedirects: 0 });
+  expect(again.status()).toBe(303);
+  expect(again.headers().location).toBe(success);
+
+  // The checking page of that key knows the order too.
+  await shop.visit(`/checkout/payment-status?key=${fields.idempotencyKey}`);
+  await expect(page).toHaveURL(success);
+  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
   await shop.visit("/profile?tab=orders");
   await expect(page.locator(".order-row")).toHaveCount(1);
 });

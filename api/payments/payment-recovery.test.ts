@@ -1,0 +1,141 @@
+import pino from "pino";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { checkoutCatalogue, pay, paymentCutOffBeforeCapture, paymentCutOffBeforeOrder, shopperWithAddress } from "#api/testing/checkout.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { MSG } from "#contract/messages.ts";
+import { listPendingPayments, STUCK_ATTEMPT_AGE_MS, settleStuckPayments, startPaymentRecovery } from "./payment-recovery.ts";
+
+let api: FreshApi;
+beforeEach(async () => {
+  api = await freshApi();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  return api.close();
+});
+
+const deps = () => ({ db: api.db, clock: api.clock, gateway: api.gateway, logger: pino({ level: "silent" }) });
+const attemptOf = (key: string) =>
+  api.db.kysely.selectFrom("payment_attempts").selectAll().where("idempotency_key", "=", key).executeTakeFirstOrThrow();
+const orderRow = (id: number) =>
+  api.db.kysely.selectFrom("orders").select(["status", "payment_status"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+async function cutOffOrder() {
+  const shop = await checkoutCatalogue(api);
+  const shopper = await shopperWithAddress(api);
+  const cut = await paymentCutOffBeforeCapture(api, shopper, { productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 });
+  return { shopper, ...cut };
+}
+
+describe("settleStuckPayments", () => {
+  it("captures the order of an attempt a crash left between the order's commit and the capture", async () => {
+    const { key, orderId, orderCode } = await cutOffOrder();
+    expect(await orderRow(orderId)).toEqual({ status: "pending", payment_status: "authorised" });
+
+    // Younger than the deadline, the attempt may still be running: left alone.
+    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [] });
+    api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
+    const report = await settleStuckPayments(deps());
+
+    expect(report).toMatchObject({ ran: true, settled: [{ outcome: "captured", orderCode, amountPence: 3_000 }] });
+    expect(await orderRow(orderId)).toEqual({ status: "confirmed", payment_status: "paid" });
+    expect(await attemptOf(key)).toMatchObject({ status: "succeeded", order_id: orderId });
+    const payment = await api.db.kysely.selectFrom("payments").select(["status", "reference"]).executeTakeFirstOrThrow();
+    expect(payment.status).toBe("captured");
+    expect(api.gateway.captured.has(payment.reference)).toBe(true);
+    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [] });
+  });
+
+  it("settles the attempt but leaves the order authorised for the operator when the capture fails again", async () => {
+    const { key, orderId } = await cutOffOrder();
+    api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
+    vi.spyOn(api.gateway, "capture").mockRejectedValueOnce(new Error("gateway down"));
+    expect(await settleStuckPayments(deps())).toMatchObject({ ran: true, settled: [{ outcome: "capture_failed" }] });
+    expect(await orderRow(orderId)).toEqual({ status: "pending", payment_status: "authorised" });
+    expect(await attemptOf(key)).toMatchObject({ status: "succeeded", order_id: orderId });
+  });
+
+  it("voids an authorisation that has no order and fails its attempt; fails an attempt with nothing authorised", async () => {
+    const shopper = await shopperWithAddress(api);
+    const authorised = await paymentCutOffBeforeOrder(api, shopper.user.id, { authorised: true });
+    const unauthorised = await paymentCutOffBeforeOrder(api, shopper.user.id, { authorised: false });
+    api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
+
+    const report = await settleStuckPayments(deps());
+
+    expect(report).toMatchObject({
+      ran: true,
+      settled: [
+        { outcome: "voided", orderCode: null },
+        { outcome: "failed", orderCode: null },
+      ],
+    });
+    expect(api.gateway.voided.has(authorised.reference ?? "")).toBe(true);
+    for (const { key } of [authorised, unauthorised]) {
+      expect(await attemptOf(key)).toMatchObject({ status: "failed", failure_message: MSG.payment.notCompleted });
+    }
+    const attempt = await api.call("GET", `/payments/attempts/${authorised.key}`, { token: shopper.token });
+    expect(attempt.body.data).toEqual({ status: "failed", order: null, message: MSG.payment.notCompleted });
+  });
+
+  it("keeps an attempt whose authorisation the gateway would not void for the next pass", async () => {
+    const shopper = await shopperWithAddress(api);
+    const { key } = await paymentCutOffBeforeOrder(api, shopper.user.id, { authorised: true });
+    api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
+    vi.spyOn(api.gateway, "voidAuthorisation").mockRejectedValueOnce(new Error("gateway down"));
+    expect(await settleStuckPayments(deps())).toMatchObject({ settled: [{ outcome: "void_failed" }] });
+    expect((await attemptOf(key)).status).toBe("processing");
+    expect(await settleStuckPayments(deps())).toMatchObject({ settled: [{ outcome: "voided" }] });
+  });
+
+  it("runs in one process at a time: a pass waits out another's lease, and takes a lease its holder left to expire", async () => {
+    await cutOffOrder();
+    api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
+    const reports = await Promise.all([settleStuckPayments(deps()), settleStuckPayments(deps())]);
+    expect(reports.filter((report) => report.ran)).toHaveLength(1);
+    expect(reports.flatMap((report) => (report.ran ? report.settled : []))).toHaveLength(1);
+
+    const leaseOf = (holder: string, expiresAt: Date) =>
+      api.db.kysely.insertInto("job_leases").values({ name: "payment-recovery", holder, expires_at: expiresAt.toISOString() }).execute();
+    await leaseOf("a process that died", api.clock.now());
+    expect((await settleStuckPayments(deps())).ran).toBe(true);
+    await leaseOf("a process still running", new Date(api.clock.now().getTime() + 60_000));
+    expect((await settleStuckPayments(deps())).ran).toBe(false);
+  });
+});
+
+describe("listPendingPayments", () => {
+  it("lists attempts still processing (with the order a crash left) and orders only authorised, and nothing once settled", async () => {
+    const { shopper, orderCode } = await cutOffOrder();
+    const orphan = await paymentCutOffBeforeOrder(api, shopper.user.id, { authorised: true });
+    const pending = await listPendingPayments(api.db);
+    expect(pending.attempts).toMatchObject([
+      { email: shopper.user.email, order_code: orderCode, amount_pence: 3_000 },
+      { email: shopper.user.email, order_code: null, gateway_reference: orphan.reference },
+    ]);
+    expect(pending.orders).toMatchObject([{ code: orderCode, status: "pending", total_pence: 3_000 }]);
+    api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
+    await settleStuckPayments(deps());
+    expect(await listPendingPayments(api.db)).toEqual({ attempts: [], orders: [] });
+  });
+});
+
+describe("startPaymentRecovery", () => {
+  it("runs a pass at once, and stop waits for it", async () => {
+    const { orderId } = await cutOffOrder();
+    api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
+    const recovery = startPaymentRecovery(deps());
+    await recovery.stop();
+    expect(await orderRow(orderId)).toEqual({ status: "confirmed", payment_status: "paid" });
+  });
+});
+
+describe("a replay of a key cut off before the capture", () => {
+  it("answers the key's order at once, though its attempt still says processing", async () => {
+    const { shopper, key, body, orderId } = await cutOffOrder();
+    const replay = await pay(api, shopper.token, body, key);
+    expect(replay).toMatchObject({ status: 200, body: { data: { id: orderId, status_name: "pending" } } });
+    const attempt = await api.call("GET", `/payments/attempts/${key}`, { token: shopper.token });
+    expect(attempt.body.data).toMatchObject({ status: "succeeded", order: { id: orderId }, message: null });
+  });
+});

@@ -1,0 +1,204 @@
+import { randomUUID } from "node:crypto";
+import { isoNow } from "#api/core/clock.ts";
+import type { ApiDeps } from "#api/core/env.ts";
+import type { PaymentAttemptStatus } from "#api/db/schema.ts";
+import { API_TIMEOUT_MS } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
+import { captureOrder, gatewayKeyOf } from "./payments.service.ts";
+
+/**
+ * An attempt still `processing` this long after it began has lost its process (a crash or kill between the
+ * order's commit and the capture, or before the order): no payment runs longer than the API's timeout.
+ */
+export const STUCK_ATTEMPT_AGE_MS = Math.max(2 * 60_000, 2 * API_TIMEOUT_MS);
+/** How often each process offers to run the recovery pass (one process at a time runs it). */
+export const RECOVERY_INTERVAL_MS = 60_000;
+/** How long a pass's lease holds, should its process die mid-pass: longer than any pass takes. */
+const LEASE_MS = 5 * 60_000;
+const LEASE_NAME = "payment-recovery";
+
+export type RecoveryDeps = Pick<ApiDeps, "db" | "clock" | "gateway" | "logger">;
+
+/** What the pass did with one attempt. */
+export type RecoveryOutcome =
+  /** Its order existed, authorised: captured now, the order confirmed and paid. */
+  | "captured"
+  /** Its order existed but the capture failed: the order stays pending/authorised for the operator. */
+  | "capture_failed"
+  /** Its order existed and was settled already (captured, refunded, or moved by the operator). */
+  | "order_settled"
+  /** No order, an authorisation: voided, the attempt failed. */
+  | "voided"
+  /** No order, an authorisation the gateway would not void: the attempt stays processing for the next pass. */
+  | "void_failed"
+  /** No order and nothing authorised: the attempt failed. */
+  | "failed";
+
+export interface RecoveredAttempt {
+  attemptId: number;
+  userId: number;
+  orderCode: string | null;
+  amountPence: number | null;
+  startedAt: string;
+  outcome: RecoveryOutcome;
+}
+
+/** `ran: false` when another process held the pass's lease. */
+export type RecoveryReport = { ran: false } | { ran: true; settled: RecoveredAttempt[] };
+
+/**
+ * Settles every payment attempt left `processing` past STUCK_ATTEMPT_AGE_MS, under a lease so one process of all
+ * the instances on the database runs it at a time. An attempt whose order exists is that order's: an
+ * authorised payment is captured (a failed capture leaves the order for the operator, logged). An attempt
+ * without an order never will have one: its authorisation is voided and the attempt fails, so a replay of its
+ * key answers the failure and the shopper can pay again.
+ */
+export async function settleStuckPayments(deps: RecoveryDeps): Promise<RecoveryReport> {
+  const holder = randomUUID();
+  if (!(await takeLease(deps, holder))) return { ran: false };
+  try {
+    const startedBefore = new Date(deps.clock.now().getTime() - STUCK_ATTEMPT_AGE_MS).toISOString();
+    const stuck = await deps.db.kysely
+      .selectFrom("payment_attempts")
+      .select(["id", "user_id", "idempotency_key", "gateway_reference", "amount_pence", "created_at"])
+      .where("status", "=", "processing")
+      .where("created_at", "<", startedBefore)
+      .orderBy("id")
+      .execute();
+    const settled: RecoveredAttempt[] = [];
+    for (const attempt of stuck) {
+      const { outcome, orderCode } = await settleAttempt(deps, attempt);
+      settled.push({
+        attemptId: attempt.id,
+        userId: attempt.user_id,
+        orderCode,
+        amountPence: attempt.amount_pence,
+        startedAt: attempt.created_at,
+        outcome,
+      });
+      deps.logger.warn({ attemptId: attempt.id, orderCode, outcome }, "settled a payment attempt left processing");
+    }
+    return { ran: true, settled };
+  } finally {
+    await deps.db.kysely.deleteFrom("job_leases").where("name", "=", LEASE_NAME).where("holder", "=", holder).execute();
+  }
+}
+
+interface StuckAttempt {
+  id: number;
+  user_id: number;
+  idempotency_key: string;
+  gateway_reference: string | null;
+}
+
+async function settleAttempt(deps: RecoveryDeps, attempt: StuckAttempt): Promise<{ outcome: RecoveryOutcome; orderCode: string | null }> {
+  const { db } = deps;
+  const gatewayKey = gatewayKeyOf(attempt.user_id, attempt.idempotency_key);
+  const order = await db.kysely
+    .selectFrom("orders as o")
+    .innerJoin("payments as p", "p.order_id", "o.id")
+    .select(["o.id", "o.code", "o.payment_status", "p.reference"])
+    .where("o.user_id", "=", attempt.user_id)
+    .where("o.idempotency_key", "=", attempt.idempotency_key)
+    .executeTakeFirst();
+  if (order) {
+    let outcome: RecoveryOutcome = "order_settled";
+    if (order.payment_status === "authorised") {
+      outcome = (await captureOrder(deps, order.id, order.reference, gatewayKey)) ? "captured" : "capture_failed";
+    }
+    await markAttempt(deps, attempt.id, "succeeded", { order_id: order.id });
+    return { outcome, orderCode: order.code };
+  }
+  if (attempt.gateway_reference) {
+    try {
+      await deps.gateway.voidAuthorisation(attempt.gateway_reference, `${gatewayKey}:void`);
+    } catch (error) {
+      deps.logger.error({ err: error, attemptId: attempt.id }, "voiding a stuck attempt's authorisation failed; the next pass tries again");
+      return { outcome: "void_failed", orderCode: null };
+    }
+  }
+  await markAttempt(deps, attempt.id, "failed", {
+    failure_status: 500,
+    failure_code: "INTERNAL_ERROR",
+    failure_message: MSG.payment.notCompleted,
+  });
+  return { outcome: attempt.gateway_reference ? "voided" : "failed", orderCode: null };
+}
+
+/** Settles an attempt the pass found, unless its own request settled it meanwhile. */
+function markAttempt(
+  deps: RecoveryDeps,
+  id: number,
+  status: PaymentAttemptStatus,
+  fields: { order_id?: number; failure_status?: number; failure_code?: string; failure_message?: string },
+) {
+  return deps.db.kysely
+    .updateTable("payment_attempts")
+    .set({ status, ...fields, updated_at: isoNow(deps.clock) })
+    .where("id", "=", id)
+    .where("status", "=", "processing")
+    .execute();
+}
+
+/**
+ * Takes the pass's lease row when it is free or has expired (a holder that died), in one statement, so two
+ * processes asking at once cannot both get it. A lease rather than a lock held on a connection: the pass calls
+ * the gateway, and the lease works alike on SQLite files shared by processes and on PostgreSQL.
+ */
+async function takeLease(deps: RecoveryDeps, holder: string): Promise<boolean> {
+  const now = deps.clock.now();
+  const taken = await deps.db.kysely
+    .insertInto("job_leases")
+    .values({ name: LEASE_NAME, holder, expires_at: new Date(now.getTime() + LEASE_MS).toISOString() })
+    .onConflict((oc) =>
+      oc
+        .column("name")
+        .doUpdateSet((eb) => ({ holder: eb.ref("excluded.holder"), expires_at: eb.ref("excluded.expires_at") }))
+        .where("job_leases.expires_at", "<=", now.toISOString()),
+    )
+    .returning("holder")
+    .executeTakeFirst();
+  return taken?.holder === holder;
+}
+
+/**
+ * Runs the pass now and then every RECOVERY_INTERVAL_MS (an unref'd timer: it never keeps the process alive);
+ * a failed pass is logged and the next one tries again. `stop` ends the timer and waits for a pass under way,
+ * so the database can close after it.
+ */
+export function startPaymentRecovery(deps: RecoveryDeps): { stop: () => Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const pass = () => {
+    running = settleStuckPayments(deps).catch((error: unknown) => deps.logger.error({ err: error }, "the payment recovery pass failed"));
+  };
+  pass();
+  const timer = setInterval(pass, RECOVERY_INTERVAL_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** What `payments:pending` lists: attempts still processing, and orders whose payment is only authorised. */
+export async function listPendingPayments(db: RecoveryDeps["db"]) {
+  const attempts = await db.kysely
+    .selectFrom("payment_attempts as a")
+    .innerJoin("users as u", "u.id", "a.user_id")
+    .leftJoin("orders as o", (join) => join.onRef("o.user_id", "=", "a.user_id").onRef("o.idempotency_key", "=", "a.idempotency_key"))
+    .select(["a.id", "a.method", "a.amount_pence", "a.gateway_reference", "a.created_at", "u.email", "o.code as order_code"])
+    .where("a.status", "=", "processing")
+    .orderBy("a.id")
+    .execute();
+  const orders = await db.kysely
+    .selectFrom("orders as o")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .select(["o.code", "o.status", "o.total_pence", "o.created_at", "u.email"])
+    .where("o.status", "=", "pending")
+    .where("o.payment_status", "=", "authorised")
+    .orderBy("o.id")
+    .execute();
+  return { attempts, orders };
+}
