@@ -121,8 +121,9 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
     orderId = await transactionWithRetry(db, (trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
     // Stock moved: listings must not show the old stock status.
     invalidateCatalogueReads(db);
-    await captureOrder(deps, orderId, reference, gatewayKey);
-    await settle("succeeded", { order_id: orderId });
+    // A capture that fails leaves the attempt processing: the recovery pass tries it again (the order stands, and a
+    // replay of the key answers it meanwhile).
+    if (await captureOrder(deps, orderId, reference, gatewayKey)) await settle("succeeded", { order_id: orderId });
     const detail = (await userOrderDetail(db.kysely, user.id, orderId)) as OrderDetailDto;
     sendInBackground(deps, "orderConfirmation", user.email, { name: user.name, order: detail });
     return detail;
@@ -134,9 +135,13 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
       throw error;
     }
     if (reference) {
-      await deps.gateway.voidAuthorisation(reference, `${gatewayKey}:void`).catch((voidError: unknown) => {
-        deps.logger.error({ err: voidError, attemptId }, "voiding a refused order's authorisation failed");
-      });
+      try {
+        await deps.gateway.voidAuthorisation(reference, `${gatewayKey}:void`);
+      } catch (voidError) {
+        // The attempt stays processing, so the recovery pass voids the authorisation later and fails it then.
+        deps.logger.error({ err: voidError, attemptId }, "voiding a refused order's authorisation failed; the recovery pass tries again");
+        throw error;
+      }
     }
     const refusal = error instanceof ApiError ? error : undefined;
     await settle(refusal ? "refused" : "failed", { failure: refusal ?? new ApiError(500, "INTERNAL_ERROR", MSG.api.internal) });

@@ -100,6 +100,9 @@ describe("POST /payments/process", () => {
     );
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ status_name: "pending", payment_status: "authorised" });
+    // Not settled: the recovery pass captures it later.
+    const attempt = await api.db.kysely.selectFrom("payment_attempts").select("status").executeTakeFirstOrThrow();
+    expect(attempt.status).toBe("processing");
   });
 
   it("never stores the card number, only its last four digits", async () => {
@@ -223,6 +226,24 @@ describe("POST /payments/process", () => {
     expect(await stockOf(shop.blackAbaya)).toBe(2);
     expect(await countRows("orders")).toBe(0);
     expect(await countRows("payments")).toBe(0);
+  });
+
+  it("leaves a refused order's attempt for the recovery pass when its authorisation cannot be voided", async () => {
+    const shop = await checkoutCatalogue(api, { stock: 2 });
+    const shopper = await shopperWithAddress(api);
+    vi.spyOn(api.gateway, "voidAuthorisation").mockRejectedValueOnce(new Error("gateway down"));
+    const { status } = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [
+        { productId: shop.abaya, variantId: shop.blackAbaya, quantity: 2, selectedFit: "Fitted" },
+        { productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1, selectedFit: "Relaxed" },
+      ]),
+    );
+    expect(status).toBe(400);
+    const attempt = await api.db.kysely.selectFrom("payment_attempts").select(["status", "gateway_reference"]).executeTakeFirstOrThrow();
+    expect(attempt.status).toBe("processing");
+    expect(attempt.gateway_reference).not.toBeNull();
   });
 
   it("refuses an address of another user", async () => {

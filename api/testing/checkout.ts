@@ -107,8 +107,7 @@ export function pay(api: FreshApi, token: string, body: unknown, key: string = r
 
 /**
  * The state a process killed between the order's commit and the capture leaves: the order `pending/authorised`,
- * its attempt still `processing` without an order. Made by a payment whose capture fails, its attempt then put
- * back as the killed process left it.
+ * its attempt still `processing` without an order. A payment whose capture fails leaves the same state.
  */
 export async function paymentCutOffBeforeCapture(api: FreshApi, shopper: { token: string; addressId: number }, item: PaymentLine) {
   const key = randomUUID();
@@ -119,11 +118,6 @@ export async function paymentCutOffBeforeCapture(api: FreshApi, shopper: { token
   };
   try {
     const { body: answer } = await pay(api, shopper.token, body, key);
-    await api.db.kysely
-      .updateTable("payment_attempts")
-      .set({ status: "processing", order_id: null })
-      .where("idempotency_key", "=", key)
-      .execute();
     return { key, body, orderId: answer.data.id as number, orderCode: answer.data.order_code as string };
   } finally {
     api.gateway.capture = capture;
