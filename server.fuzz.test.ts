@@ -6,8 +6,12 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "./api/app.ts";
+import { systemClock } from "./api/core/clock.ts";
 import type { ApiDeps } from "./api/core/env.ts";
+import { createSignedInUser } from "./api/testing/accounts.ts";
+import { ZOD_WORDS } from "./api/testing/zod-words.ts";
 import routes from "./app/routes.ts";
+import { MSG } from "./contract/messages.ts";
 import { createShopServer } from "./server.ts";
 
 /**
@@ -305,5 +309,107 @@ describe("hostile requests (fuzz)", () => {
     expect(await rowCounts()).toEqual(before);
     const health = await send(new Agent(), port, { method: "GET", path: "/healthz", headers: {} });
     expect(health.status).toBe(200);
+  });
+});
+
+describe("validation texts that reach shoppers (no zod wording)", () => {
+  let dataDir: string;
+  let shop: Awaited<ReturnType<typeof createShopServer>>;
+  let http: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "shop-texts-test-"));
+    shop = await createShopServer({
+      dev: true,
+      env: {
+        DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
+        DATA_DIR: dataDir,
+        OUTBOX_DIR: join(dataDir, "outbox"),
+        LOG_LEVEL: "silent",
+        EXCHANGE_RATES_URL: "http://127.0.0.1:9/rates",
+      },
+    });
+    http = createServer(shop.app).listen(0, "127.0.0.1");
+    await new Promise((resolve) => http.once("listening", resolve));
+    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    if (http) {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+    await shop?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A form post as the page's own form makes it: same origin, with the honeypot fields the page rendered. */
+  async function postForm(path: string, fields: Record<string, string>, cookie = "") {
+    const page = await (await fetch(`${base}${path}`, { headers: { cookie } })).text();
+    const stamp = /<input[^>]*name="from__confirm"[^>]*value="([^"]*)"/.exec(page)?.[1] ?? "";
+    return fetch(`${base}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: base, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name__confirm: "", from__confirm: stamp, ...fields }),
+    });
+  }
+
+  /** The cookies of a verified shopper signed in through the sign-in form. */
+  async function signedInCookie() {
+    const { user, password } = await createSignedInUser({ db: shop.db, clock: systemClock });
+    const signIn = await postForm("/signin", { email: user.email, password });
+    expect(signIn.status).toBe(302);
+    return signIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+  }
+
+  it.each([
+    "/products?min_price=abc&max_price=NaN&page=x",
+    "/products?page=-1&sort=cheapest&stock_status=maybe",
+    "/products?min_price=1e309&max_price=-5&page=1.5",
+    "/product/abc?t=NaN",
+    "/order-success?order=NaN",
+  ])("GET %s shows no zod wording", async (path) => {
+    const response = await fetch(`${base}${path}`, { redirect: "manual" });
+    expect(response.status).toBeLessThan(500);
+    expect(await response.text()).not.toMatch(ZOD_WORDS);
+  });
+
+  it("an address form with forged choices shows catalogue texts on the page", async () => {
+    const response = await postForm(
+      "/profile?tab=account",
+      {
+        intent: "create",
+        label: "Home",
+        line1: "1 Silk Street",
+        city: "London",
+        postal_code: "EC2Y 8DS",
+        phone: "020 7946 0000",
+        address_type: "Castle",
+        is_default: "maybe",
+      },
+      await signedInCookie(),
+    );
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain(MSG.validation.invalid);
+    expect(page).not.toMatch(ZOD_WORDS);
+  });
+
+  it("a contact form with a forged choice and non-text values shows catalogue texts", async () => {
+    const response = await postForm("/contact", {
+      firstName: "Amina",
+      lastName: "Khan",
+      email: "amina@example.com",
+      subject: "Castle",
+      message: "Hello",
+      phone: "NaN",
+    });
+    expect(response.status).toBeLessThan(500);
+    expect(await response.text()).not.toMatch(ZOD_WORDS);
   });
 });

@@ -18,7 +18,7 @@ import "./styles/checkout.css";
 import "./styles/orders.css";
 import "./styles/contact.css";
 import "./styles/info-pages.css";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -27,6 +27,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -49,14 +50,13 @@ import { usePageHoneypot } from "./components/layout/use-page-honeypot.ts";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
 import { deferred, everyPartLoaded } from "./components/ui/deferred.tsx";
 import { apiFor } from "./lib/api.server.ts";
+import { loadShopperChrome } from "./lib/auth.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
 import { refuse } from "./lib/form-data.server.ts";
 import { ratesService } from "./lib/rates.server.ts";
-import { fetchRecentlyViewed } from "./lib/recently-viewed.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
-import { fetchWishlistIds } from "./lib/wishlist.server.ts";
 
 // Every face the chrome shows on every page (headings, the footer's italic tagline, body text, medium labels):
 // preloaded, they are fetched beside the page's scripts as fonts, not as render-blocking requests found late.
@@ -108,20 +108,13 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [session, currency, pricing] = await Promise.all([getSession(request), readCurrency(request), ratesService.getRates()]);
-  const sessionUser = session.get("user");
-  const token = session.get("token");
-  // The chrome's calls, only for a signed-in shopper: the profile slider's list, and the wishlist once, so every
-  // heart on the page shows whether its product is saved without a call per card.
-  const signedIn = token && sessionUser ? { token, user: sessionUser } : null;
-  const [recentlyViewed, wishlistIds] = await Promise.all([
-    fetchRecentlyViewed(apiFor(context), signedIn),
-    fetchWishlistIds(apiFor(context), signedIn),
-  ]);
+  const chrome = await loadShopperChrome(apiFor(context), session);
   const toasts = takeToasts(session);
-  const headers = toasts.length > 0 ? { "Set-Cookie": await commitSession(request, session) } : undefined;
+  const headers = toasts.length > 0 || chrome.signedOut ? { "Set-Cookie": await commitSession(request, session) } : undefined;
+  const user = chrome.signedIn?.user;
   return data(
     {
-      user: sessionUser ? { name: sessionUser.name, email: sessionUser.email } : null,
+      user: user ? { name: user.name, email: user.email } : null,
       toasts,
       currency,
       rates: ratesForDisplay(currency, pricing.rates),
@@ -129,17 +122,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       currencySymbol: currencyInfo(currency)?.symbol ?? currency,
       currencyOptionsHtml: currencyOptionsHtml(currency),
       cartCount: await readCartCount(request),
-      recentlyViewed,
-      wishlistIds,
+      recentlyViewed: chrome.recentlyViewed,
+      wishlistIds: chrome.wishlistIds,
     },
     { headers },
   );
+}
+
+/** Whether the page in this tab shows a signed-in shopper (kept by `Layout`, read by `shouldRevalidate`). */
+let showsSignedInShopper = false;
+
+/**
+ * A signed-in shopper's chrome is loaded again on every navigation, so a token revoked elsewhere (a password
+ * reset) signs the tab out on its next page, as a page load does; a visitor's chrome changes only with forms.
+ */
+export function shouldRevalidate({ defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || showsSignedInShopper;
 }
 
 /** The document and the site chrome around both the page and the error boundary. */
 export function Layout({ children }: { children: ReactNode }) {
   // Undefined when the root loader itself failed: the chrome then renders as for a signed-out visitor.
   const shell = useRouteLoaderData<typeof loader>("root");
+  const signedIn = Boolean(shell?.user);
+  useEffect(() => {
+    showsSignedInShopper = signedIn;
+  }, [signedIn]);
   useScrollToTopOnPathChange();
   useClientNavigation();
   return (

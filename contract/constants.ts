@@ -38,8 +38,8 @@ export const PASSWORD_MIN_RESET = 6;
 export const PASSWORD_MIN_SIGNUP = 8;
 export const PASSWORD_MAX = 128;
 
-/** One-time codes (e-mail verification and password reset): lifetime, wrong tries before the code dies, resend cooldown. */
-export const OTP_POLICY = { ttlMs: 10 * 60 * 1000, maxAttempts: 5, resendCooldownMs: 60 * 1000 } as const;
+/** One-time codes (e-mail verification and password reset): lifetime and resend cooldown (wrong tries count per guesser: decision 0033). */
+export const OTP_POLICY = { ttlMs: 10 * 60 * 1000, resendCooldownMs: 60 * 1000 } as const;
 /** Bearer tokens live this long; every login issues a new one. */
 export const AUTH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const NAME_MAX = 100;

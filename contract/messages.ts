@@ -28,6 +28,7 @@ export { reviews } from "./messages/reviews.ts";
 export { router } from "./messages/router.ts";
 export { share } from "./messages/share.ts";
 export { subscribe } from "./messages/subscribe.ts";
+export { validation } from "./messages/validation.ts";
 export { wishlist } from "./messages/wishlist.ts";
 
 /** Every section under one name: `MSG.cart.empty`. */

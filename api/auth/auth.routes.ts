@@ -4,7 +4,7 @@ import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { validate } from "#api/core/validate.ts";
 import { requestCode } from "#api/otp/otp.service.ts";
-import { admitLogin, limitAction } from "#api/security/rate-limit.ts";
+import { admitGuessFrom, limitAction } from "#api/security/rate-limit.ts";
 import type { AuthSessionDto } from "#contract/dto/account.ts";
 import type { Envelope } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
@@ -15,7 +15,7 @@ export const authRoutes = new Hono<ApiEnv>()
   .post("/signup", validate("json", signupSchema), async (c) => {
     const input = c.req.valid("json");
     await limitAction(c, "signup", input.email);
-    const session = await signUp(c.var.deps, input);
+    const session = await signUp(c.var.deps, input, c.var.clientIp);
     const body: Envelope<AuthSessionDto> & { needsVerification: true } = {
       success: true,
       data: session,
@@ -26,7 +26,7 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .post("/login", validate("json", loginSchema), async (c) => {
     const input = c.req.valid("json");
-    const attempt = await admitLogin(c, input.email);
+    const attempt = await admitGuessFrom(c, "login", input.email);
     return ok(c, await logIn(c.var.deps, input, attempt), MSG.auth.welcomeBack);
   })
   .post("/logout", requireAuth, async (c) => {
@@ -37,12 +37,12 @@ export const authRoutes = new Hono<ApiEnv>()
   .post("/forgot-password", validate("json", emailRequestSchema), async (c) => {
     const { email } = c.req.valid("json");
     await limitAction(c, "codeRequest", email);
-    await requestCode(c.var.deps, "reset", email);
+    await requestCode(c.var.deps, "reset", email, c.var.clientIp);
     return ok(c, null, MSG.accounts.resetCodeSentIfAccount);
   })
   .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const input = c.req.valid("json");
-    await limitAction(c, "codeCheck", input.email);
-    await resetPassword(c.var.deps, input, c.var.clientIp);
+    const attempt = await admitGuessFrom(c, "code", input.email);
+    await resetPassword(c.var.deps, input, c.var.clientIp, attempt);
     return ok(c, null, MSG.auth.passwordResetLogin);
   });

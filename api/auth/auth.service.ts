@@ -7,7 +7,7 @@ import type { User } from "#api/db/schema.ts";
 import { sendInBackground } from "#api/mail/mailer.ts";
 import { codeRejected, consumeCode, issueCode } from "#api/otp/otp.service.ts";
 import { hashPassword, needsRehash, verifyPassword } from "#api/security/passwords.ts";
-import { type LoginAttempt, rememberLoginAddress, startCooldown } from "#api/security/rate-limit.ts";
+import { clearLoginFailures, type GuessAttempt, rememberLoginAddress, startCooldown } from "#api/security/rate-limit.ts";
 import { AUTH_TOKEN_TTL_MS, OTP_POLICY } from "#contract/constants.ts";
 import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
@@ -40,8 +40,8 @@ type NewAccount = Pick<User, "id" | "name" | "email">;
  * The rows that start an unverified account's verification: its code (and the resend cooldown it
  * starts, like any code sent) and a bearer token. Runs inside the caller's transaction.
  */
-async function startVerification(trx: Queryable, clock: Clock, user: NewAccount) {
-  await startCooldown(trx, clock, "verify", user.email, OTP_POLICY.resendCooldownMs);
+async function startVerification(trx: Queryable, clock: Clock, user: NewAccount, clientIp: string) {
+  await startCooldown(trx, clock, "verify", user.email, clientIp, OTP_POLICY.resendCooldownMs);
   const code = await issueCode(trx, clock, user.email, "verify");
   return { code, token: await issueToken(trx, clock, user.id) };
 }
@@ -55,7 +55,7 @@ const emailTaken = () =>
  * finishes that sign-up instead (a new code, mailed, and a token); any other taken e-mail is a 409,
  * verified or not, with the same password work either way.
  */
-export async function signUp(deps: ApiDeps, input: SignupInput): Promise<AuthSessionDto> {
+export async function signUp(deps: ApiDeps, input: SignupInput, clientIp: string): Promise<AuthSessionDto> {
   const { db, clock } = deps;
   const passwordHash = await hashPassword(input.password);
   const now = isoNow(clock);
@@ -67,15 +67,15 @@ export async function signUp(deps: ApiDeps, input: SignupInput): Promise<AuthSes
       .onConflict((conflict) => conflict.column("email").doNothing())
       .returning(["id", "name", "email"])
       .executeTakeFirst();
-    return user && { user, ...(await startVerification(trx, clock, user)) };
+    return user && { user, ...(await startVerification(trx, clock, user, clientIp)) };
   });
-  const started = created ?? (await resumeSignUp(deps, input));
+  const started = created ?? (await resumeSignUp(deps, input, clientIp));
   // Only after the commit: a message never announces an account that was rolled back.
   sendInBackground(deps, "verificationCode", started.user.email, { name: started.user.name, code: started.code });
   return { user: toUserDto({ ...started.user, email_verified: false }), token: started.token };
 }
 
-async function resumeSignUp(deps: ApiDeps, input: SignupInput) {
+async function resumeSignUp(deps: ApiDeps, input: SignupInput, clientIp: string) {
   const { db, clock } = deps;
   const user = await db.kysely
     .selectFrom("users")
@@ -85,7 +85,7 @@ async function resumeSignUp(deps: ApiDeps, input: SignupInput) {
   const passwordMatches = await verifyPassword(user?.password_hash, input.password);
   if (!user || user.email_verified || !passwordMatches) throw emailTaken();
   const account = { id: user.id, name: user.name, email: user.email };
-  return { user: account, ...(await db.kysely.transaction().execute((trx) => startVerification(trx, clock, account))) };
+  return { user: account, ...(await db.kysely.transaction().execute((trx) => startVerification(trx, clock, account, clientIp))) };
 }
 
 /**
@@ -93,7 +93,7 @@ async function resumeSignUp(deps: ApiDeps, input: SignupInput) {
  * with the same hashing work either way. A right password on an unverified account answers
  * needsVerification and no token.
  */
-export async function logIn(deps: ApiDeps, input: LoginInput, attempt: LoginAttempt): Promise<AuthSessionDto> {
+export async function logIn(deps: ApiDeps, input: LoginInput, attempt: GuessAttempt): Promise<AuthSessionDto> {
   const { db, clock } = deps;
   const user = await db.kysely.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
   const passwordMatches = await verifyPassword(user?.password_hash, input.password);
@@ -112,12 +112,14 @@ export async function logIn(deps: ApiDeps, input: LoginInput, attempt: LoginAtte
 
 /**
  * Sets a new password when the reset code is right, verifies the e-mail (the code proved it) and signs
- * out every session. The client address that did it may sign in even while the e-mail's login budget is spent.
+ * out every session. The code proved the mailbox, so the e-mail's spent login budget ends (the owner signs
+ * in at once, from any address), and the client address that did it is remembered as the owner's.
  */
-export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput, clientIp: string) {
+export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput, clientIp: string, attempt: GuessAttempt) {
   const { db, clock } = deps;
   const check = await consumeCode(db, clock, input.email, "reset", input.otp);
   if (check !== "ok") throw codeRejected(check);
+  await attempt.passed();
   const user = await db.kysely.selectFrom("users").select(["id", "name"]).where("email", "=", input.email).executeTakeFirst();
   if (!user) throw codeRejected("invalid");
   const passwordHash = await hashPassword(input.newPassword);
@@ -129,6 +131,7 @@ export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput, cl
       .where("id", "=", user.id)
       .execute();
     await trx.updateTable("auth_tokens").set({ revoked_at: now }).where("user_id", "=", user.id).where("revoked_at", "is", null).execute();
+    await clearLoginFailures(trx, input.email);
     await rememberLoginAddress(trx, clock, input.email, clientIp);
   });
   sendInBackground(deps, "passwordChanged", input.email, { name: user.name });

@@ -3,7 +3,7 @@ import { createFactory } from "hono/factory";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { validate } from "#api/core/validate.ts";
-import { limitAction } from "#api/security/rate-limit.ts";
+import { admitGuessFrom, limitAction } from "#api/security/rate-limit.ts";
 import { MSG } from "#contract/messages.ts";
 import { emailRequestSchema, verifyEmailSchema } from "#contract/schemas/auth.ts";
 import { requestCode, verifyEmail } from "./otp.service.ts";
@@ -15,7 +15,7 @@ const sendVerificationCode = (message: string) =>
   factory.createHandlers(validate("json", emailRequestSchema), async (c) => {
     const { email } = c.req.valid("json");
     await limitAction(c, "codeRequest", email);
-    await requestCode(c.var.deps, "verify", email);
+    await requestCode(c.var.deps, "verify", email, c.var.clientIp);
     return ok(c, null, message);
   });
 
@@ -25,7 +25,7 @@ export const otpRoutes = new Hono<ApiEnv>()
   .post("/resend", ...sendVerificationCode(MSG.otp.verificationResent))
   .post("/verify", validate("json", verifyEmailSchema), async (c) => {
     const { email, otp } = c.req.valid("json");
-    await limitAction(c, "codeCheck", email);
-    await verifyEmail(c.var.deps, email, otp);
+    const attempt = await admitGuessFrom(c, "code", email);
+    await verifyEmail(c.var.deps, email, otp, attempt);
     return ok(c, null, MSG.otp.emailVerifiedToast);
   });

@@ -4,18 +4,19 @@ import type { ApiDeps } from "#api/core/env.ts";
 import { badRequest } from "#api/core/errors.ts";
 import type { Db, Queryable } from "#api/db/connect.ts";
 import { sendInBackground } from "#api/mail/mailer.ts";
-import { enforceCooldown } from "#api/security/rate-limit.ts";
+import { enforceCooldown, type GuessAttempt, withinCodeMailLimit } from "#api/security/rate-limit.ts";
 import { OTP_LENGTH, OTP_POLICY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**
  * One-time codes (ASVS 5.0 6.6): 6 digits from the CSPRNG, stored only as a digest bound to the
- * purpose and the e-mail, valid for 10 minutes, single use, dead after 5 wrong tries; a new code
- * replaces the previous one of the same purpose. The short life and the try and rate limits are
- * what protect a 6-digit space; the digest keeps a database reader from using live codes directly.
+ * purpose and the e-mail, valid for 10 minutes, single use; a new code replaces the previous one of
+ * the same purpose. Wrong guesses never kill a code (strangers would kill the owner's): they count
+ * against the guesser's budgets (`admitGuess`, decision 0033), which with the short life protect the
+ * 6-digit space; the digest keeps a database reader from using live codes directly.
  */
 export type CodePurpose = "verify" | "reset";
-export type CodeCheck = "ok" | "invalid" | "expired" | "exhausted";
+export type CodeCheck = "ok" | "invalid" | "expired";
 
 const digest = (purpose: CodePurpose, email: string, code: string) => createHash("sha256").update(`${purpose}:${email}:${code}`).digest();
 
@@ -38,42 +39,36 @@ export async function issueCode(trx: Queryable, clock: Clock, email: string, pur
   return code;
 }
 
-/** Checks a code and, when right, uses it up. A wrong code costs one of the code's tries. */
+/** Checks a code against the live one and, when right, uses it up. */
 export async function consumeCode(db: Db, clock: Clock, email: string, purpose: CodePurpose, code: string): Promise<CodeCheck> {
-  const row = await db.kysely
-    .selectFrom("one_time_codes")
-    .select(["id", "code_hash", "attempts", "expires_at"])
-    .where("email", "=", email)
-    .where("purpose", "=", purpose)
-    .where("consumed_at", "is", null)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+  const row = await liveCode(db.kysely, email, purpose);
   if (!row) return "invalid";
   if (row.expires_at <= isoNow(clock)) return "expired";
-  if (row.attempts >= OTP_POLICY.maxAttempts) return "exhausted";
-  if (!timingSafeEqual(digest(purpose, email, code), Buffer.from(row.code_hash, "hex"))) {
-    await db.kysely
-      .updateTable("one_time_codes")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-      .where("id", "=", row.id)
-      .execute();
-    return "invalid";
-  }
+  if (!timingSafeEqual(digest(purpose, email, code), Buffer.from(row.code_hash, "hex"))) return "invalid";
   // Conditional update: of two simultaneous uses of one code, only one wins.
   const used = await db.kysely
     .updateTable("one_time_codes")
     .set({ consumed_at: isoNow(clock) })
     .where("id", "=", row.id)
     .where("consumed_at", "is", null)
-    .where("attempts", "<", OTP_POLICY.maxAttempts)
     .executeTakeFirst();
   return used.numUpdatedRows === 1n ? "ok" : "invalid";
 }
 
+/** The newest unused code of this e-mail and purpose, expired or not. */
+const liveCode = (db: Queryable, email: string, purpose: CodePurpose) =>
+  db
+    .selectFrom("one_time_codes")
+    .select(["id", "code_hash", "expires_at"])
+    .where("email", "=", email)
+    .where("purpose", "=", purpose)
+    .where("consumed_at", "is", null)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+
 const CODE_FAILURES = {
   invalid: MSG.otp.invalid,
   expired: MSG.accounts.codeExpired,
-  exhausted: MSG.accounts.codeExhausted,
 } as const;
 
 /** The 400 answer for a code that did not pass. */
@@ -82,10 +77,17 @@ export const codeRejected = (check: Exclude<CodeCheck, "ok">) => badRequest(CODE
 /**
  * Starts a code for `email` whether or not an account can use it, and mails it only to one that can:
  * answers, answer times and later code checks are then the same for every address (no enumeration).
+ * Nobody is refused for what others asked (decision 0033): the cooldown is this client address's own,
+ * and past the e-mail's mail budget the request changes and mails nothing while a code is live, so the
+ * newest code in the mailbox still works; with none live, a new one is mailed all the same.
  */
-export async function requestCode(deps: ApiDeps, purpose: CodePurpose, email: string) {
+export async function requestCode(deps: ApiDeps, purpose: CodePurpose, email: string, clientIp: string) {
   const { db, clock } = deps;
-  await enforceCooldown(db, clock, purpose, email, OTP_POLICY.resendCooldownMs);
+  await enforceCooldown(db, clock, purpose, email, clientIp, OTP_POLICY.resendCooldownMs);
+  if (!(await withinCodeMailLimit(db.kysely, clock, purpose, email))) {
+    const live = await liveCode(db.kysely, email, purpose);
+    if (live && live.expires_at > isoNow(clock)) return;
+  }
   const code = await db.kysely.transaction().execute((trx) => issueCode(trx, clock, email, purpose));
   const user = await db.kysely.selectFrom("users").select(["name", "email_verified"]).where("email", "=", email).executeTakeFirst();
   if (purpose === "verify" && user && !user.email_verified) sendInBackground(deps, "verificationCode", email, { name: user.name, code });
@@ -93,10 +95,11 @@ export async function requestCode(deps: ApiDeps, purpose: CodePurpose, email: st
 }
 
 /** Marks the e-mail verified when the verification code is right. */
-export async function verifyEmail(deps: ApiDeps, email: string, code: string) {
+export async function verifyEmail(deps: ApiDeps, email: string, code: string, attempt: GuessAttempt) {
   const { db, clock } = deps;
   const check = await consumeCode(db, clock, email, "verify", code);
   if (check !== "ok") throw codeRejected(check);
+  await attempt.passed();
   const updated = await db.kysely
     .updateTable("users")
     .set({ email_verified: 1, updated_at: isoNow(clock) })

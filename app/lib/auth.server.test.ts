@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSignedInUser } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { apiFor } from "./api.server.ts";
 import { inProcessTransport } from "./api-transport.server.ts";
-import { routerContextWith } from "./testing/fake-transport.server.ts";
+import { fakeTransport, routerContextWith } from "./testing/fake-transport.server.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.
 vi.stubEnv("SESSION_SECRET", "auth-server-test-secret-0123456789abcdef");
@@ -157,5 +158,43 @@ describe("redirectSignedInShopper", () => {
     await expect(auth.redirectSignedInShopper(new Request(`${SHOP}/signin`))).resolves.toBeUndefined();
     const unverified = await requestWith("/signin", { token: "t", user: { ...user, email_verified: false } });
     await expect(auth.redirectSignedInShopper(unverified)).resolves.toBeUndefined();
+  });
+});
+
+describe("loadShopperChrome", () => {
+  /** The password reset a shopper makes on another device: every token of theirs is revoked. */
+  async function resetPasswordElsewhere(email: string) {
+    await api.call("POST", "/public/auth/forgot-password", { body: { email } });
+    const otp = api.mailer.lastCode(email, "resetCode");
+    const reset = await api.call("POST", "/public/auth/reset-password", { body: { email, otp, newPassword: "brand-new-pass" } });
+    expect(reset.status).toBe(200);
+  }
+
+  const chromeOf = async (request: Request) => {
+    const session = await sessions.getSession(request);
+    return { session, chrome: await auth.loadShopperChrome(apiFor(contextFor(api)), session) };
+  };
+
+  it("keeps a shopper whose token the API still takes", async () => {
+    const { token, user } = await createSignedInUser(api);
+    const { chrome } = await chromeOf(await requestWith("/", { token, user }));
+    expect(chrome).toEqual({ signedIn: { token, user }, recentlyViewed: [], wishlistIds: [], signedOut: false });
+  });
+
+  it.each([true, false])("signs the session out once a password reset elsewhere revoked its token (verified: %s)", async (verified) => {
+    const { token, user } = await createSignedInUser(api, { verified });
+    await resetPasswordElsewhere(user.email);
+    const { session, chrome } = await chromeOf(await requestWith("/", { token, user, pendingEmail: "kept@example.com" }));
+    expect(chrome).toEqual({ signedIn: null, recentlyViewed: [], wishlistIds: [], signedOut: true });
+    expect(session.get("token")).toBeUndefined();
+    expect(session.get("user")).toBeUndefined();
+    expect(session.get("pendingEmail")).toBe("kept@example.com");
+  });
+
+  it("keeps the stored shopper when the API cannot answer", async () => {
+    const { token, user } = await createSignedInUser(api);
+    const down = apiFor(routerContextWith(fakeTransport(() => Promise.reject(new TypeError("fetch failed")))));
+    const chrome = await auth.loadShopperChrome(down, await sessions.getSession(await requestWith("/", { token, user })));
+    expect(chrome).toMatchObject({ signedIn: { token, user }, signedOut: false });
   });
 });

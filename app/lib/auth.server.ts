@@ -1,10 +1,13 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { AuthSessionDto } from "#contract/dto/account.ts";
-import { apiFor } from "./api.server.ts";
+import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
+import { type ApiClient, type ApiOutcome, apiFor, callApi } from "./api.server.ts";
 import { honeypotLoaderData } from "./honeypot.server.ts";
+import { callRecentlyViewed } from "./recently-viewed.server.ts";
 import { currentUserSchema } from "./responses.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 import { commitSession, flashToast, getSession, type ShopSession } from "./session.server.ts";
+import { fetchWishlist } from "./wishlist.server.ts";
 
 /** A shopper with a bearer token: what protected loaders and actions work with. */
 export type SignedIn = AuthSessionDto;
@@ -57,6 +60,49 @@ export async function redirectSignedIn(request: Request, signedIn: SignedIn, nex
 export function signOutSession(session: ShopSession) {
   session.unset("token");
   session.unset("user");
+}
+
+/** A plain 401: the API no longer takes the token (a password reset or a sign-out elsewhere revoked it, or it expired). */
+const tokenRefused = (outcome: ApiOutcome<unknown>) => !outcome.ok && outcome.status === 401 && !outcome.callerDecides;
+
+/** What every page's chrome shows of the session's shopper. */
+export interface ShopperChrome {
+  signedIn: SignedIn | null;
+  /** The profile slider's list. */
+  recentlyViewed: RecentlyViewedDto[];
+  /** The saved products, so every heart on the page shows its state without a call per card. */
+  wishlistIds: number[];
+  /** The API refused the session's token and the session forgot it: commit the session. */
+  signedOut: boolean;
+}
+
+/**
+ * The session's shopper and their chrome, on every page. The chrome's own calls carry the token, so they tell
+ * whether the API still takes it: a refused token signs the session out on this very page, public pages
+ * included, with no call of its own. An unverified shopper's chrome makes no calls, so their session asks
+ * GET /public/auth/me instead. When the API cannot answer, the stored shopper stands.
+ */
+export async function loadShopperChrome(api: ApiClient, session: ShopSession): Promise<ShopperChrome> {
+  const token = session.get("token");
+  const user = session.get("user");
+  if (!token || !user) return { signedIn: null, recentlyViewed: [], wishlistIds: [], signedOut: false };
+  const signedIn = { token, user };
+  const signOut = (): ShopperChrome => {
+    signOutSession(session);
+    return { signedIn: null, recentlyViewed: [], wishlistIds: [], signedOut: true };
+  };
+  if (!user.email_verified) {
+    const me = await callApi(api, { method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema });
+    return tokenRefused(me) ? signOut() : { signedIn, recentlyViewed: [], wishlistIds: [], signedOut: false };
+  }
+  const [recentlyViewed, wishlist] = await Promise.all([callRecentlyViewed(api, token), fetchWishlist(api, token)]);
+  if (tokenRefused(recentlyViewed) || tokenRefused(wishlist)) return signOut();
+  return {
+    signedIn,
+    recentlyViewed: recentlyViewed.ok ? recentlyViewed.data : [],
+    wishlistIds: wishlist.ok ? wishlist.data.map((entry) => entry.product_id) : [],
+    signedOut: false,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import { shopperIssueText } from "#contract/schemas/issue-texts.ts";
 
 /**
  * What one storefront form post may hold. The largest real form (an address, the contact message) stays far
@@ -71,11 +72,12 @@ function isBoundedName(name: string): boolean {
 /**
  * Conform's parse of the schema's own fields only: a failed submission's reply echoes the payload back into
  * the page, so anything else a client adds (Conform's reserved `__state__`/`__intent__` included) is left out.
+ * Its errors are shown on the form, so a rule without a text of its own gets the catalogue's (`shopperIssueText`).
  */
 export function parseForm<Schema extends z.ZodObject>(formData: FormData, schema: Schema) {
   const known = new FormData();
   for (const [name, value] of formData) {
     if (Object.hasOwn(schema.shape, name)) known.append(name, value);
   }
-  return parseWithZod(known, { schema });
+  return parseWithZod(known, { schema, error: shopperIssueText });
 }

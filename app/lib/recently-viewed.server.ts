@@ -10,14 +10,13 @@ import { recentlyViewedListSchema, recordedViewSchema } from "./responses.server
  */
 export async function fetchRecentlyViewed(api: ApiClient, signedIn: SignedIn | null): Promise<RecentlyViewedDto[]> {
   if (!signedIn?.user.email_verified) return [];
-  const outcome = await callApi(api, {
-    method: "GET",
-    endpoint: "/public/recently-viewed",
-    token: signedIn.token,
-    schema: recentlyViewedListSchema,
-  });
+  const outcome = await callRecentlyViewed(api, signedIn.token);
   return outcome.ok ? outcome.data : [];
 }
+
+/** The list's call itself, for callers that also read its failure (the root's check of the token). */
+export const callRecentlyViewed = (api: ApiClient, token: string) =>
+  callApi(api, { method: "GET", endpoint: "/public/recently-viewed", token, schema: recentlyViewedListSchema });
 
 /**
  * Records that a signed-in, verified shopper opened a product's detail page. Never fails the page: a refusal

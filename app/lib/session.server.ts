@@ -102,15 +102,17 @@ export async function redirectWithToasts(request: Request, url: string, notices:
   return redirect(url, { ...init, headers });
 }
 
-/** The display currency, a plain cookie so it survives sign-out (the persisted `preferredCurrency`). */
-export const currencyCookie = createCookie(CURRENCY_COOKIE, {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 365,
-});
+/** The display currency, a plain cookie so it survives sign-out (the persisted `preferredCurrency`); `Secure` as the session's. */
+const currencyCookie = (secure: boolean) =>
+  createCookie(CURRENCY_COOKIE, { path: "/", sameSite: "lax", httpOnly: true, secure, maxAge: 60 * 60 * 24 * 365 });
+const secureCurrencyCookie = currencyCookie(true);
+const plainCurrencyCookie = currencyCookie(false);
+const currencyCookieFor = (request: Request) => (isSecureRequest(request) ? secureCurrencyCookie : plainCurrencyCookie);
+
+/** The Set-Cookie header that keeps `currency` as the shopper's display currency. */
+export const saveCurrency = (request: Request, currency: string) => currencyCookieFor(request).serialize(currency);
 
 export async function readCurrency(request: Request): Promise<string> {
-  const value = await currencyCookie.parse(request.headers.get("cookie"));
+  const value = await currencyCookieFor(request).parse(request.headers.get("cookie"));
   return typeof value === "string" && isSupportedCurrency(value) ? value : BASE_CURRENCY;
 }

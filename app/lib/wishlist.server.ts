@@ -24,13 +24,3 @@ export const removeFromWishlist = (api: ApiClient, token: string, productId: num
     { method: "DELETE", endpoint: `/public/wishlist/${productId}`, token, schema: wishlistRemovalSchema },
     MSG.wishlist.removeItemFailed,
   );
-
-/** The ids of the products a signed-in, verified shopper has saved; none for anyone else or when the call fails. */
-export async function fetchWishlistIds(
-  api: ApiClient,
-  signedIn: { token: string; user: { email_verified: boolean } } | null,
-): Promise<number[]> {
-  if (!signedIn?.user.email_verified) return [];
-  const result = await fetchWishlist(api, signedIn.token);
-  return result.ok ? result.data.map((entry) => entry.product_id) : [];
-}

@@ -20,6 +20,7 @@ import type { Toast } from "#app/lib/toast.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { cardDetailsSchema, IDEMPOTENCY_KEY_HEADER } from "#contract/schemas/checkout.ts";
+import { shopperIssueText } from "#contract/schemas/issue-texts.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/checkout";
 
@@ -104,7 +105,7 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
   if (!form.success) throw data(null, { status: 400, statusText: "Malformed payment form" });
   const { address, method, idempotencyKey } = form.data;
 
-  const card = method === "credit_card" ? cardDetailsSchema.safeParse(Object.fromEntries(formData)) : null;
+  const card = method === "credit_card" ? cardDetailsSchema.safeParse(Object.fromEntries(formData), { error: shopperIssueText }) : null;
   if (card && !card.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of card.error.issues) {

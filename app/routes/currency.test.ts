@@ -9,8 +9,8 @@ beforeAll(async () => {
   session = await import("#app/lib/session.server.ts");
 });
 
-async function post(fields: Record<string, string>) {
-  const request = new Request("http://shop.test/currency", { method: "POST", body: new URLSearchParams(fields) });
+async function post(fields: Record<string, string>, origin = "http://shop.test") {
+  const request = new Request(`${origin}/currency`, { method: "POST", body: new URLSearchParams(fields) });
   const response = await route.action({ request, params: {}, context: {} } as never);
   return response as Response;
 }
@@ -27,6 +27,15 @@ describe("/currency", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/products?page=2");
     expect(await savedCurrency(response)).toBe("USD");
+  });
+
+  it("marks the cookie Secure exactly when the session's would be (COOKIE_SECURE auto: the request's scheme)", async () => {
+    const overHttps = (await post({ currency: "USD", redirectTo: "/" }, "https://shop.test")).headers.get("set-cookie") ?? "";
+    const overHttp = (await post({ currency: "USD", redirectTo: "/" })).headers.get("set-cookie") ?? "";
+    expect(overHttps).toMatch(/; Secure/);
+    expect(overHttp).not.toMatch(/; Secure/);
+    const https = new Request("https://shop.test/");
+    expect((await session.commitSession(https, await session.getSession(https))).includes("; Secure")).toBe(true);
   });
 
   it("changes nothing for an unsupported or missing currency", async () => {

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { readForm } from "#app/lib/form-data.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { currencyFormSchema } from "#app/lib/schemas/currency.ts";
-import { currencyCookie } from "#app/lib/session.server.ts";
+import { saveCurrency } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/currency";
 
 /** Nothing to show here: the picker posts to this route from every page. */
@@ -16,5 +16,5 @@ export async function action({ request }: Route.ActionArgs) {
   const back = safeRedirectPath(form.redirectTo);
   const submission = currencyFormSchema.safeParse(form);
   if (!submission.success) return redirect(back);
-  return redirect(back, { headers: { "Set-Cookie": await currencyCookie.serialize(submission.data.currency) } });
+  return redirect(back, { headers: { "Set-Cookie": await saveCurrency(request, submission.data.currency) } });
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { ZOD_WORDS } from "#api/testing/zod-words.ts";
 import { everyPartLoaded } from "#app/components/ui/deferred.tsx";
 import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
 import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
@@ -95,5 +96,44 @@ describe("/profile review intent", () => {
     const down = fakeApi(envelope(500, { success: false, message: "" }));
     const failed = replyOf(await post({ orderId: "4", productId: "9", reviewId: "12", rating: "5" }, down));
     expect(failed.data.review.result.error).toMatchObject({ "": [MSG.helper.server] });
+  });
+});
+
+describe("/profile forms given forged or mistyped values", () => {
+  const untouched = () =>
+    fakeApi(() => {
+      throw new Error("not called");
+    });
+
+  it("words a review form's forged hidden fields from the catalogue", async () => {
+    const reply = replyOf(await post({ orderId: "abc", productId: "NaN", reviewId: "1.5", rating: "4" }, untouched()));
+    expect(reply.init.status).toBe(400);
+    expect(reply.data.review.result.error).toEqual({
+      orderId: [MSG.validation.number],
+      productId: [MSG.validation.number],
+      reviewId: [MSG.validation.wholeNumber],
+    });
+  });
+
+  it("words an address form's forged choices from the catalogue", async () => {
+    const request = new Request("http://shop.test/profile?tab=account", {
+      method: "POST",
+      body: new URLSearchParams({
+        intent: "create",
+        label: "Home",
+        line1: "1 Silk Street",
+        city: "London",
+        postal_code: "EC2Y 8DS",
+        phone: "020 7946 0000",
+        address_type: "Castle",
+        is_default: "maybe",
+      }),
+      headers: { cookie: await signedInCookie(), "content-type": "application/x-www-form-urlencoded" },
+    });
+    const reply = (await profile.action({ request, params: {}, context: untouched().context } as never)) as unknown as {
+      data: { result: { error: Record<string, string[]> } };
+    };
+    expect(reply.data.result.error).toEqual({ address_type: [MSG.validation.invalid], is_default: [MSG.validation.invalid] });
+    for (const messages of Object.values(reply.data.result.error)) for (const message of messages) expect(message).not.toMatch(ZOD_WORDS);
   });
 });

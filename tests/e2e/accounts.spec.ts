@@ -194,6 +194,33 @@ test("forgot password: code by mail, reset, sign in with the new password", asyn
   await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible({ timeout: SIGN_IN_MS });
 });
 
+test("a password reset elsewhere signs the old session out on its next page, a public one included", async ({
+  page,
+  request,
+  inbox,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, "reset-elsewhere");
+  await createVerifiedAccount(request, inbox, email, "Noor Elsewhere");
+  await open(page, "/signin");
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible({ timeout: SIGN_IN_MS });
+  await open(page, "/about");
+  await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+
+  // The shopper resets the password on another device: every token of theirs is revoked.
+  expect((await request.post("/api/public/auth/forgot-password", { data: { email } })).status()).toBe(200);
+  const otp = await inbox.code(email, 2);
+  const reset = await request.post("/api/public/auth/reset-password", { data: { email, otp, newPassword: "velvet-and-wool-77" } });
+  expect(reset.status()).toBe(200);
+
+  // The next page, reached by a link (a client navigation with JavaScript), shows a signed-out visitor.
+  await page.locator("a.site-logo").click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await open(page, "/profile");
+  await expect(page).toHaveURL("/signin?redirectTo=%2Fprofile");
+});
+
 test("an unverified login goes to e-mail verification", async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, "unverified");
   const signup = await request.post("/api/public/auth/signup", {
