@@ -12,7 +12,8 @@ export type ErrorCode =
   | "TOO_MANY_REQUESTS"
   | "PAYMENT_DECLINED"
   | "OUT_OF_STOCK"
-  | "INTERNAL_ERROR";
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE";
 
 /** One refused field: its dotted path in the request and the message to show beside it. */
 export interface ErrorDetail {
