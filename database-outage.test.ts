@@ -96,10 +96,18 @@ describe.skipIf(!postgresBin)("the database goes away for a moment", () => {
     }
   }
 
-  it("answers 503 within seconds while PostgreSQL is stopped, and serves again once it is back", async () => {
+  it("serves on when a backend is ended, answers 503 within seconds while PostgreSQL is stopped, and serves again once it is back", async () => {
     // Warm: Vite has compiled the pages, and the pool holds idle connections (each of which the stop ends).
     await rounds((round) => round.every((answer) => answer.status === 200), []);
     const answers: Answer[] = [];
+
+    // One backend ended by an operator: the pool drops its connection and serves on.
+    const admin = new pg.Client({ connectionString: cluster.adminUrl });
+    await admin.connect();
+    const ended = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'shop' AND state = 'idle'");
+    await admin.end();
+    expect(ended.rowCount).toBeGreaterThan(0);
+    await rounds((round) => round.every((answer) => answer.status === 200), answers);
 
     await cluster.pause();
     const stoppedAt = performance.now();
