@@ -341,7 +341,7 @@ async function runPrimary(workerCount: number): Promise<void> {
     config = readStorefrontConfig(process.env);
     const backendConfig = readBackendConfig(process.env);
     logger = createLogger(backendConfig.LOG_LEVEL);
-    const db = connect(backendConfig.DATABASE_URL);
+    const db = connect(backendConfig.DATABASE_URL, { logger });
     try {
       await prepareBackendDatabase(db, backendConfig, logger);
       if (!config.SESSION_SECRET) {

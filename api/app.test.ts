@@ -1,8 +1,14 @@
+import getPort from "get-port";
+import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "#contract/messages.ts";
-import { API_BODY_LIMIT_BYTES } from "./app.ts";
+import { API_BODY_LIMIT_BYTES, createApi } from "./app.ts";
 import { requireAuth } from "./core/auth-middleware.ts";
+import { systemClock } from "./core/clock.ts";
 import { hashToken, newOpaqueToken } from "./core/tokens.ts";
+import { connect } from "./db/connect.ts";
+import { memoryMailer } from "./mail/mailer.ts";
+import { testGateway } from "./payments/gateway.ts";
 import { type FreshApi, freshApi } from "./testing/harness.ts";
 
 let shop: FreshApi;
@@ -211,5 +217,38 @@ describe("requireAuth", () => {
     expect((await shop.call("GET", "/test/me", { token })).status).toBe(200);
     shop.clock.advance(DAY);
     expect((await shop.call("GET", "/test/me", { token })).status).toBe(401);
+  });
+});
+
+describe("a database that cannot be reached", () => {
+  it("answers 503 SERVICE_UNAVAILABLE in the envelope, not 500, and logs one line without a stack", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+    // Nothing listens on a free port: every connection is refused, as while PostgreSQL is stopped.
+    const db = connect(`postgres://postgres@127.0.0.1:${await getPort()}/shop`, { logger, failFast: true });
+    const api = createApi({
+      db,
+      clock: systemClock,
+      logger,
+      mailer: memoryMailer(),
+      gateway: testGateway(),
+      catalogueCacheMs: 0,
+      viewWriteDelayMs: 0,
+    });
+    try {
+      const response = await api.request("/api/public/categories");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        success: false,
+        data: null,
+        message: MSG.api.serviceUnavailable,
+        error: { code: "SERVICE_UNAVAILABLE", message: MSG.api.serviceUnavailable },
+      });
+      expect(lines.map((line) => JSON.parse(line))).toEqual([
+        expect.objectContaining({ level: 40, path: "/api/public/categories", msg: "the database is unavailable" }),
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { contactRoutes } from "./contact/contact.routes.ts";
 import type { ApiDeps, ApiEnv } from "./core/env.ts";
 import { errorBody } from "./core/envelope.ts";
 import { ApiError } from "./core/errors.ts";
+import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { lookupRoutes } from "./lookups/lookups.routes.ts";
 import { myOrdersRoutes, orderDetailRoutes } from "./orders/orders.routes.ts";
 import { otpRoutes } from "./otp/otp.routes.ts";
@@ -71,6 +72,11 @@ export function createApi(deps: ApiDeps) {
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(new ApiError(error.status, "BAD_REQUEST", error.message || MSG.helper.validation)), error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away for a moment: a retryable answer, and one line without a stack per request.
+      deps.logger.warn({ path: c.req.path, reason: error.message }, "the database is unavailable");
+      return c.json(errorBody(new ApiError(503, "SERVICE_UNAVAILABLE", MSG.api.serviceUnavailable)), 503);
     }
     deps.logger.error({ err: error, path: c.req.path }, "unhandled API error");
     return c.json(errorBody(new ApiError(500, "INTERNAL_ERROR", MSG.api.internal)), 500);

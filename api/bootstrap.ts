@@ -32,7 +32,7 @@ export async function prepareBackendDatabase(db: Db, config: BackendConfig, logg
  * `prepared`: a primary process did that already. `stopBackground` ends the pass before the database closes.
  */
 export async function startBackend(config: BackendConfig, logger: Logger, options: { prepared?: boolean } = {}) {
-  const db = connect(config.DATABASE_URL);
+  const db = connect(config.DATABASE_URL, { logger, poolMax: config.PG_POOL_MAX, failFast: true });
   if (!options.prepared) await prepareBackendDatabase(db, config, logger);
   const mailer = createMailer(mailerConfig(config), logger);
   if (!config.SMTP_URL) logger.info({ outbox: config.OUTBOX_DIR }, "SMTP_URL unset: e-mails go to the local outbox");

@@ -1,7 +1,8 @@
-import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { PG_POOL_MAX_DEFAULT } from "#contract/constants.ts";
 import { parseSettings } from "#contract/settings.ts";
 import { SHOP } from "#contract/shop.ts";
+import { defaultWorkerCount } from "./core/worker-count.ts";
 import { GATEWAY_NAMES } from "./payments/gateway.ts";
 
 /** Backend configuration from the environment, parsed once; see README "Configuration". */
@@ -9,6 +10,8 @@ const schema = z.object({
   /** Anything but "production" (the default) is development: the local outbox then logs codes. */
   NODE_ENV: z.string().default("production"),
   DATABASE_URL: z.string().optional(),
+  /** Connections per process in the PostgreSQL pool; README "More than one instance" sums them against max_connections. */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(PG_POOL_MAX_DEFAULT),
   API_INTERNAL_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
@@ -22,7 +25,12 @@ const schema = z.object({
   /** Which payment gateway charges orders; `test` approves valid cards and declines the documented test numbers. */
   PAYMENT_GATEWAY: z.enum(GATEWAY_NAMES).default("test"),
   /** Processes serving requests (a primary forks this many workers); 1 serves from the one process. */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(availableParallelism),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(() => defaultWorkerCount()),
 });
 
 export type BackendConfig = z.infer<typeof schema>;

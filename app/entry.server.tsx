@@ -8,7 +8,7 @@ import { createCoalescingStream } from "./lib/coalescing-stream.server.ts";
 import { setDocumentCaching } from "./lib/document-caching.server.ts";
 import { insertInlineStyles } from "./lib/inline-styles.server.ts";
 import { logger } from "./lib/logger.server.ts";
-import { requestInfoContext } from "./lib/request-context.ts";
+import { apiUnavailableContext, requestInfoContext } from "./lib/request-context.ts";
 import { deferPageScripts } from "./lib/scripts-after-first-paint.server.ts";
 import { staticContentMarkup } from "./lib/static-content.server.tsx";
 
@@ -40,6 +40,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The page shows an API failure because the API (its database) is away: 503, which caches do not keep.
+  if (loadContext.get(apiUnavailableContext)) responseStatusCode = 503;
   setDocumentCaching(request, responseStatusCode, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

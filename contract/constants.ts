@@ -73,3 +73,16 @@ export const CART_MAX_QUANTITY = 999;
 
 /** How long a caller waits for the API before giving up. */
 export const API_TIMEOUT_MS = 30000;
+
+/**
+ * How long the API waits on PostgreSQL before a request fails with 503, so no request waits more than a few
+ * seconds while the database is away. `connect`: opening a connection takes milliseconds on a reachable server,
+ * and the same bound covers waiting for a free connection of a full pool. `statement`: the slowest statement the
+ * shop runs (a catalogue search over 100,000 products) takes well under a second, so 5 s only ends statements
+ * stuck behind a lock or a server that has stopped answering. `idleInTransaction`: the shop calls nothing
+ * outside the database inside a transaction (the payment gateway is called before and after it), so a
+ * transaction idle this long belongs to a process that froze, and its locks are released.
+ */
+export const DATABASE_WAIT_MS = { connect: 3_000, statement: 5_000, idleInTransaction: 10_000 } as const;
+/** Connections per process in the PostgreSQL pool unless PG_POOL_MAX says otherwise. */
+export const PG_POOL_MAX_DEFAULT = 10;

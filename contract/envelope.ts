@@ -13,7 +13,8 @@ export type ErrorCode =
   | "PAYMENT_DECLINED"
   | "OUT_OF_STOCK"
   | "IDEMPOTENCY_KEY_REUSED"
-  | "INTERNAL_ERROR";
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE";
 
 /** One refused field: its dotted path in the request and the message to show beside it. */
 export interface ErrorDetail {

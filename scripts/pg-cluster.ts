@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import getPort from "get-port";
 
 /** A PostgreSQL server that exists for one test run: trust auth on loopback, no fsync, deleted on stop. */
@@ -9,6 +10,13 @@ export interface ThrowawayCluster {
   /** Superuser URL of the `postgres` database; tests create and drop their own databases through it. */
   adminUrl: string;
   stop(): void;
+  /**
+   * Stops the server as an operator would (`pg_ctl stop -m fast`: open sessions are ended), keeping its data;
+   * resolves once it is down. For tests of what the shop does while its database is away.
+   */
+  pause(): Promise<void>;
+  /** Starts a paused server again, on the same port; resolves once it accepts connections. */
+  resume(): Promise<void>;
 }
 
 /** The newest Debian PostgreSQL server binaries (`/usr/lib/postgresql/<version>/bin`), if installed. */
@@ -40,13 +48,16 @@ export async function startThrowawayCluster(bin: string): Promise<ThrowawayClust
   const dir = mkdtempSync(join(clusterParentDir(), "shop-pg-"));
   // PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user.
   const asRoot = process.getuid?.() === 0;
-  const run = (tool: string, args: string[]) => {
-    const command = join(bin, tool);
-    if (asRoot) execFileSync("runuser", ["-u", "postgres", "--", command, ...args], { stdio: "pipe" });
-    else execFileSync(command, args, { stdio: "pipe" });
+  const commandLine = (tool: string, args: string[]): [string, string[]] =>
+    asRoot ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]] : [join(bin, tool), args];
+  const run = (tool: string, args: string[]) => execFileSync(...commandLine(tool, args), { stdio: "pipe" });
+  // The paused server stops and starts while the caller's event loop goes on (a shop in the same process serves meanwhile).
+  const runInBackground = async (tool: string, args: string[]) => {
+    await promisify(execFile)(...commandLine(tool, args));
   };
   const data = join(dir, "data");
   let started = false;
+  let startArgs: string[] = [];
   const stop = () => {
     try {
       if (started) run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
@@ -70,8 +81,20 @@ export async function startThrowawayCluster(bin: string): Promise<ThrowawayClust
       "-c max_connections=200",
     ].join(" ");
     started = true;
-    run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-w", "-o", settings, "start"]);
-    return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+    startArgs = ["-D", data, "-l", join(dir, "log"), "-w", "-o", settings, "start"];
+    run("pg_ctl", startArgs);
+    return {
+      adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      stop,
+      pause: async () => {
+        await runInBackground("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+        started = false;
+      },
+      resume: async () => {
+        started = true;
+        await runInBackground("pg_ctl", startArgs);
+      },
+    };
   } catch (error) {
     stop();
     throw new Error(`Could not start a throwaway PostgreSQL cluster in ${dir}`, { cause: error });

@@ -3,6 +3,9 @@ import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
+import type { Logger } from "pino";
+import { DATABASE_WAIT_MS, PG_POOL_MAX_DEFAULT } from "#contract/constants.ts";
+import { createLogger } from "../core/logging.ts";
 import type { Database } from "./schema.ts";
 
 export type DialectName = "sqlite" | "postgres";
@@ -18,12 +21,25 @@ export type Queryable = Kysely<Database>;
 
 const DEFAULT_SQLITE_FILE = "data/shop.db";
 
+export interface ConnectOptions {
+  /** Where a PostgreSQL connection that failed is logged, once each; the shop's logger at `warn` when not given. */
+  logger?: Logger;
+  /** Connections in the PostgreSQL pool (PG_POOL_MAX). */
+  poolMax?: number;
+  /**
+   * The database serves requests: waits on PostgreSQL are bounded (DATABASE_WAIT_MS), so a request fails within
+   * seconds while the database is away. Without it (migrations, seeding, operator commands) a statement takes as
+   * long as it needs.
+   */
+  failFast?: boolean;
+}
+
 /**
  * Opens the database named by `url`: `postgres://…` (or `postgresql://…`) for PostgreSQL,
  * `file:path`, a bare path or nothing for SQLite (`:memory:` for tests that need no file).
  */
-export function connect(url: string | undefined): Db {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return connectPostgres(url);
+export function connect(url: string | undefined, options: ConnectOptions = {}): Db {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options);
   const file = !url ? DEFAULT_SQLITE_FILE : url.startsWith("file:") ? url.slice("file:".length) : url;
   return connectSqlite(file);
 }
@@ -80,10 +96,41 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-function connectPostgres(url: string): Db {
+function connectPostgres(url: string, options: ConnectOptions): Db {
   // BIGINT (count(*), sums) arrives as a string by default; every value here fits a JS number.
   pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? PG_POOL_MAX_DEFAULT,
+    ...(options.failFast
+      ? {
+          connectionTimeoutMillis: DATABASE_WAIT_MS.connect,
+          statement_timeout: DATABASE_WAIT_MS.statement,
+          idle_in_transaction_session_timeout: DATABASE_WAIT_MS.idleInTransaction,
+        }
+      : {}),
+  });
+  handleLostConnections(pool, options.logger ?? createLogger("warn"));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+}
+
+/**
+ * A pooled connection fails when PostgreSQL stops, restarts or ends its backend (`pg_terminate_backend`). The
+ * client then emits "error", idle in the pool or checked out; unheard, that event would end the process. Each
+ * client gets a listener as it connects, which logs its first failure as one line (a query running on it fails
+ * on its own and answers 503); the pool drops the client and opens a new one when next asked, so serving
+ * resumes by itself once the database is back. The pool re-emits an idle client's failure, already logged.
+ */
+function handleLostConnections(pool: pg.Pool, logger: Logger): void {
+  pool.on("connect", (client) => {
+    let logged = false;
+    client.on("error", (error: Error & { code?: string }) => {
+      if (logged) return;
+      logged = true;
+      logger.warn({ code: error.code, reason: error.message }, "a database connection failed; the pool opens a new one when needed");
+    });
+  });
+  // Logged by the client's own listener above; listening here keeps the pool's re-emitted event from ending the process.
+  pool.on("error", () => {});
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import pino from "pino";
 import { createApi } from "#api/app.ts";
+import { readBackendConfig } from "#api/config.ts";
 import type { Clock } from "#api/core/clock.ts";
 import { connect, type Db } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
@@ -58,6 +59,9 @@ function migrationsFingerprint(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+/** A test database's pool is as large as PG_POOL_MAX says (the `postgres` project keeps it small). */
+const connectTest = (url: string) => connect(url, { poolMax: readBackendConfig().PG_POOL_MAX });
+
 let template: Promise<string> | undefined;
 
 /**
@@ -71,7 +75,7 @@ function templateDatabase(adminUrl: string): Promise<string> {
     const existing = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (existing.rowCount === 0) {
       await client.query(`CREATE DATABASE "${name}"`);
-      const db = connect(databaseUrl(adminUrl, name));
+      const db = connectTest(databaseUrl(adminUrl, name));
       try {
         await migrateToLatest(db);
       } catch (error) {
@@ -118,7 +122,7 @@ async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const source = await templateDatabase(adminUrl);
   const name = `shop_test_${process.pid}_${randomBytes(6).toString("hex")}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${source}"`));
-  const db = connect(databaseUrl(adminUrl, name));
+  const db = connectTest(databaseUrl(adminUrl, name));
   return {
     db,
     drop: async () => {
@@ -141,8 +145,8 @@ export async function emptyDatabase(instances: number): Promise<{ db: Db; connec
   }
   const name = `shop_empty_${process.pid}_${randomBytes(6).toString("hex")}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const db = connect(databaseUrl(adminUrl, name));
-  const connections = [db, ...Array.from({ length: instances - 1 }, () => connect(databaseUrl(adminUrl, name)))];
+  const db = connectTest(databaseUrl(adminUrl, name));
+  const connections = [db, ...Array.from({ length: instances - 1 }, () => connectTest(databaseUrl(adminUrl, name)))];
   return {
     db,
     connections,

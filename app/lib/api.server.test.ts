@@ -5,7 +5,7 @@ import { MSG } from "#contract/messages.ts";
 import { type ApiCall, ApiRequestError, apiFor, callApi, createApiClient, toQueryString } from "./api.server.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
 import { logger } from "./logger.server.ts";
-import { requestInfoContext } from "./request-context.ts";
+import { apiUnavailableContext, requestInfoContext } from "./request-context.ts";
 import { fakeTransport, routerContextWith } from "./testing/fake-transport.server.ts";
 
 interface SeenRequest {
@@ -359,5 +359,27 @@ describe("apiFor: what the page cache learns of a render", () => {
     const missing = keptRender(json(404, errorEnvelope("NOT_FOUND", "No such product")));
     await expect(missing.api({ method: "GET", endpoint: "/public/products/9", schema: anyData })).rejects.toBeInstanceOf(ApiRequestError);
     expect(missing.render.spoiled).toBe(true);
+  });
+});
+
+describe("apiFor: a page learns that the API is unavailable", () => {
+  const call = { method: "GET", endpoint: "/public/products", schema: anyData } as const;
+
+  it("notes a 503 or a call that got no answer in the request's context, and nothing else", async () => {
+    const unavailable = routerContextWith(fakeTransport(json(503, errorEnvelope("SERVICE_UNAVAILABLE", "away"))));
+    await apiFor(unavailable)(call);
+    expect(unavailable.get(apiUnavailableContext)).toBe(true);
+
+    const unanswered = routerContextWith(
+      fakeTransport(() => {
+        throw new TypeError("fetch failed");
+      }),
+    );
+    await apiFor(unanswered)(call);
+    expect(unanswered.get(apiUnavailableContext)).toBe(true);
+
+    const failed = routerContextWith(fakeTransport(json(500, errorEnvelope("INTERNAL_ERROR", "boom"))));
+    await apiFor(failed)(call);
+    expect(failed.get(apiUnavailableContext)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import type { ApiTransport } from "./api-transport.server.ts";
 import { keptCatalogueAnswer } from "./catalogue-reads.server.ts";
 import { TIMING_MS } from "./constants.ts";
 import { describeError, logger } from "./logger.server.ts";
-import { requestInfoContext } from "./request-context.ts";
+import { apiUnavailableContext, requestInfoContext } from "./request-context.ts";
 
 /**
  * The contract client: one helper (method, endpoint, data, token) with the storefront's failure table.
@@ -247,23 +247,29 @@ export function toQueryString(data: unknown): string {
   return query ? `?${query}` : "";
 }
 
+/** An answer that says the API cannot serve now: 503 (its database is away) or none at all. */
+const isUnavailable = (result: ApiResult<unknown>) => !result.success && (result.status === 503 || result.status === null);
+
 /**
- * The client for one storefront request, forwarding the shopper's address and agent. When the page may be kept
- * (`pageRender`), it notes each call that counts a view, for the kept page to make again, and any call that
- * fails, so that a page showing a failure is not kept.
+ * The client for one storefront request, forwarding the shopper's address and agent. It notes a call that found
+ * the API unavailable in the request's context (`apiUnavailableContext`: the page answers 503). When the page may
+ * be kept (`pageRender`), it also notes each call that counts a view, for the kept page to make again, and any
+ * call that fails, so that a page showing a failure is not kept.
  */
 export function apiFor(context: Readonly<RouterContextProvider>): ApiClient {
   const info = context.get(requestInfoContext);
   const client = createApiClient({ transport: info.transport, clientIp: info.clientIp, userAgent: info.userAgent });
   const render = info.pageRender;
-  if (!render) return client;
   const spoil = () => {
-    render.spoiled = true;
+    if (render) render.spoiled = true;
   };
   return (call) => {
-    if (call.countsView) render.calls.push(call);
+    if (call.countsView) render?.calls.push(call);
     const answer = client(call);
-    answer.then((result) => result.success || spoil(), spoil);
+    answer.then((result) => {
+      if (isUnavailable(result)) context.set(apiUnavailableContext, true);
+      if (!result.success) spoil();
+    }, spoil);
     return answer;
   };
 }

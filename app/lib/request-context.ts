@@ -29,3 +29,9 @@ export interface RequestInfo {
 }
 
 export const requestInfoContext = createContext<RequestInfo>();
+
+/**
+ * Set when an API call of this request found the API unavailable (503: its database is away; or no answer in
+ * time): the page shows the failure texts and answers 503, which no cache keeps, instead of a public 200.
+ */
+export const apiUnavailableContext = createContext<boolean>(false);

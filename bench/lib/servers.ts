@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import getPort from "get-port";
@@ -50,9 +50,15 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
 
 /**
  * The built shop in production mode on a free port, with a fresh SQLite database (the demo catalogue) in a temp folder.
- * `nodeArgs` go to `node` before server.ts (the cluster's workers inherit them), e.g. a heap limit to compare.
+ * `nodeArgs` go to `node` before server.ts (the cluster's workers inherit them), e.g. a heap limit to compare;
+ * `env` overrides settings (another DATABASE_URL, WEB_CONCURRENCY); with `logFile` the server's stdout and stderr
+ * go to that file instead of the terminal.
  */
-export async function startShop({ nodeArgs = [] as string[] } = {}): Promise<Running & { outboxDir: string }> {
+export async function startShop({
+  nodeArgs = [] as string[],
+  env: overrides = {} as NodeJS.ProcessEnv,
+  logFile = undefined as string | undefined,
+} = {}): Promise<Running & { outboxDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-ssr-"));
   const outboxDir = join(dataDir, "outbox");
   const port = await getPort();
@@ -71,8 +77,10 @@ export async function startShop({ nodeArgs = [] as string[] } = {}): Promise<Run
     TRUST_PROXY: "loopback",
     // Measured at one worker and at the default (one per CPU): WEB_CONCURRENCY=1 npm run bench:ssr.
     ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
+    ...overrides,
   };
-  const child = spawn(process.execPath, [...nodeArgs, "server.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const log = logFile === undefined ? "inherit" : openSync(logFile, "w");
+  const child = spawn(process.execPath, [...nodeArgs, "server.ts"], { cwd: root, env, stdio: ["ignore", log, log] });
   const url = `http://127.0.0.1:${port}`;
   const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
   await waitFor(`${url}/readyz`, child).catch(async (error) => {
@@ -97,7 +105,8 @@ export const startFloor = () => startChild(join(root, "bench/floor/server.ts"));
 /** A bare Node server answering every request with the bytes of `file`, in its own process. */
 export const startStatic = (file: string) => startChild(join(root, "bench/lib/static-server.ts"), file);
 
-const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+/** The processes `pid` started: a cluster primary's workers. */
+export const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
 
 /**
  * CPU time a process and its children (the cluster's workers) have used, in milliseconds, from /proc (Linux):
