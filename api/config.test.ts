@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { InvalidSettingsError } from "#contract/settings.ts";
+import { readBackendConfig } from "./config.ts";
+
+const problemsOf = (env: NodeJS.ProcessEnv) => {
+  try {
+    readBackendConfig(env);
+  } catch (error) {
+    if (error instanceof InvalidSettingsError) return error.problems;
+    throw error;
+  }
+  throw new Error("the settings were accepted");
+};
+
+describe("DATABASE_URL", () => {
+  it("takes PostgreSQL URLs, file: URLs, paths ending in .db or .sqlite, :memory: and nothing", () => {
+    for (const url of [
+      "postgres://shop:secret@db:5432/shop",
+      "postgresql://shop@127.0.0.1/shop",
+      "file:data/shop.db",
+      "file:/var/lib/shop/shop",
+      "data/shop.db",
+      "/var/lib/shop/shop.sqlite",
+      ":memory:",
+      undefined,
+    ]) {
+      expect(readBackendConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+  });
+
+  it("refuses every other form (a mistyped scheme would open a new, empty SQLite shop), never quoting the URL", () => {
+    for (const url of [
+      "postgress://shop:hunter2@db/shop",
+      "mysql://shop:hunter2@db/shop",
+      "postgress://shop:hunter2@db/shop.db",
+      "shop",
+      "data/",
+    ]) {
+      const problems = problemsOf({ DATABASE_URL: url });
+      expect(problems, url).toEqual([{ variable: "DATABASE_URL", reason: expect.stringContaining("postgres://") }]);
+      expect(JSON.stringify(problems)).not.toContain("hunter2");
+    }
+  });
+});
+
+describe("LOG_LEVEL", () => {
+  it("is one of pino's levels or silent", () => {
+    expect(readBackendConfig({ LOG_LEVEL: "debug" }).LOG_LEVEL).toBe("debug");
+    expect(problemsOf({ LOG_LEVEL: "verbose" })).toEqual([{ variable: "LOG_LEVEL", reason: expect.stringContaining("silent") }]);
+  });
+});
