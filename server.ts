@@ -31,7 +31,14 @@ import { createPageCache, pageRenderOf } from "./app/lib/page-cache.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
 import { guardStorefrontRequests } from "./app/lib/request-guard.server.ts";
 import { takeTurns } from "./app/lib/request-turns.server.ts";
-import { InvalidSettingsError } from "./contract/settings.ts";
+import { InvalidSettingsError, readSettingGroups } from "./contract/settings.ts";
+
+/** The storefront's and the API's settings, checked together: every bad value of either group is named at once. */
+export const readShopConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  readSettingGroups(
+    () => readStorefrontConfig(env),
+    () => readBackendConfig(env),
+  );
 
 type EntryWithContext = { requestInfoContext: typeof RequestInfoContext };
 
@@ -40,8 +47,7 @@ export async function createShopServer(
   options: { dev?: boolean; env?: NodeJS.ProcessEnv; logTo?: DestinationStream; prepared?: boolean } = {},
 ) {
   const env = options.env ?? process.env;
-  const config = readStorefrontConfig(env);
-  const backendConfig = readBackendConfig(env);
+  const [config, backendConfig] = readShopConfig(env);
   const logger = createLogger(backendConfig.LOG_LEVEL, options.logTo);
   const { db, api, stopBackground } = await startBackend(backendConfig, logger, { prepared: options.prepared });
   if (!config.SESSION_SECRET) {
@@ -67,7 +73,7 @@ export async function createShopServer(
 
   const app = express();
   app.disable("x-powered-by");
-  if (config.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(config.TRUST_PROXY));
+  if (config.TRUST_PROXY !== undefined) app.set("trust proxy", config.TRUST_PROXY);
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
@@ -223,12 +229,6 @@ function publicFiles(dir: string, serve: express.RequestHandler): express.Reques
   return (req, res, next) => (entries.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
 }
 
-function parseTrustProxy(value: string): boolean | number | string {
-  if (value === "true") return true;
-  if (value === "false") return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
-
 /** Stops accepting connections, lets in-flight requests finish (up to 10 s), then closes the database. */
 function shutdownOnSignals(server: Server, close: () => Promise<void>, logger: Logger) {
   let stopping = false;
@@ -267,6 +267,15 @@ function failStart(error: unknown): never {
   process.exit(1);
 }
 
+/** Checks every setting before anything is built, opened or logged: a bad one ends the start in failStart's lines. */
+export function checkSettingsOrExit(): void {
+  try {
+    readShopConfig();
+  } catch (error) {
+    failStart(error);
+  }
+}
+
 /** Who asks, as the API client forwards it with every call: the address as Express sees it (honours TRUST_PROXY) and the agent. */
 const shopperOf = (req: express.Request) => ({
   clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
@@ -291,7 +300,8 @@ const listenFailure = (error: NodeJS.ErrnoException, config: { PORT: number; HOS
 export async function runShop(options: { dev?: boolean } = {}): Promise<void> {
   let workers: number;
   try {
-    workers = options.dev ? 1 : readBackendConfig().WEB_CONCURRENCY;
+    const [, backendConfig] = readShopConfig();
+    workers = options.dev ? 1 : backendConfig.WEB_CONCURRENCY;
   } catch (error) {
     failStart(error);
   }
@@ -338,8 +348,8 @@ async function runPrimary(workerCount: number): Promise<void> {
   let logger: Logger;
   let config: ReturnType<typeof readStorefrontConfig>;
   try {
-    config = readStorefrontConfig(process.env);
-    const backendConfig = readBackendConfig(process.env);
+    let backendConfig: ReturnType<typeof readBackendConfig>;
+    [config, backendConfig] = readShopConfig();
     logger = createLogger(backendConfig.LOG_LEVEL);
     const db = connect(backendConfig.DATABASE_URL, { logger });
     try {

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-/** Set by `npm test` (scripts/test.ts) or `node scripts/pg-cluster.ts npx vitest run`: enables the `postgres` project. */
+/** Set by `npm test` (scripts/test.ts) or `npm run pg-cluster -- npx vitest run`: enables the `postgres` project. */
 const pgAdminUrl = process.env.TEST_PG_ADMIN_URL || undefined;
 
 // Not the app's Vite config: the React Router plugin builds the route table, which unit tests do not need.

@@ -7,19 +7,62 @@ const problemsOf = (env: NodeJS.ProcessEnv) => {
   try {
     readBackendConfig(env);
   } catch (error) {
-    if (error instanceof InvalidSettingsError) return error.problems.map((problem) => problem.variable);
+    if (error instanceof InvalidSettingsError) return error.problems;
     throw error;
   }
-  return [];
+  throw new Error("the settings were accepted");
 };
 
-describe("readBackendConfig", () => {
-  it("takes PG_POOL_MAX as a whole number of connections, 10 when unset", () => {
+describe("PG_POOL_MAX", () => {
+  it("is a whole number of connections, 10 when unset", () => {
     expect(readBackendConfig({}).PG_POOL_MAX).toBe(PG_POOL_MAX_DEFAULT);
     expect(readBackendConfig({ PG_POOL_MAX: "25" }).PG_POOL_MAX).toBe(25);
   });
 
-  it("refuses a PG_POOL_MAX that is not a positive whole number, naming it", () => {
-    for (const value of ["lots", "0", "-3", "2.5", "100000"]) expect(problemsOf({ PG_POOL_MAX: value }), value).toEqual(["PG_POOL_MAX"]);
+  it("refuses a value that is not a positive whole number, naming it", () => {
+    for (const value of ["lots", "0", "-3", "2.5", "100000"]) {
+      expect(
+        problemsOf({ PG_POOL_MAX: value }).map((problem) => problem.variable),
+        value,
+      ).toEqual(["PG_POOL_MAX"]);
+    }
+  });
+});
+
+describe("DATABASE_URL", () => {
+  it("takes PostgreSQL URLs, file: URLs, paths ending in .db or .sqlite, :memory: and nothing", () => {
+    for (const url of [
+      "postgres://shop:secret@db:5432/shop",
+      "postgresql://shop@127.0.0.1/shop",
+      "file:data/shop.db",
+      "file:/var/lib/shop/shop",
+      "data/shop.db",
+      "/var/lib/shop/shop.sqlite",
+      ":memory:",
+      undefined,
+    ]) {
+      expect(readBackendConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+  });
+
+  it("refuses every other form (a mistyped scheme would open a new, empty SQLite shop), never quoting the URL", () => {
+    for (const url of [
+      "postgress://shop:hunter2@db/shop",
+      "mysql://shop:hunter2@db/shop",
+      "postgress://shop:hunter2@db/shop.db",
+      "shop",
+      "data/",
+    ]) {
+      const problems = problemsOf({ DATABASE_URL: url });
+      expect(problems, url).toEqual([{ variable: "DATABASE_URL", reason: expect.stringContaining("postgres://") }]);
+      expect(JSON.stringify(problems)).not.toContain("hunter2");
+    }
+  });
+});
+
+describe("LOG_LEVEL", () => {
+  it("is one of pino's levels or silent", () => {
+    expect(readBackendConfig({ LOG_LEVEL: "debug" }).LOG_LEVEL).toBe("debug");
+    expect(problemsOf({ LOG_LEVEL: "verbose" })).toEqual([{ variable: "LOG_LEVEL", reason: expect.stringContaining("silent") }]);
   });
 });

@@ -1,19 +1,30 @@
 import { z } from "zod";
 import { PG_POOL_MAX_DEFAULT } from "#contract/constants.ts";
-import { parseSettings } from "#contract/settings.ts";
+import { LOG_LEVELS, parseSettings } from "#contract/settings.ts";
 import { SHOP } from "#contract/shop.ts";
 import { defaultWorkerCount } from "./core/worker-count.ts";
 import { GATEWAY_NAMES } from "./payments/gateway.ts";
+
+/**
+ * DATABASE_URL forms the shop opens (api/db/connect.ts): PostgreSQL, a `file:` URL, a path ending in .db or .sqlite,
+ * or `:memory:`. Anything else (`postgress://…`, `mysql://…`) is a typo that would otherwise open a new, empty SQLite
+ * shop in a folder named after the URL, password included.
+ */
+const isDatabaseUrl = (url: string) =>
+  /^(postgres(ql)?:\/\/|file:)./.test(url) || url === ":memory:" || (!/^[a-z][a-z0-9+.-]*:/i.test(url) && /\.(db|sqlite)$/.test(url));
 
 /** Backend configuration from the environment, parsed once; see README "Configuration". */
 const schema = z.object({
   /** Anything but "production" (the default) is development: the local outbox then logs codes. */
   NODE_ENV: z.string().default("production"),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .refine(isDatabaseUrl, "must be postgres://… (or postgresql://…), file:path, a path ending in .db or .sqlite, or :memory:")
+    .optional(),
   /** Connections per process in the PostgreSQL pool; README "More than one instance" sums them against max_connections. */
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(PG_POOL_MAX_DEFAULT),
   API_INTERNAL_SECRET: z.string().min(16).optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
   /** Unset: mail goes to OUTBOX_DIR as .eml files (codes logged in development only), so the shop runs with no mail server. */
   SMTP_URL: z

@@ -118,30 +118,48 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`the shop at ${url} did not become ready:\n${output()}`);
 }
 
+/**
+ * Runs `npm <args>` until the shop is ready, sends SIGTERM to the npm process alone, and checks that every process
+ * under it ends and the port is freed within 5 s; answers what the shop wrote on stdout.
+ */
+async function serveAndStop(args: string[], env: NodeJS.ProcessEnv, port: number): Promise<string> {
+  const npm = spawn("npm", args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const finished = collect(npm);
+  let output = "";
+  npm.stdout?.on("data", (chunk: string) => {
+    output += chunk;
+  });
+  await waitUntilReady(`http://127.0.0.1:${port}`, npm, () => output);
+  const tree = descendants(npm.pid as number);
+  expect(tree.length).toBeGreaterThan(0);
+
+  npm.kill("SIGTERM");
+  const deadline = Date.now() + STOP_DEADLINE_MS;
+  while ((tree.some(isAlive) || (await portAnswers(port))) && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  expect(tree.filter(isAlive)).toEqual([]);
+  expect(await portAnswers(port)).toBe(false);
+  await finished;
+  return output;
+}
+
 describe("npm start", () => {
   it(
     "serves the shop and stops whole, port freed, within 5 s of a SIGTERM sent to the npm process alone",
     async () => {
       const port = await getPort();
-      const npm = spawn("npm", ["start"], { cwd: root, env: shopEnv(port, "sigterm"), stdio: ["ignore", "pipe", "pipe"] });
-      const finished = collect(npm);
-      let output = "";
-      npm.stdout?.on("data", (chunk: string) => {
-        output += chunk;
-      });
-      await waitUntilReady(`http://127.0.0.1:${port}`, npm, () => output);
-      const tree = descendants(npm.pid as number);
-      expect(tree.length).toBeGreaterThan(0);
-
-      npm.kill("SIGTERM");
-      const deadline = Date.now() + STOP_DEADLINE_MS;
-      while ((tree.some(isAlive) || (await portAnswers(port))) && Date.now() < deadline) {
-        await new Promise((done) => setTimeout(done, 50));
-      }
-      expect(tree.filter(isAlive)).toEqual([]);
-      expect(await portAnswers(port)).toBe(false);
-      await finished;
+      const output = await serveAndStop(["start"], shopEnv(port, "sigterm"), port);
       expect(jsonLines(output.replace(/^(> .*|)\n/gm, "")).map((line) => line.msg)).toContain("stopped");
+    },
+    START_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    "npm run dev stops whole, port freed, within 5 s of a SIGTERM sent to the npm process alone",
+    async () => {
+      const port = await getPort();
+      await serveAndStop(["run", "dev"], { ...shopEnv(port, "dev"), NODE_ENV: "development" }, port);
     },
     START_TIMEOUT_MS + 30_000,
   );
@@ -225,6 +243,46 @@ describe("npm start", () => {
   );
 
   it(
+    "names every bad setting of the API's and the storefront's, one JSON line each and no stack, before anything starts",
+    async () => {
+      const bad = { LOG_LEVEL: "verbose", TRUST_PROXY: "maybe", DATABASE_URL: "postgress://shop:hunter2@db/shop" };
+      const starts: [string, NodeJS.ProcessEnv][] = [
+        ["scripts/start.ts", {}],
+        ["server.ts", { WEB_CONCURRENCY: "1" }],
+        ["server.ts", { WEB_CONCURRENCY: "2" }],
+      ];
+      for (const [script, extra] of starts) {
+        const { code, stdout, stderr } = await run(process.execPath, [script], { ...shopEnv(3000, "settings"), ...bad, ...extra });
+        expect(code, script).toBe(1);
+        const lines = jsonLines(stdout);
+        expect(lines.every((line) => line.level === 60)).toBe(true);
+        expect(lines.map((line) => line.variable).sort()).toEqual(["DATABASE_URL", "LOG_LEVEL", "TRUST_PROXY"]);
+        expect(`${stdout}${stderr}`).not.toMatch(/\n\s+at |hunter2/);
+      }
+      expect(readdirSync(root).filter((name) => name.startsWith("postgress"))).toEqual([]);
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    "makes no folder for an explicit SQLite file and names the missing one in one fatal line",
+    async () => {
+      const missing = join(dir, "no-such-folder");
+      const { code, stdout } = await run(process.execPath, ["server.ts"], {
+        ...shopEnv(await getPort(), "missing"),
+        DATABASE_URL: `file:${join(missing, "shop.db")}`,
+        WEB_CONCURRENCY: "1",
+      });
+      expect(code).toBe(1);
+      expect(jsonLines(stdout).filter((line) => line.level >= 50)).toEqual([
+        expect.objectContaining({ variable: "DATABASE_URL", reason: expect.stringContaining(`${missing}/shop.db does not exist`) }),
+      ]);
+      expect(readdirSync(dir)).not.toContain("no-such-folder");
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
     "refuses, in one fatal line naming it, a database that ran a migration it does not know before one of its own",
     async () => {
       const env: NodeJS.ProcessEnv = { ...shopEnv(await getPort(), "other-history"), WEB_CONCURRENCY: "2" };
@@ -267,6 +325,8 @@ describe("every script answers --help", () => {
     ["npm run dev", ["run", "dev", "--", "--help"]],
     ["npm run seed", ["run", "seed", "--", "--help"]],
     ["npm run shop", ["run", "shop", "--", "--help"]],
+    ["npm run fonts:subset", ["run", "fonts:subset", "--", "--help"]],
+    ["npm run pg-cluster", ["run", "pg-cluster", "--", "--help"]],
     ["npm test", ["test", "--", "--help"]],
     ["npm run bench", ["run", "bench", "--", "--help"]],
     ["npm run bench:ssr", ["run", "bench:ssr", "--", "--help"]],
@@ -285,10 +345,4 @@ describe("every script answers --help", () => {
     },
     60_000,
   );
-
-  it("node scripts/pg-cluster.ts --help", async () => {
-    const { code, stdout } = await run(process.execPath, ["scripts/pg-cluster.ts", "--help"]);
-    expect(code).toBe(0);
-    expect(stdout).toContain("Usage:");
-  }, 60_000);
 });

@@ -102,13 +102,13 @@ export async function startThrowawayCluster(bin: string): Promise<ThrowawayClust
 }
 
 /**
- * `node scripts/pg-cluster.ts [command...]`: starts a throwaway cluster, runs the command with
+ * `npm run pg-cluster -- [command...]`: starts a throwaway cluster, runs the command with
  * TEST_PG_ADMIN_URL set to it (or, without a command, prints the URL and waits for Ctrl-C), then removes it.
  */
 if (import.meta.main) {
   const [command, ...args] = process.argv.slice(2);
   if (command === "--help" || command === "-h") {
-    console.log(`Usage: node scripts/pg-cluster.ts [command...]
+    console.log(`Usage: npm run pg-cluster -- [command...]
 
 Starts a throwaway PostgreSQL cluster, runs the command with TEST_PG_ADMIN_URL set to it (or, without a
 command, prints the URL and waits for Ctrl-C), then stops and deletes it.`);

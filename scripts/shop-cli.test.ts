@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -21,16 +21,18 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function shop(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** The CLI run with `env` added to this process's environment (DATABASE_URL: the test's database unless given). */
+function shopWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["scripts/shop-cli.ts", ...args],
-      { env: { ...process.env, DATABASE_URL: `file:${join(dir, "shop.db")}`, LOG_LEVEL: "silent" } },
+      [join(import.meta.dirname, "shop-cli.ts"), ...args],
+      { cwd: dir, env: { ...process.env, DATABASE_URL: `file:${join(dir, "shop.db")}`, LOG_LEVEL: "silent", ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
+const shop = (...args: string[]) => shopWith({}, ...args);
 
 const promo = (code: string) => db.kysely.selectFrom("promo_codes").selectAll().where("code", "=", code).executeTakeFirst();
 
@@ -131,7 +133,113 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect(await stockTotal()).toBe(before - variant.stock + 10);
     expect((await shop("stock:set", "NO-SUCH-SKU", "1")).code).toBe(1);
     expect((await shop("stock:set", variant.sku, "-1")).code).toBe(2);
-    expect((await shop("stock:set", variant.sku, "lots")).code).toBe(2);
+    for (const bad of ["lots", "1.5", "1000001", "99999999999999999999"]) {
+      const refused = await shop("stock:set", variant.sku, bad);
+      expect(refused.code, bad).toBe(2);
+      expect(refused.stderr).toContain("quantity must be a whole number from 0 to 1000000");
+    }
+    expect(await stockTotal()).toBe(before - variant.stock + 10);
+  });
+
+  it("recomputes a drifted stock total from the variants, and stock:check finds and repairs drift", async () => {
+    const { products } = await insertCatalogue(db);
+    const product = (id: number) =>
+      db.kysely.selectFrom("products").select(["sku", "stock_total"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const variantSum = async (id: number) =>
+      (await db.kysely.selectFrom("product_variants").select("stock").where("product_id", "=", id).execute()).reduce(
+        (sum, row) => sum + row.stock,
+        0,
+      );
+    const variant = await db.kysely
+      .selectFrom("product_variants")
+      .select("sku")
+      .where("product_id", "=", products.linenDress)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    // A total that drifted (a write outside the shop): stock:set puts it right instead of moving it by a difference.
+    await db.kysely.updateTable("products").set({ stock_total: 0 }).where("id", "=", products.linenDress).execute();
+    expect((await shop("stock:set", variant.sku, "7")).code).toBe(0);
+    expect((await product(products.linenDress)).stock_total).toBe(await variantSum(products.linenDress));
+
+    expect(await shop("stock:check")).toMatchObject({
+      code: 0,
+      stdout: "Every product's stock total is the sum of its variants' stock.\n",
+    });
+    await db.kysely.updateTable("products").set({ stock_total: 999 }).where("id", "=", products.linenDress).execute();
+    const { sku } = await product(products.linenDress);
+    const found = await shop("stock:check");
+    expect(found.code).toBe(1);
+    expect(found.stdout).toMatch(new RegExp(`${sku}.*999.*${await variantSum(products.linenDress)}`));
+    expect(found.stderr).toContain("1 product(s) drifted");
+    expect((await product(products.linenDress)).stock_total).toBe(999);
+
+    const repaired = await shop("stock:check", "--repair");
+    expect(repaired.code).toBe(0);
+    expect(repaired.stdout).toContain("Repaired 1 product(s)");
+    expect((await product(products.linenDress)).stock_total).toBe(await variantSum(products.linenDress));
+    expect((await shop("stock:check")).code).toBe(0);
+    expect(await shop("stock:check", "--help")).toMatchObject({ code: 0, stdout: expect.stringContaining("stock:check [--repair]") });
+  });
+
+  it("refuses arguments a command does not take, with its usage and exit code 2", async () => {
+    for (const args of [
+      ["seed", "extra-arg"],
+      ["stats", "now"],
+      ["stock:set", "SKU", "1", "2"],
+      ["help", "me"],
+    ]) {
+      const refused = await shop(...args);
+      expect(refused.code, args.join(" ")).toBe(2);
+      expect(refused.stderr).toContain("Usage: npm run shop --");
+    }
+  });
+
+  it("on a database that is not there or not migrated says to run migrate, and creates nothing", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "shop-cli-empty-"));
+    try {
+      const missing = await shopWith({ DATABASE_URL: `file:${join(empty, "shop.db")}` }, "stats");
+      expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining("run npm run shop -- migrate first") });
+      const byDefault = await shopWith({ DATABASE_URL: undefined }, "promo:list");
+      expect(byDefault).toMatchObject({ code: 1, stderr: expect.stringContaining(`No database at ${join(dir, "data", "shop.db")}`) });
+      expect(existsSync(join(dir, "data"))).toBe(false);
+      expect(readdirSync(empty)).toEqual([]);
+
+      writeFileSync(join(empty, "blank.db"), "");
+      const unmigrated = await shopWith({ DATABASE_URL: join(empty, "blank.db") }, "orders:list");
+      expect(unmigrated).toMatchObject({ code: 1, stderr: expect.stringContaining("is not migrated: run npm run shop -- migrate first") });
+      expect(unmigrated.stderr).not.toContain("no such table");
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a DATABASE_URL it cannot open without naming its password, and makes no folder for it", async () => {
+    for (const url of ["postgress://shop:hunter2@db/shop", "mysql://shop:hunter2@db/shop", "shop"]) {
+      const refused = await shopWith({ DATABASE_URL: url }, "stats");
+      expect(refused.code, url).toBe(1);
+      expect(refused.stderr).toMatch(/^invalid setting DATABASE_URL: /);
+      expect(refused.stderr).not.toContain("hunter2");
+    }
+    const noFolder = await shopWith({ DATABASE_URL: `file:${join(dir, "nowhere", "shop.db")}` }, "migrate");
+    expect(noFolder).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`the folder of the SQLite database ${join(dir, "nowhere", "shop.db")} does not exist`),
+    });
+    expect(existsSync(join(dir, "nowhere"))).toBe(false);
+    expect(readdirSync(dir).filter((name) => !name.startsWith("shop.db"))).toEqual([]);
+  });
+
+  it("bounds every number it takes", async () => {
+    expect((await shop("orders:list", "--limit", "99999999999999999999")).code).toBe(2);
+    for (const bad of [
+      ["--code=BIG", "--type=fixed", "--value=1e20"],
+      ["--code=BIG", "--type=fixed", "--value=5", "--min-basket=100000000"],
+      ["--code=BIG", "--type=fixed", "--value=5", "--usage-limit=99999999999999999999"],
+      ["--code=BIG", "--type=fixed", "--value=5", "--per-customer=10000000"],
+    ]) {
+      expect((await shop("promo:create", ...bad)).code, bad.join(" ")).toBe(2);
+    }
+    expect(await promo("BIG")).toBeUndefined();
   });
 
   it("lists orders by status and moves them only along the allowed transitions", async () => {
@@ -161,10 +269,16 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect((await shop("orders:list", "--status", "shipped")).code).toBe(2);
 
     const forbidden = await shop("order:status", code, "completed");
-    expect(forbidden).toMatchObject({ code: 1, stderr: `Order ${code} is pending; it cannot become completed.\n` });
+    expect(forbidden).toMatchObject({
+      code: 1,
+      stderr: `Order ${code} is pending; it cannot become completed (next: processing or cancelled).\n`,
+    });
     expect(await shop("order:status", code, "processing")).toMatchObject({ code: 0, stdout: `Order ${code}: pending -> processing.\n` });
     expect((await shop("order:status", code, "delivered")).code).toBe(0);
-    expect((await shop("order:status", code, "cancelled")).code).toBe(1);
+    expect(await shop("order:status", code, "cancelled")).toMatchObject({
+      code: 1,
+      stderr: `Order ${code} is delivered; it cannot become cancelled (next: completed).\n`,
+    });
     expect((await shop("order:status", code, "lost")).code).toBe(2);
     expect((await shop("order:status", "MN-NONE-NONE", "processing")).code).toBe(1);
     const { status } = await db.kysely.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
@@ -269,6 +383,12 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('products.1.category: no category named "Nowhere"');
     expect(bad.stderr).toContain("SKU IMP-1 appears more than once");
+    // A field problem and the catalogue's problems, listed together in one run.
+    const { images: _, ...noImages } = product("IMP-3", "Nowhere");
+    const mixed = await shop("products:import", write("mixed.json", { products: [{ ...noImages, price: "cheap" }, product("IMP-1")] }));
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toContain("products.0.price");
+    expect(mixed.stderr).toContain('products.0.category: no category named "Nowhere"');
     expect(await count()).toBe(before);
     expect((await shop("products:import", write("broken.json", "{ not json"))).code).toBe(1);
     expect((await shop("products:import", write("wrong.json", { products: [{ sku: "X" }] }))).stderr).toContain("products.0.name");

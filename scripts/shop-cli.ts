@@ -4,19 +4,23 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import pino from "pino";
-import { readBackendConfig } from "#api/config.ts";
+import { findStockDrift } from "#api/catalogue/stock-totals.ts";
+import { type BackendConfig, readBackendConfig } from "#api/config.ts";
 import { systemClock } from "#api/core/clock.ts";
-import { connect, type Db } from "#api/db/connect.ts";
+import { connect, type Db, sqliteFileOf } from "#api/db/connect.ts";
 import { countRows } from "#api/db/count.ts";
+import { pendingMigrations } from "#api/db/migrate.ts";
 import { prepareDatabase } from "#api/db/prepare.ts";
+import { OPERATOR_LIMITS } from "#api/operator/limits.ts";
 import { importProducts } from "#api/operator/product-import.ts";
 import { createPromo, disablePromo, listPromos, newPromoSchema } from "#api/operator/promo-admin.ts";
-import { setVariantStock } from "#api/operator/stock.ts";
+import { repairStockDrift, setVariantStock } from "#api/operator/stock.ts";
 import { changeOrderStatus, listOrders } from "#api/orders/orders.service.ts";
 import { createGateway } from "#api/payments/gateway.ts";
 import { listPendingPayments, type RecoveryOutcome, STUCK_ATTEMPT_AGE_MS, settleStuckPayments } from "#api/payments/payment-recovery.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
 import { toGbp } from "#contract/money.ts";
+import { InvalidSettingsError } from "#contract/settings.ts";
 
 /** A wrong invocation: the message and the command's usage go to stderr, exit code 2. */
 class UsageError extends Error {}
@@ -25,13 +29,23 @@ interface Command {
   summary: string;
   usage: string;
   options?: NonNullable<Parameters<typeof parseArgs>[0]>["options"];
-  run(db: Db, args: { values: Record<string, string | boolean | undefined>; positionals: string[] }): Promise<number>;
+  /** How many positional arguments it takes at most; more is a wrong invocation, not something to ignore. */
+  maxPositionals: number;
+  /** migrate and seed make the schema; every other command needs it made, and opens no database that is not there. */
+  makesSchema?: true;
+  run(
+    db: Db,
+    args: { values: Record<string, string | boolean | undefined>; positionals: string[] },
+    config: BackendConfig,
+  ): Promise<number>;
 }
 
 const gbp = (pence: number) => `£${toGbp(pence).toFixed(2)}`;
-const wholeNumber = (value: string | undefined, name: string) => {
-  if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`${name} must be a whole number of 0 or more`);
-  return Number(value);
+/** Every whole number a command takes, checked against its bounds: nothing out of range reaches the database. */
+const wholeNumber = (value: string | undefined, name: string, { min = 0, max }: { min?: number; max: number }) => {
+  const number = value !== undefined && /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= min && number <= max)) throw new UsageError(`${name} must be a whole number from ${min} to ${max}`);
+  return number;
 };
 /** The command-line spelling of a schema field: minBasket is --min-basket. */
 const optionName = (field: PropertyKey | undefined) => `--${String(field ?? "").replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
@@ -61,6 +75,12 @@ const SETTLED: Record<RecoveryOutcome, string> = {
   failed: "no order and nothing authorised; the attempt failed",
 };
 
+/** What may follow `from`, as a refusal ends: " (next: processing or cancelled)", or that it is final. */
+const nextStatuses = (from: OrderStatus) => {
+  const next = ORDER_TRANSITIONS[from];
+  return next.length === 0 ? ` (${from} is final)` : ` (next: ${next.join(" or ")})`;
+};
+
 const orderStatus = (value: string | undefined, name: string): OrderStatus => {
   if (!ORDER_STATUSES.includes(value as OrderStatus)) throw new UsageError(`${name} must be one of: ${ORDER_STATUSES.join(", ")}`);
   return value as OrderStatus;
@@ -70,6 +90,8 @@ const commands: Record<string, Command> = {
   migrate: {
     summary: "bring the database schema up to date",
     usage: "migrate",
+    maxPositionals: 0,
+    makesSchema: true,
     async run(db) {
       await prepareDatabase(db, { seedDemo: false });
       console.log("Database is up to date.");
@@ -80,6 +102,8 @@ const commands: Record<string, Command> = {
   seed: {
     summary: "migrate, then seed the demo catalogue if the database is empty",
     usage: "seed",
+    maxPositionals: 0,
+    makesSchema: true,
     async run(db) {
       const { seeded } = await prepareDatabase(db, { seedDemo: true });
       console.log(seeded ? "Seeded the demo catalogue." : "The catalogue is not empty; nothing seeded.");
@@ -90,6 +114,7 @@ const commands: Record<string, Command> = {
   backup: {
     summary: "write a consistent copy of the SQLite database to <file> (PostgreSQL: use pg_dump)",
     usage: "backup <file>",
+    maxPositionals: 1,
     async run(db, { positionals: [file] }) {
       if (!file) throw new UsageError("backup needs a target file");
       if (db.dialect === "postgres") {
@@ -113,6 +138,7 @@ const commands: Record<string, Command> = {
   stats: {
     summary: "count products, variants, users and orders",
     usage: "stats",
+    maxPositionals: 0,
     async run(db) {
       const count = (table: "products" | "product_variants" | "users" | "orders") => countRows(db, table);
       console.table({
@@ -137,6 +163,7 @@ const commands: Record<string, Command> = {
   --per-customer N     redemptions allowed per customer
   --first-purchase     only a customer's first order
   --description TEXT   shown with the code (default: made from the rules)`,
+    maxPositionals: 0,
     options: {
       code: { type: "string" },
       type: { type: "string" },
@@ -177,6 +204,7 @@ const commands: Record<string, Command> = {
   "promo:list": {
     summary: "list promo codes with their rules and uses",
     usage: "promo:list",
+    maxPositionals: 0,
     async run(db) {
       const promos = await listPromos(db);
       if (promos.length === 0) {
@@ -202,6 +230,7 @@ const commands: Record<string, Command> = {
   "promo:disable": {
     summary: "deactivate a promo code",
     usage: "promo:disable <code>",
+    maxPositionals: 1,
     async run(db, { positionals: [code] }) {
       if (!code) throw new UsageError("promo:disable needs a code");
       if (!(await disablePromo(db, code))) {
@@ -218,11 +247,13 @@ const commands: Record<string, Command> = {
     usage: `orders:list [--status STATUS] [--limit N]
 
   --status STATUS   one of ${ORDER_STATUSES.join(", ")}
-  --limit N         how many (default 50)`,
+  --limit N         how many (default 50, at most ${OPERATOR_LIMITS.count})`,
+    maxPositionals: 0,
     options: { status: { type: "string" }, limit: { type: "string" } },
     async run(db, { values }) {
       const status = values.status === undefined ? undefined : orderStatus(values.status as string, "--status");
-      const limit = values.limit === undefined ? 50 : wholeNumber(values.limit as string, "--limit");
+      const limit =
+        values.limit === undefined ? 50 : wholeNumber(values.limit as string, "--limit", { min: 1, max: OPERATOR_LIMITS.count });
       const orders = await listOrders(db, { status, limit });
       if (orders.length === 0) {
         console.log(status ? `No ${status} orders.` : "No orders.");
@@ -249,16 +280,17 @@ const commands: Record<string, Command> = {
 Allowed: ${allowedTransitions}.
 A paid order starts confirmed (pending while its payment is only authorised).
 Cancelling returns the items to stock and refunds the payment.`,
-    async run(db, { positionals: [code, status] }) {
+    maxPositionals: 2,
+    async run(db, { positionals: [code, status] }, config) {
       if (!code || !status) throw new UsageError("order:status needs an order code and a status");
       const target = orderStatus(status, "status");
-      const gateway = createGateway(readBackendConfig().PAYMENT_GATEWAY);
+      const gateway = createGateway(config.PAYMENT_GATEWAY);
       const result = await changeOrderStatus(db, systemClock, gateway, code.trim().toUpperCase(), target);
       if (!result.ok) {
         console.error(
           result.reason === "not_found"
             ? `No order ${code.toUpperCase()}.`
-            : `Order ${code.toUpperCase()} is ${result.from}; it cannot become ${target}.`,
+            : `Order ${code.toUpperCase()} is ${result.from}; it cannot become ${target}${nextStatuses(result.from)}.`,
         );
         return 1;
       }
@@ -274,6 +306,7 @@ Cancelling returns the items to stock and refunds the payment.`,
 An attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes lost its process; the recovery pass
 (every minute in the server, or payments:settle) settles it. An order left pending and authorised
 had its capture fail: cancel it with order:status, or settle it with the payment provider.`,
+    maxPositionals: 0,
     async run(db) {
       const { attempts, orders } = await listPendingPayments(db);
       if (attempts.length === 0 && orders.length === 0) {
@@ -311,8 +344,8 @@ had its capture fail: cancel it with order:status, or settle it with the payment
 Settles every attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes: an order that exists is captured
 (confirmed and paid; a failed capture leaves it pending for you), an authorisation without an order is voided
 and its attempt failed. Only one process runs the pass at a time; if another is running it, nothing happens.`,
-    async run(db) {
-      const config = readBackendConfig();
+    maxPositionals: 0,
+    async run(db, _args, config) {
       const report = await settleStuckPayments({
         db,
         clock: systemClock,
@@ -338,10 +371,11 @@ and its attempt failed. Only one process runs the pass at a time; if another is 
 
   "stock:set": {
     summary: "set a variant's stock by its SKU",
-    usage: "stock:set <variant sku> <quantity>",
+    usage: `stock:set <variant sku> <quantity>   (quantity 0 to ${OPERATOR_LIMITS.stock})`,
+    maxPositionals: 2,
     async run(db, { positionals: [sku, quantity] }) {
       if (!sku || quantity === undefined) throw new UsageError("stock:set needs a variant SKU and a quantity");
-      const change = await setVariantStock(db, sku, wholeNumber(quantity, "quantity"));
+      const change = await setVariantStock(db, sku, wholeNumber(quantity, "quantity", { max: OPERATOR_LIMITS.stock }));
       if (!change) {
         console.error(`No variant with SKU ${sku}.`);
         return 1;
@@ -351,9 +385,36 @@ and its attempt failed. Only one process runs the pass at a time; if another is 
     },
   },
 
+  "stock:check": {
+    summary: "find products whose stock total is not the sum of their variants' stock; --repair sets it",
+    usage: `stock:check [--repair]
+
+  --repair   set each drifted product's stock total to the sum of its variants' stock
+Without --repair it changes nothing and exits 1 when it finds drift (0 when there is none).`,
+    maxPositionals: 0,
+    options: { repair: { type: "boolean" } },
+    async run(db, { values }) {
+      const drift = values.repair ? await repairStockDrift(db) : await findStockDrift(db.kysely);
+      if (drift.length === 0) {
+        console.log("Every product's stock total is the sum of its variants' stock.");
+        return 0;
+      }
+      console.table(
+        drift.map(({ sku, stockTotal, variantSum }) => ({ product: sku, "stock total": stockTotal, "variants' sum": variantSum })),
+      );
+      if (values.repair) {
+        console.log(`Repaired ${drift.length} product(s): each stock total is now the sum of its variants' stock.`);
+        return 0;
+      }
+      console.error(`${drift.length} product(s) drifted; npm run shop -- stock:check --repair sets each total to its variants' sum.`);
+      return 1;
+    },
+  },
+
   "products:import": {
     summary: "add the products of a JSON file (format in the README); all or nothing",
     usage: "products:import <file.json>",
+    maxPositionals: 1,
     async run(db, { positionals: [file] }) {
       if (!file) throw new UsageError("products:import needs a JSON file");
       let input: unknown;
@@ -386,9 +447,20 @@ ${Object.entries(commands)
 
 The database is DATABASE_URL (default data/shop.db).`;
 
-async function main(argv: string[]): Promise<number> {
+/** Where the database of `url` is, as messages say it: the SQLite file, never a PostgreSQL URL (it holds the password). */
+const databaseName = (url: string | undefined) => {
+  const file = sqliteFileOf(url);
+  return file === undefined ? "PostgreSQL, DATABASE_URL" : file === ":memory:" ? file : resolve(file);
+};
+
+/** Runs one operator command (`argv` as after `npm run shop --`) on the database `env` names; answers the exit code. */
+export async function runShopCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [name = "help", ...rest] = argv;
   if (name === "help" || name === "--help" || name === "-h") {
+    if (rest.length > 0) {
+      console.error(`help takes no arguments.\n\n${USAGE}`);
+      return 2;
+    }
     console.log(USAGE);
     return 0;
   }
@@ -414,9 +486,33 @@ async function main(argv: string[]): Promise<number> {
     console.log(`${command.summary}\n\n${usage}`);
     return 0;
   }
-  const db = connect(process.env.DATABASE_URL);
+  const extra = args.positionals.slice(command.maxPositionals);
+  if (extra.length > 0) {
+    console.error(`Unexpected argument(s): ${extra.join(" ")}\n\n${usage}`);
+    return 2;
+  }
+  let config: BackendConfig;
+  let db: Db;
   try {
-    return await command.run(db, args as Parameters<Command["run"]>[1]);
+    config = readBackendConfig(env);
+    const file = sqliteFileOf(config.DATABASE_URL);
+    // Opening a missing SQLite file would create it, empty: a typo in DATABASE_URL must not leave a new shop behind.
+    if (!command.makesSchema && file !== undefined && file !== ":memory:" && !existsSync(file)) {
+      console.error(`No database at ${databaseName(config.DATABASE_URL)}: run npm run shop -- migrate first (or correct DATABASE_URL).`);
+      return 1;
+    }
+    db = connect(config.DATABASE_URL);
+  } catch (error) {
+    if (!(error instanceof InvalidSettingsError)) throw error;
+    for (const { variable, reason } of error.problems) console.error(`invalid setting ${variable}: ${reason}`);
+    return 1;
+  }
+  try {
+    if (!command.makesSchema && (await pendingMigrations(db)).length > 0) {
+      console.error(`The database (${databaseName(config.DATABASE_URL)}) is not migrated: run npm run shop -- migrate first.`);
+      return 1;
+    }
+    return await command.run(db, args as Parameters<Command["run"]>[1], config);
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${usage}`);
@@ -429,4 +525,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+if (import.meta.main) process.exitCode = await runShopCli(process.argv.slice(2));

@@ -50,6 +50,9 @@ if (import.meta.main) {
   }
   // Before the server's modules load: React and React Router pick their production builds from it.
   process.env.NODE_ENV = "production";
+  const { checkSettingsOrExit, runShop } = await import("../server.ts");
+  // A bad setting is named before a build is spent on a shop that would not start.
+  checkSettingsOrExit();
   // Synchronous, so its lines stay in order with the server's own logger.
   const logger = pino(pino.destination({ sync: true }));
   const fingerprint = sourcesFingerprint();
@@ -68,6 +71,5 @@ if (import.meta.main) {
     writeFileSync(BUILD_STAMP, fingerprint);
     logger.info({ seconds: Math.round((performance.now() - started) / 100) / 10 }, "built the storefront");
   }
-  const { runShop } = await import("../server.ts");
   await runShop();
 }

@@ -36,6 +36,20 @@ export function subsetFileName(face: FontFace): string {
   return `${latinFileName(face).replace("-latin-", "-")}.subset.woff2`;
 }
 
+const USAGE = `Usage: npm run fonts:subset
+
+Cuts each of the shop's font faces to the characters its own texts use, writing app/assets/fonts/*.subset.woff2 and
+${STYLESHEET}; the same bytes on every run. Run it when scripts/font-subset.test.ts says a text brought a new character.`;
+
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (process.argv.length > 2) {
+  console.error(`Unexpected argument(s): ${process.argv.slice(2).join(" ")}\n\n${USAGE}`);
+  process.exit(2);
+}
+
 const require = createRequire(import.meta.url);
 const texts = readShopTexts(ROOT);
 const rules: string[] = [];

@@ -1,10 +1,11 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import { DATABASE_WAIT_MS, PG_POOL_MAX_DEFAULT } from "#contract/constants.ts";
+import { InvalidSettingsError } from "#contract/settings.ts";
 import { createLogger } from "../core/logging.ts";
 import type { Database } from "./schema.ts";
 
@@ -35,17 +36,31 @@ export interface ConnectOptions {
 }
 
 /**
+ * The SQLite file `url` names (`file:path`, a bare path, `:memory:`, nothing for the default), or undefined for
+ * PostgreSQL. api/config.ts refuses every other form of DATABASE_URL before it gets here.
+ */
+export function sqliteFileOf(url: string | undefined): string | undefined {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return undefined;
+  return !url ? DEFAULT_SQLITE_FILE : url.startsWith("file:") ? url.slice("file:".length) : url;
+}
+
+/**
  * Opens the database named by `url`: `postgres://…` (or `postgresql://…`) for PostgreSQL,
  * `file:path`, a bare path or nothing for SQLite (`:memory:` for tests that need no file).
  */
 export function connect(url: string | undefined, options: ConnectOptions = {}): Db {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options);
-  const file = !url ? DEFAULT_SQLITE_FILE : url.startsWith("file:") ? url.slice("file:".length) : url;
+  const file = sqliteFileOf(url);
+  if (file === undefined) return connectPostgres(url as string, options);
+  // Only the default's folder is made: an explicit path with a missing folder is a typo, not a new shop.
+  if (!url) mkdirSync(dirname(resolve(file)), { recursive: true });
   return connectSqlite(file);
 }
 
 function connectSqlite(file: string): Db {
-  if (file !== ":memory:") mkdirSync(dirname(resolve(file)), { recursive: true });
+  if (file !== ":memory:" && !existsSync(dirname(resolve(file)))) {
+    const reason = `the folder of the SQLite database ${resolve(file)} does not exist: create it, or correct DATABASE_URL`;
+    throw new InvalidSettingsError([{ variable: "DATABASE_URL", reason }]);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

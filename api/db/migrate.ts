@@ -49,6 +49,12 @@ async function executedMigrationNames(db: Db): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
+/** This release's migrations the database has not run: all of them on a new, empty database. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const executed = new Set(await executedMigrationNames(db));
+  return Object.keys(migrationsFor(db)).filter((name) => !executed.has(name));
+}
+
 /**
  * Stands for a migration a newer release ran. Kysely refuses a history holding a name it is not given, so each
  * unknown name gets one of these; it is never run, being recorded as run already.

@@ -6,9 +6,10 @@ import type { AssembledProduct } from "#api/db/seed/catalogue-builder.ts";
 import { slugify } from "#api/db/seed/catalogue-builder.ts";
 import { insertProducts } from "#api/db/seed/product-writer.ts";
 import { toPence } from "#contract/money.ts";
+import { OPERATOR_LIMITS } from "./limits.ts";
 
 /** The `products:import` file: `{ "products": [...] }`, documented in the README. Prices in GBP. */
-const gbp = z.number().nonnegative().max(100_000).multipleOf(0.01);
+const gbp = z.number().nonnegative().max(OPERATOR_LIMITS.gbp).multipleOf(0.01);
 const sku = z
   .string()
   .trim()
@@ -24,7 +25,7 @@ const variantSchema = z.object({
   colorCode: z.string().regex(/^#[0-9a-fA-F]{6}$/, "colorCode must look like #1a2b3c"),
   colorImage: z.string().max(300).nullish(),
   size: text(20),
-  stock: z.number().int().min(0).max(1_000_000),
+  stock: z.number().int().min(0).max(OPERATOR_LIMITS.stock),
   extraPrice: gbp.default(0),
 });
 
@@ -58,6 +59,27 @@ const productSchema = z
 const productImportSchema = z.object({ products: z.array(productSchema).min(1).max(10_000) });
 export type ProductImport = z.infer<typeof productImportSchema>;
 
+/**
+ * The fields the catalogue checks read (SKUs, category, colour and size), taken from any file however malformed:
+ * a field of the wrong type reads as absent, so those checks run beside the schema's instead of after it.
+ */
+const key = z.string().trim().optional().catch(undefined);
+const catalogueKeysSchema = z
+  .object({
+    products: z
+      .array(
+        z
+          .object({
+            sku: key,
+            category: key,
+            variants: z.array(z.object({ sku: key, color: key, size: key }).catch({})).catch([]),
+          })
+          .catch({ variants: [] }),
+      )
+      .catch([]),
+  })
+  .catch({ products: [] });
+
 export type ImportResult = { ok: true; imported: number } | { ok: false; errors: string[] };
 
 /**
@@ -66,19 +88,18 @@ export type ImportResult = { ok: true; imported: number } | { ok: false; errors:
  */
 export async function importProducts(db: Db, input: unknown, now: string): Promise<ImportResult> {
   const parsed = productImportSchema.safeParse(input);
-  if (!parsed.success) {
-    return { ok: false, errors: parsed.error.issues.map((issue) => `${issue.path.join(".") || "file"}: ${issue.message}`) };
-  }
-  const { products } = parsed.data;
+  const errors = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".") || "file"}: ${issue.message}`);
+  // The catalogue checks run on whatever the file holds, beside the field checks: every problem is listed at once.
+  const { products: candidates } = catalogueKeysSchema.parse(input);
   const categories = await db.kysely.selectFrom("categories").select(["id", "name", "collection"]).execute();
   const categoryByName = new Map(categories.map((category) => [category.name.toLowerCase(), category]));
-  const skus = products.flatMap((product, index) => [
+  const skus = candidates.flatMap((product, index) => [
     { sku: product.sku, where: `products.${index}.sku` },
     ...product.variants.map((variant, v) => ({ sku: variant.sku, where: `products.${index}.variants.${v}.sku` })),
   ]);
-  const errors: string[] = [];
   const seen = new Set<string>();
   for (const { sku: value, where } of skus) {
+    if (value === undefined) continue;
     if (seen.has(value)) errors.push(`${where}: SKU ${value} appears more than once in the file`);
     seen.add(value);
   }
@@ -86,14 +107,18 @@ export async function importProducts(db: Db, input: unknown, now: string): Promi
     ...(await db.kysely.selectFrom("products").select("sku").execute()).map((row) => row.sku),
     ...(await db.kysely.selectFrom("product_variants").select("sku").execute()).map((row) => row.sku),
   ]);
-  for (const { sku: value, where } of skus) if (taken.has(value)) errors.push(`${where}: SKU ${value} is already in the catalogue`);
-  products.forEach((product, index) => {
-    if (!categoryByName.has(product.category.toLowerCase()))
+  for (const { sku: value, where } of skus)
+    if (value !== undefined && taken.has(value)) errors.push(`${where}: SKU ${value} is already in the catalogue`);
+  candidates.forEach((product, index) => {
+    if (product.category !== undefined && !categoryByName.has(product.category.toLowerCase()))
       errors.push(`products.${index}.category: no category named "${product.category}"`);
-    const combos = new Set(product.variants.map((variant) => `${variant.color.toLowerCase()}|${variant.size.toLowerCase()}`));
-    if (combos.size !== product.variants.length) errors.push(`products.${index}.variants: each colour and size pair may appear once`);
+    const pairs = product.variants.flatMap(({ color, size }) =>
+      color === undefined || size === undefined ? [] : [`${color.toLowerCase()}|${size.toLowerCase()}`],
+    );
+    if (new Set(pairs).size !== pairs.length) errors.push(`products.${index}.variants: each colour and size pair may appear once`);
   });
-  if (errors.length > 0) return { ok: false, errors };
+  if (!parsed.success || errors.length > 0) return { ok: false, errors };
+  const { products } = parsed.data;
 
   const assembled = products.map((product): AssembledProduct => {
     const category = categoryByName.get(product.category.toLowerCase()) as (typeof categories)[number];

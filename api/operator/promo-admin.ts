@@ -4,12 +4,13 @@ import type { PromoCode } from "#api/db/schema.ts";
 import { PROMO_TYPES } from "#contract/checkout.ts";
 import { toPence } from "#contract/money.ts";
 import { PROMO_CODE_MAX, promoCodeField } from "#contract/schemas/checkout.ts";
+import { OPERATOR_LIMITS } from "./limits.ts";
 
 const isoDate = z
   .string()
   .refine((value) => !Number.isNaN(Date.parse(value)), "must be a date such as 2026-12-31 or 2026-12-31T23:59:59Z")
   .transform((value) => new Date(value).toISOString());
-const count = z.coerce.number().int().positive();
+const count = z.coerce.number().int().positive().max(OPERATOR_LIMITS.count);
 
 /** What an operator gives `promo:create`: percent (1-100) or GBP for fixed codes; the window is [starts, ends). */
 export const newPromoSchema = z
@@ -21,9 +22,9 @@ export const newPromoSchema = z
         .max(PROMO_CODE_MAX),
     ),
     type: z.enum(PROMO_TYPES),
-    value: z.coerce.number().positive(),
+    value: z.coerce.number().positive().max(OPERATOR_LIMITS.gbp),
     description: z.string().trim().max(200).optional(),
-    minBasket: z.coerce.number().nonnegative().default(0),
+    minBasket: z.coerce.number().nonnegative().max(OPERATOR_LIMITS.gbp).default(0),
     starts: isoDate.optional(),
     ends: isoDate.optional(),
     usageLimit: count.optional(),

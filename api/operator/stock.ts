@@ -1,9 +1,10 @@
 import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
+import { findStockDrift, recomputeStockTotals, type StockDrift } from "#api/catalogue/stock-totals.ts";
 import type { Db } from "#api/db/connect.ts";
 
 /**
- * Sets one variant's stock (by its SKU) and moves its product's stock_total by the same difference,
- * in one transaction. Answers the old and new stock, or undefined when no variant has that SKU.
+ * Sets one variant's stock (by its SKU) and recomputes its product's stock_total, in one transaction.
+ * Answers the old and new stock, or undefined when no variant has that SKU.
  */
 export async function setVariantStock(db: Db, sku: string, quantity: number) {
   const change = await db.kysely.transaction().execute(async (trx) => {
@@ -12,13 +13,23 @@ export async function setVariantStock(db: Db, sku: string, quantity: number) {
     const variant = await query.executeTakeFirst();
     if (!variant) return undefined;
     await trx.updateTable("product_variants").set({ stock: quantity }).where("id", "=", variant.id).execute();
-    await trx
-      .updateTable("products")
-      .set((eb) => ({ stock_total: eb("stock_total", "+", quantity - variant.stock) }))
-      .where("id", "=", variant.product_id)
-      .execute();
+    await recomputeStockTotals(trx, [variant.product_id]);
     return { from: variant.stock, to: quantity };
   });
   invalidateCatalogueReads(db);
   return change;
+}
+
+/** Finds the drifted products and recomputes their stock_total, in one transaction; answers what it repaired. */
+export async function repairStockDrift(db: Db): Promise<StockDrift[]> {
+  const repaired = await db.kysely.transaction().execute(async (trx) => {
+    const drift = await findStockDrift(trx);
+    await recomputeStockTotals(
+      trx,
+      drift.map((product) => product.id),
+    );
+    return drift;
+  });
+  if (repaired.length > 0) invalidateCatalogueReads(db);
+  return repaired;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { recomputeStockTotals } from "#api/catalogue/stock-totals.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, Order, OrderItem } from "#api/db/schema.ts";
@@ -163,13 +164,14 @@ async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
     }
     await trx
       .updateTable("products")
-      .set((eb) => ({
-        stock_total: item.variant_id === null ? eb.ref("stock_total") : eb("stock_total", "+", item.quantity),
-        units_sold: eb("units_sold", "-", item.quantity),
-      }))
+      .set((eb) => ({ units_sold: eb("units_sold", "-", item.quantity) }))
       .where("id", "=", item.product_id)
       .execute();
   }
+  await recomputeStockTotals(
+    trx,
+    items.filter((item) => item.variant_id !== null).map((item) => item.product_id),
+  );
 }
 
 async function refundOrder(db: Db, gateway: PaymentGateway, orderId: number): Promise<void> {

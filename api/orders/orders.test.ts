@@ -79,8 +79,22 @@ describe("orders", () => {
     expect(await change("completed")).toEqual({ ok: false, reason: "forbidden", from: "confirmed" });
     expect(await change("pending")).toEqual({ ok: false, reason: "forbidden", from: "confirmed" });
     expect(await change("processing")).toEqual({ ok: true, from: "confirmed", to: "processing" });
+    // A product total that drifted from its variants is recomputed by the restock, not moved by the quantity.
+    const { product_id: productId } = await api.db.kysely
+      .selectFrom("product_variants")
+      .select("product_id")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    await api.db.kysely.updateTable("products").set({ stock_total: 500 }).where("id", "=", productId).execute();
     expect(await change("cancelled")).toEqual({ ok: true, from: "processing", to: "cancelled" });
     expect((await stock()).stock).toBe(10);
+    const variantStocks = await api.db.kysely.selectFrom("product_variants").select("stock").where("product_id", "=", productId).execute();
+    const { stock_total } = await api.db.kysely
+      .selectFrom("products")
+      .select("stock_total")
+      .where("id", "=", productId)
+      .executeTakeFirstOrThrow();
+    expect(stock_total).toBe(variantStocks.reduce((sum, variant) => sum + variant.stock, 0));
     expect(api.gateway.refunded.size).toBe(1);
     const { body } = await api.call("GET", `/public/orders/${orders[0].id}`, { token: shopper.token });
     expect(body.data).toMatchObject({ status_name: "cancelled", payment_status: "refunded" });

@@ -32,3 +32,33 @@ describe("SESSION_SECRET", () => {
     expect(problems.every((problem) => problem.variable === "SESSION_SECRET" && !problem.reason.includes("tiny"))).toBe(true);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("is true, false, a hop count, or Express's list of addresses, subnets and names", () => {
+    const trustProxy = (value: string) => readStorefrontConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trustProxy("true")).toBe(true);
+    expect(trustProxy("false")).toBe(false);
+    expect(trustProxy("1")).toBe(1);
+    for (const list of ["loopback", "loopback, 10.0.0.0/8", "192.168.1.1", "10.0.0.0/255.0.0.0", "fe80::/10, uniquelocal"]) {
+      expect(trustProxy(list)).toBe(list);
+    }
+    expect(readStorefrontConfig({}).TRUST_PROXY).toBeUndefined();
+  });
+
+  it("refuses a value Express cannot read, naming the entry", () => {
+    for (const [value, entry] of [
+      ["maybe", "maybe"],
+      ["loopback, 10.0.0.300", "10.0.0.300"],
+      ["10.0.0.0/33", "10.0.0.0/33"],
+      ["10.0.0.0/8/8", "10.0.0.0/8/8"],
+    ]) {
+      let problems: unknown;
+      try {
+        readStorefrontConfig({ TRUST_PROXY: value });
+      } catch (error) {
+        problems = error instanceof InvalidSettingsError ? error.problems : error;
+      }
+      expect(problems, value).toEqual([{ variable: "TRUST_PROXY", reason: expect.stringContaining(`"${entry}" is not true, false`) }]);
+    }
+  });
+});

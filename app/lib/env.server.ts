@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { parseSettings } from "#contract/settings.ts";
 
@@ -16,12 +17,42 @@ const cookieSecrets = z.string().transform((value, context) => {
   return secrets;
 });
 
+/** An entry of Express's trusted-proxy list: a name it knows, an address, or a subnet (`10.0.0.0/8`, `10.0.0.0/255.0.0.0`). */
+const isProxyEntry = (entry: string) => {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", range, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return range === undefined || (/^\d+$/.test(range) && Number(range) <= (family === 4 ? 32 : 128)) || isIP(range) === family;
+};
+
+/**
+ * TRUST_PROXY as Express's "trust proxy" takes it: `true`/`false`, a hop count, or a comma-separated list of
+ * addresses, subnets and names. Checked here, since Express throws its own stack on a value it cannot read.
+ */
+const trustProxy = z.string().transform((value, context) => {
+  if (value === "true" || value === "false") return value === "true";
+  if (/^\d+$/.test(value)) return Number(value);
+  const unreadable = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .find((entry) => !isProxyEntry(entry));
+  if (unreadable !== undefined) {
+    context.addIssue({
+      code: "custom",
+      input: value,
+      message: `"${unreadable}" is not true, false, a hop count, an address, a subnet (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+    });
+  }
+  return value;
+});
+
 /** Storefront configuration from the environment; see README "Configuration". */
 const schema = z.object({
   NODE_ENV: z.string().default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: trustProxy.optional(),
   SESSION_SECRET: cookieSecrets.optional(),
   /** Cookies marked Secure: "auto" (when the request arrived over HTTPS), "always" or "never". */
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
