@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { createApi } from "./app.ts";
-import { CATALOGUE_CACHE_MS } from "./catalogue/read-cache.ts";
+import { catalogueCaching } from "./catalogue/read-cache.ts";
 import { VIEW_WRITE_DELAY_MS } from "./catalogue/view-counter.ts";
 import type { BackendConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
@@ -21,7 +21,8 @@ export async function prepareBackendDatabase(db: Db, config: BackendConfig, logg
 
 /**
  * Opens the database, brings its schema up to date and seeds the demo shop when empty (under a lock, so any
- * number of instances may start at once on one database), and builds the API;
+ * number of instances may start at once on one database), starts watching the catalogue generation (stop it
+ * with `catalogue.generation.stop()`), and builds the API;
  * `prepared`: a primary process did that already.
  */
 export async function startBackend(config: BackendConfig, logger: Logger, options: { prepared?: boolean } = {}) {
@@ -36,6 +37,9 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     );
   await prune();
   setInterval(prune, PRUNE_INTERVAL_MS).unref();
+  // Kept catalogue reads follow the catalogue generation in the database; the first read of it before any request.
+  const catalogue = catalogueCaching(db, { logger });
+  await catalogue.generation.check();
   const gateway = createGateway(config.PAYMENT_GATEWAY);
   logger.info({ gateway: gateway.name }, "payment gateway");
   const api = createApi({
@@ -44,9 +48,9 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     logger,
     mailer,
     gateway,
-    catalogueCacheMs: CATALOGUE_CACHE_MS,
+    catalogue,
     viewWriteDelayMs: VIEW_WRITE_DELAY_MS,
     internalSecret: config.API_INTERNAL_SECRET,
   });
-  return { db, api };
+  return { db, api, catalogue };
 }

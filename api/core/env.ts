@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
+import type { CatalogueCaching } from "#api/catalogue/read-cache.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
@@ -14,8 +15,8 @@ export interface ApiDeps {
   mailer: Mailer;
   /** Charges payments (PAYMENT_GATEWAY); the test gateway unless a real provider is configured. */
   gateway: PaymentGateway;
-  /** Milliseconds anonymous catalogue reads are answered from memory; 0 (tests) reads the database every time. */
-  catalogueCacheMs: number;
+  /** Anonymous catalogue reads kept for the current catalogue generation; `NO_CATALOGUE_CACHING` (tests) reads the database every time. */
+  catalogue: CatalogueCaching;
   /** Milliseconds product views gather in memory before one write; 0 (tests, benches) writes each at once. */
   viewWriteDelayMs: number;
   /** Shared secret a remote storefront presents to have its forwarded client address trusted. */

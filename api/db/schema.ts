@@ -53,6 +53,12 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+/** One row (id 1): raised by every catalogue write, read by every process to know when its kept reads are stale. */
+export interface CatalogueGenerationTable {
+  id: number;
+  generation: number;
+}
+
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
@@ -306,6 +312,7 @@ export interface Database {
   one_time_codes: OneTimeCodesTable;
   rate_limits: RateLimitsTable;
   server_secrets: ServerSecretsTable;
+  catalogue_generation: CatalogueGenerationTable;
   categories: CategoriesTable;
   products: ProductsTable;
   product_variants: ProductVariantsTable;

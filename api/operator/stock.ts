@@ -1,4 +1,4 @@
-import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
+import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import type { Db } from "#api/db/connect.ts";
 
 /**
@@ -17,8 +17,8 @@ export async function setVariantStock(db: Db, sku: string, quantity: number) {
       .set((eb) => ({ stock_total: eb("stock_total", "+", quantity - variant.stock) }))
       .where("id", "=", variant.product_id)
       .execute();
+    await bumpCatalogueGeneration(trx);
     return { from: variant.stock, to: quantity };
   });
-  invalidateCatalogueReads(db);
   return change;
 }

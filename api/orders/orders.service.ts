@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, Order, OrderItem } from "#api/db/schema.ts";
@@ -170,6 +171,7 @@ async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
       .where("id", "=", item.product_id)
       .execute();
   }
+  await bumpCatalogueGeneration(trx);
 }
 
 async function refundOrder(db: Db, gateway: PaymentGateway, orderId: number): Promise<void> {

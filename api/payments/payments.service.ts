@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
+import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { ApiError, badRequest, conflict } from "#api/core/errors.ts";
@@ -113,8 +113,8 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
 
     const authorised = reference;
     orderId = await db.kysely.transaction().execute((trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
-    // Stock moved: listings must not show the old stock status.
-    invalidateCatalogueReads(db);
+    // Stock moved: this process's next page shows it (others within the catalogue's freshness bound).
+    await deps.catalogue.generation.check();
     await capture(deps, orderId, reference, gatewayKey);
     await settle("succeeded", { order_id: orderId });
     const detail = (await userOrderDetail(db.kysely, user.id, orderId)) as OrderDetailDto;
@@ -252,7 +252,8 @@ async function placeOrder(
   quote: Quote,
   reference: string,
 ): Promise<number> {
-  // Rows are locked in one order (variants, then products, then the promo) so concurrent orders cannot deadlock.
+  // Rows are locked in one order (variants, then products, then the promo, the catalogue generation last) so
+  // concurrent orders cannot deadlock.
   const byVariant = new Map<number, number>();
   for (const line of quote.lines) byVariant.set(line.variantId, (byVariant.get(line.variantId) ?? 0) + line.quantity);
   for (const [variantId, quantity] of [...byVariant].sort(([a], [b]) => a - b)) {
@@ -347,6 +348,7 @@ async function placeOrder(
       discountPence: totals.discountPence,
     });
   }
+  await bumpCatalogueGeneration(trx);
   return order.id;
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import pino from "pino";
 import { createApi } from "#api/app.ts";
+import { catalogueCaching, NO_CATALOGUE_CACHING } from "#api/catalogue/read-cache.ts";
 import type { Clock } from "#api/core/clock.ts";
 import { connect, type Db } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
@@ -159,16 +160,23 @@ export async function emptyDatabase(instances: number): Promise<{ db: Db; connec
  * `close()` releases (and on PostgreSQL drops) it; whatever a test file leaves open is closed after the file.
  */
 export async function freshApi<C extends Clock = MovableClock, M extends Mailer = MemoryMailer>(
-  options: { clock?: C; mailer?: M; catalogueCacheMs?: number } = {},
+  options: { clock?: C; mailer?: M; catalogueCache?: boolean } = {},
 ) {
   const { db, drop } = await testDatabase();
+  const logger = pino({ level: "silent" });
+  let catalogue = NO_CATALOGUE_CACHING;
   let closing: Promise<void> | undefined;
   const close = () => {
+    catalogue.generation.stop();
     closing ??= drop().finally(() => openApis.delete(close));
     return closing;
   };
   openApis.add(close);
   await migrateToLatest(db);
+  if (options.catalogueCache) {
+    catalogue = catalogueCaching(db, { logger });
+    await catalogue.generation.check();
+  }
   // Without a clock of its own the caller gets the movable test clock, typed as one.
   const clock = (options.clock ?? testClock()) as C;
   // Without a mailer of its own the caller gets the in-memory one, whose `sent` list holds every message.
@@ -179,9 +187,9 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
     clock,
     mailer,
     gateway,
-    catalogueCacheMs: options.catalogueCacheMs ?? 0,
+    catalogue,
     viewWriteDelayMs: 0,
-    logger: pino({ level: "silent" }),
+    logger,
   });
 
   /** Calls the API like the storefront does: JSON in, envelope out. */
