@@ -25,7 +25,7 @@ async function expectRaised(write: () => Promise<unknown>) {
   expect(await generation()).toBeGreaterThan(before);
 }
 
-describe("catalogue writers", () => {
+describe("the catalogue generation", () => {
   it("raise the catalogue generation: stock:set, products:import, an order, its cancellation, a review and its edit", async () => {
     const shop = await checkoutCatalogue(api);
     const shopper = await shopperWithAddress(api);
@@ -81,5 +81,27 @@ describe("catalogue writers", () => {
     expect(refused.status).toBe(400);
     expect(await setVariantStock(api.db, "NO-SUCH-SKU", 3)).toBeUndefined();
     expect(await generation()).toBe(before);
+  });
+});
+
+describe("checkout", () => {
+  it("prices from the database, never from the kept catalogue reads", async () => {
+    await api.close();
+    api = await freshApi({ catalogueCache: true });
+    const shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    const priceShown = async () => (await api.call("GET", `/public/products/${shop.scarf}`)).body.data.current_price;
+    expect(await priceShown()).toBe(25);
+    // A price written behind the cache's back (no generation raised): the kept read still shows the old one.
+    await api.db.kysely.updateTable("products").set({ current_price_pence: 3_000 }).where("id", "=", shop.scarf).execute();
+    expect(await priceShown()).toBe(25);
+
+    const { status, body } = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ subtotal: 30 });
   });
 });
