@@ -49,6 +49,7 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     mailer,
     gateway,
     catalogue,
+    ratesSource: { url: config.EXCHANGE_RATES_URL },
     viewWriteDelayMs: VIEW_WRITE_DELAY_MS,
     internalSecret: config.API_INTERNAL_SECRET,
   });

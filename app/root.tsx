@@ -52,7 +52,7 @@ import { apiFor } from "./lib/api.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
 import { refuse } from "./lib/form-data.server.ts";
-import { ratesService } from "./lib/rates.server.ts";
+import { exchangeRates } from "./lib/rates.server.ts";
 import { fetchRecentlyViewed } from "./lib/recently-viewed.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
@@ -107,7 +107,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [session, currency, pricing] = await Promise.all([getSession(request), readCurrency(request), ratesService.getRates()]);
+  const [session, currency, pricing] = await Promise.all([getSession(request), readCurrency(request), exchangeRates(apiFor(context))]);
   const sessionUser = session.get("user");
   const token = session.get("token");
   // The chrome's calls, only for a signed-in shopper: the profile slider's list, and the wishlist once, so every

@@ -112,6 +112,8 @@ function benchApi(db: Db) {
     mailer: memoryMailer(),
     gateway: testGateway(),
     catalogue: NO_CATALOGUE_CACHING,
+    // Nothing listens there: the bench asks for no rates.
+    ratesSource: { url: "http://127.0.0.1:9/rates" },
     viewWriteDelayMs: 0,
   });
 }

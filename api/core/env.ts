@@ -4,6 +4,7 @@ import type { CatalogueCaching } from "#api/catalogue/read-cache.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
+import type { RatesSource } from "#api/rates/exchange-rates.service.ts";
 import type { Clock } from "./clock.ts";
 
 /** What every handler can reach: set once per app by `createApi`. */
@@ -17,6 +18,8 @@ export interface ApiDeps {
   gateway: PaymentGateway;
   /** Anonymous catalogue reads kept for the current catalogue generation; `NO_CATALOGUE_CACHING` (tests) reads the database every time. */
   catalogue: CatalogueCaching;
+  /** The exchange-rate service (EXCHANGE_RATES_URL); tests give a stub. */
+  ratesSource: RatesSource;
   /** Milliseconds product views gather in memory before one write; 0 (tests, benches) writes each at once. */
   viewWriteDelayMs: number;
   /** Shared secret a remote storefront presents to have its forwarded client address trusted. */

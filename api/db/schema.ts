@@ -59,6 +59,19 @@ export interface CatalogueGenerationTable {
   generation: number;
 }
 
+/** One row (id 1): the exchange-rate service's last answer, shared by every instance. */
+export interface ExchangeRatesTable {
+  id: number;
+  /** The service's rates per GBP as JSON; `{}` when it could not be reached. */
+  rates: string;
+  /** When the answer (or the failure) came; null until the first one. */
+  fetched_at: string | null;
+  /** Until when the row is used as it is; after that one process asks the service again. */
+  fresh_until: string;
+  /** When the process now asking the service started; null when none is. */
+  refreshing_since: string | null;
+}
+
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
@@ -313,6 +326,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   server_secrets: ServerSecretsTable;
   catalogue_generation: CatalogueGenerationTable;
+  exchange_rates: ExchangeRatesTable;
   categories: CategoriesTable;
   products: ProductsTable;
   product_variants: ProductVariantsTable;

@@ -11,6 +11,7 @@ import { connect, type Db } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
 import { type Mailer, type MemoryMailer, memoryMailer } from "#api/mail/mailer.ts";
 import { testGateway } from "#api/payments/gateway.ts";
+import type { RatesSource } from "#api/rates/exchange-rates.service.ts";
 import { API_HEADERS } from "#contract/constants.ts";
 
 /** A movable clock for tests of expiry windows. */
@@ -154,13 +155,19 @@ export async function emptyDatabase(instances: number): Promise<{ db: Db; connec
   };
 }
 
+/** An exchange-rate service that answers fixed rates without a network. */
+export const TEST_RATES_SOURCE: RatesSource = {
+  url: "https://rates.test/latest/GBP",
+  fetch: async () => Response.json({ result: "success", base_code: "GBP", rates: { GBP: 1, USD: 1.25, EUR: 1.2 } }),
+};
+
 /**
  * A fresh, migrated database and the API over it, called in-process through `app.request`.
  * SQLite in memory by default; a new PostgreSQL database when TEST_PG_ADMIN_URL is set.
  * `close()` releases (and on PostgreSQL drops) it; whatever a test file leaves open is closed after the file.
  */
 export async function freshApi<C extends Clock = MovableClock, M extends Mailer = MemoryMailer>(
-  options: { clock?: C; mailer?: M; catalogueCache?: boolean } = {},
+  options: { clock?: C; mailer?: M; catalogueCache?: boolean; ratesSource?: RatesSource } = {},
 ) {
   const { db, drop } = await testDatabase();
   const logger = pino({ level: "silent" });
@@ -188,6 +195,7 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
     mailer,
     gateway,
     catalogue,
+    ratesSource: options.ratesSource ?? TEST_RATES_SOURCE,
     viewWriteDelayMs: 0,
     logger,
   });

@@ -1,11 +1,14 @@
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import getPort from "get-port";
+import { createCookie } from "react-router";
 import { connect } from "#api/db/connect.ts";
 import { setVariantStock } from "#api/operator/stock.ts";
-import { ANONYMOUS_PAGE_MAX_AGE_S } from "#app/lib/constants.ts";
+import { ANONYMOUS_PAGE_MAX_AGE_S, CURRENCY_COOKIE } from "#app/lib/constants.ts";
 import { CATALOGUE_FRESHNESS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { encodeProductId } from "#contract/product-id.ts";
@@ -35,6 +38,22 @@ async function postgresDatabase(): Promise<Database> {
   return { url: url.href, drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}"`)).then(() => {}) };
 }
 
+/** An exchange-rate service of one instance's own, answering `usd` dollars to the pound. */
+async function ratesService(usd: number): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ result: "success", base_code: "GBP", rates: { GBP: 1, USD: usd } }));
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("the rates service has no port");
+  return { url: `http://127.0.0.1:${address.port}/latest/GBP`, server };
+}
+
+/** The dollar amounts a page shows, in order. */
+const dollarAmounts = (html: string) => [...html.matchAll(/\$(\d[\d,]*\.\d\d)/g)].map((match) => match[1]);
+
 const databases: [name: string, make: (dir: string) => Promise<Database>][] = [["SQLite", sqliteDatabase]];
 if (process.env.TEST_PG_ADMIN_URL) databases.push(["PostgreSQL", postgresDatabase]);
 
@@ -58,7 +77,7 @@ async function freshlyKept(request: APIRequestContext, url: string) {
 }
 
 for (const [databaseName, makeDatabase] of databases) {
-  test(`stock:set on one database shows on every instance's kept product page and cart within the bound (${databaseName})`, async ({
+  test(`stock:set on one database shows on every instance's kept product page and cart within the bound, and the instances convert at one rate (${databaseName})`, async ({
     playwright,
   }) => {
     test.setTimeout(120_000);
@@ -76,8 +95,9 @@ for (const [databaseName, makeDatabase] of databases) {
       OUTBOX_DIR: join(dir, "outbox"),
       SESSION_SECRET: "catalogue-freshness-secret-0123456789abcdef",
       WEB_CONCURRENCY: "1",
-      EXCHANGE_RATES_URL: "http://127.0.0.1:9/latest/GBP",
     });
+    // Each instance is told of a rate service of its own, answering differently: the shop must still show one rate.
+    const rates = [await ratesService(1.25), await ratesService(1.5)];
     const instances: Instance[] = [];
     const operator = connect(database.url);
     // Each instance its own cookie jar: a shopper on B only.
@@ -85,10 +105,10 @@ for (const [databaseName, makeDatabase] of databases) {
     const visitor = await playwright.request.newContext();
     try {
       // The first seeds; the second starts on the seeded database.
-      instances.push(startInstance(await getPort(), env));
-      await ready(instances[0] as Instance);
-      instances.push(startInstance(await getPort(), env));
-      await ready(instances[1] as Instance);
+      for (const { url } of rates) {
+        instances.push(startInstance(await getPort(), { ...env, EXCHANGE_RATES_URL: url }));
+        await ready(instances.at(-1) as Instance);
+      }
       const [a, b] = instances as [Instance, Instance];
 
       const product = (await (await visitor.get(`${a.url}/api/public/products?limit=1`)).json()).data[0];
@@ -139,12 +159,21 @@ for (const [databaseName, makeDatabase] of databases) {
         }
       };
       await Promise.all([showsBy("A", () => shows(a, 1)), showsBy("B", () => shows(b, 1)), showsBy("the cart on B", cartShowsMax)]);
+
+      // Prices in dollars: the same on both instances.
+      const dollars = (await createCookie(CURRENCY_COOKIE).serialize("USD")).split(";")[0] ?? "";
+      const inDollars = async (instance: Instance) =>
+        dollarAmounts(await (await visitor.get(`${instance.url}${path}`, { headers: { cookie: dollars } })).text());
+      const [onA, onB] = [await inDollars(a), await inDollars(b)];
+      expect(onA.length).toBeGreaterThan(0);
+      expect(onB).toEqual(onA);
     } finally {
       await shopper.dispose();
       await visitor.dispose();
       await Promise.all(instances.map(stop));
       await operator.close();
       await database.drop();
+      for (const { server } of rates) server.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
