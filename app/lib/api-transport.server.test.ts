@@ -6,8 +6,8 @@ import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { ApiRequestError, createApiClient } from "./api.server.ts";
 import { httpTransport, inProcessTransport } from "./api-transport.server.ts";
-import type { CatalogueCache } from "./catalogue-reads.server.ts";
 import { categoryListSchema, noDataSchema } from "./responses.server.ts";
+import { memoryCatalogueCache } from "./testing/memory-catalogue-cache.server.ts";
 
 let shop: Awaited<ReturnType<typeof freshApi>>;
 beforeAll(async () => {
@@ -55,16 +55,7 @@ describe("in-process transport", () => {
 
 describe("in-process transport with the API's catalogue cache", () => {
   it("keeps anonymous catalogue answers until the API's catalogue changes, and never a signed-in call's", async () => {
-    // As the API's cache (`createCatalogueCache`, tested beside it): answers kept per catalogue generation.
-    let generation = 0;
-    const kept = new Map<string, Promise<unknown>>();
-    const cache: CatalogueCache = {
-      read<T>(key: string, load: () => Promise<T>) {
-        const keyed = `${generation}\n${key}`;
-        if (!kept.has(keyed)) kept.set(keyed, load());
-        return kept.get(keyed) as Promise<T>;
-      },
-    };
+    const { cache, write } = memoryCatalogueCache();
     const calls: string[] = [];
     const transport = inProcessTransport(
       {
@@ -86,7 +77,7 @@ describe("in-process transport with the API's catalogue cache", () => {
     await api(categories);
     expect(calls).toHaveLength(3);
 
-    generation++;
+    write();
     expect(await api({ ...categories, cache: "catalogue" })).not.toBe(first);
     expect(calls).toHaveLength(4);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ApiResult } from "./api.server.ts";
-import { type CatalogueCache, keptCatalogueAnswer } from "./catalogue-reads.server.ts";
+import { keptCatalogueAnswer } from "./catalogue-reads.server.ts";
+import { memoryCatalogueCache } from "./testing/memory-catalogue-cache.server.ts";
 
 const success = (data: unknown): ApiResult<unknown> => ({
   success: true,
@@ -11,24 +12,9 @@ const success = (data: unknown): ApiResult<unknown> => ({
 });
 const failed: ApiResult<unknown> = { success: false, status: 500, message: "Server error" };
 
-/** A cache as the API's (`createCatalogueCache`, tested beside it): keeps what `load` resolves, forgets what it rejects. */
-function memoryCache(): CatalogueCache {
-  const kept = new Map<string, Promise<unknown>>();
-  return {
-    read<T>(key: string, load: () => Promise<T>) {
-      const known = kept.get(key);
-      if (known) return known as Promise<T>;
-      const loading = load();
-      kept.set(key, loading);
-      loading.catch(() => kept.delete(key));
-      return loading;
-    },
-  };
-}
-
 describe("keptCatalogueAnswer", () => {
   it("answers the same read from the cache, concurrent callers included", async () => {
-    const cache = memoryCache();
+    const { cache } = memoryCatalogueCache();
     const call = vi.fn(async () => success(["a"]));
     const [first, second] = await Promise.all([
       keptCatalogueAnswer(cache, "/public/categories", call),
@@ -43,7 +29,7 @@ describe("keptCatalogueAnswer", () => {
   });
 
   it("keeps no failure, answered or thrown, and answers each to its caller", async () => {
-    const cache = memoryCache();
+    const { cache } = memoryCatalogueCache();
     const call = vi.fn().mockResolvedValueOnce(failed).mockRejectedValueOnce(new Error("no answer")).mockResolvedValue(success([]));
     expect(await keptCatalogueAnswer(cache, "/public/products", call)).toBe(failed);
     await expect(keptCatalogueAnswer(cache, "/public/products", call)).rejects.toThrow("no answer");
