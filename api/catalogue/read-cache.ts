@@ -12,7 +12,7 @@ import { CATALOGUE_FRESHNESS } from "#contract/constants.ts";
  * instance or operator command shows everywhere within `CATALOGUE_FRESHNESS.trustForMs` of its commit.
  */
 
-/** Longest a read is kept while no write happens: what changes without one (trending by views) shows this late. */
+/** Longest a read is kept while no write happens: bounds what changes without one (trending by views), per layer. */
 export const CATALOGUE_CACHE_MS = 5_000;
 
 /**
