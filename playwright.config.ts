@@ -3,6 +3,8 @@ import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/chromium.ts";
 
 /** Starts servers of its own on PostgreSQL instead of using the one global-setup.ts starts. */
 const INSTANCES_SPEC = /instances\.spec\.ts$/;
+/** Starts servers of its own and reads no page in a browser: once is enough. */
+const JS_ONLY_SPECS = /catalogue-freshness\.spec\.ts$/;
 
 /**
  * Every spec runs twice, with JavaScript on (`js`) and off (`no-js`), against the built server that
@@ -30,7 +32,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true }, testIgnore: INSTANCES_SPEC },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: INSTANCES_SPEC },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: [INSTANCES_SPEC, JS_ONLY_SPECS] },
     // Several servers on one PostgreSQL database: only when there is one (`npm test` provides it).
     ...(process.env.TEST_PG_ADMIN_URL ? [{ name: "instances", testMatch: INSTANCES_SPEC, use: { javaScriptEnabled: true } }] : []),
   ],

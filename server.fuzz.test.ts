@@ -23,8 +23,11 @@ const SEED = 0x5eed7;
 const REQUESTS = 1_200;
 /** Live heap may grow by this much during the run (a sparse `x[99999999]` or a 100 MB body would blow it). */
 const HEAP_GROWTH_LIMIT_BYTES = 384 * 1024 * 1024;
-/** Counters that refused requests are meant to move (failed logins count against the rate limits). */
-const COUNTER_TABLES = new Set(["rate_limits"]);
+/**
+ * Tables that refused requests are meant to move: counters (failed logins count against the rate limits) and the
+ * server's own shared state (the exchange rates the first page fetched).
+ */
+const COUNTER_TABLES = new Set(["rate_limits", "exchange_rates"]);
 
 type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: Buffer | string };
 type FuzzResponse = { status: number; bytes: number };

@@ -14,7 +14,7 @@ import type { DestinationStream, Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { prepareBackendDatabase, startBackend } from "./api/bootstrap.ts";
-import { CATALOGUE_CACHE_MS, catalogueReadsGeneration, catalogueWrittenElsewhere, onCatalogueWrite } from "./api/catalogue/read-cache.ts";
+import { CATALOGUE_CACHE_MS, createCatalogueCache } from "./api/catalogue/read-cache.ts";
 import { writePendingViews } from "./api/catalogue/view-counter.ts";
 import { readBackendConfig } from "./api/config.ts";
 import { systemClock } from "./api/core/clock.ts";
@@ -49,27 +49,18 @@ export async function createShopServer(
   const env = options.env ?? process.env;
   const [config, backendConfig] = readShopConfig(env);
   const logger = createLogger(backendConfig.LOG_LEVEL, options.logTo);
-  const { db, api, stopBackground } = await startBackend(backendConfig, logger, { prepared: options.prepared });
+  const { db, api, catalogue, stopBackground } = await startBackend(backendConfig, logger, { prepared: options.prepared });
   if (!config.SESSION_SECRET) {
     logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
     // The storefront's modules (loaded with the build below) read their signing secret from the environment.
     process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
   }
 
-  // Each cluster worker keeps its own catalogue reads and pages: it announces its catalogue writes to the others
-  // through the primary (`runPrimary`), which drop theirs at once.
-  if (cluster.isWorker) {
-    onCatalogueWrite(db, () => {
-      if (process.connected) process.send?.(CATALOGUE_WRITE);
-    });
-    process.on("message", (message) => {
-      if (isCatalogueWrite(message)) catalogueWrittenElsewhere(db);
-    });
-  }
-
+  // Catalogue answers and pages are kept for the catalogue generation in the database, which every writer raises
+  // (any worker, instance or operator command): each process reads it about once a second.
   const transport: ApiTransport = config.API_BASE_URL
     ? httpTransport(config.API_BASE_URL, config.API_INTERNAL_SECRET)
-    : inProcessTransport(api, { ttlMs: CATALOGUE_CACHE_MS, generation: () => catalogueReadsGeneration(db) });
+    : inProcessTransport(api, createCatalogueCache(catalogue.generation));
 
   const app = express();
   app.disable("x-powered-by");
@@ -171,12 +162,12 @@ export async function createShopServer(
   app.use(guardStorefrontRequests());
   // Pages the same for every visitor without a cart or session are kept while the in-process catalogue is unchanged.
   const pageCache =
-    options.dev || !transport.catalogueReads
+    options.dev || !transport.catalogueCache
       ? []
       : [
           createPageCache({
             ttlMs: CATALOGUE_CACHE_MS,
-            generation: () => catalogueReadsGeneration(db),
+            generation: catalogue.generation.current,
             maxBytes: PAGE_CACHE_MAX_BYTES,
             replay: (calls, req) => {
               const client = createApiClient({ transport, ...shopperOf(req) });
@@ -212,6 +203,7 @@ export async function createShopServer(
   );
 
   const close = async () => {
+    catalogue.generation.stop();
     await closeVite?.();
     await stopBackground();
     await writePendingViews(db).catch((error: unknown) => logger.error({ err: error }, "writing product views failed"));
@@ -281,11 +273,6 @@ const shopperOf = (req: express.Request) => ({
   clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
   userAgent: req.get("user-agent") ?? "",
 });
-
-/** What a cluster worker sends its primary, and the primary the other workers, after a catalogue write. */
-const CATALOGUE_WRITE = { type: "catalogue-write" } as const;
-const isCatalogueWrite = (message: unknown) =>
-  typeof message === "object" && message !== null && (message as { type?: unknown }).type === CATALOGUE_WRITE.type;
 
 const listenFailure = (error: NodeJS.ErrnoException, config: { PORT: number; HOST: string }) =>
   error.code === "EADDRINUSE"
@@ -397,12 +384,6 @@ async function runPrimary(workerCount: number): Promise<void> {
     exitWhenNoneLeft();
   };
 
-  cluster.on("message", (from, message) => {
-    if (!isCatalogueWrite(message)) return;
-    for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker && worker !== from && worker.isConnected()) worker.send(CATALOGUE_WRITE);
-    }
-  });
   cluster.on("listening", (worker) => {
     listened.add(worker.id);
     logger.info({ worker: worker.process.pid }, "worker listening");

@@ -3,13 +3,14 @@ import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "#contract/messages.ts";
 import { API_BODY_LIMIT_BYTES, createApi } from "./app.ts";
+import { NO_CATALOGUE_CACHING } from "./catalogue/read-cache.ts";
 import { requireAuth } from "./core/auth-middleware.ts";
 import { systemClock } from "./core/clock.ts";
 import { hashToken, newOpaqueToken } from "./core/tokens.ts";
 import { connect } from "./db/connect.ts";
 import { memoryMailer } from "./mail/mailer.ts";
 import { testGateway } from "./payments/gateway.ts";
-import { type FreshApi, freshApi } from "./testing/harness.ts";
+import { type FreshApi, freshApi, TEST_RATES_SOURCE } from "./testing/harness.ts";
 
 let shop: FreshApi;
 
@@ -232,7 +233,8 @@ describe("a database that cannot be reached", () => {
       logger,
       mailer: memoryMailer(),
       gateway: testGateway(),
-      catalogueCacheMs: 0,
+      catalogue: NO_CATALOGUE_CACHING,
+      ratesSource: TEST_RATES_SOURCE,
       viewWriteDelayMs: 0,
     });
     try {

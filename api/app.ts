@@ -17,6 +17,7 @@ import { myOrdersRoutes, orderDetailRoutes } from "./orders/orders.routes.ts";
 import { otpRoutes } from "./otp/otp.routes.ts";
 import { paymentRoutes } from "./payments/payments.routes.ts";
 import { promoRoutes } from "./promo/promo.routes.ts";
+import { exchangeRateRoutes } from "./rates/exchange-rates.routes.ts";
 import { recentlyViewedRoutes } from "./recently-viewed/recently-viewed.routes.ts";
 import { productReviewRoutes, reviewRoutes } from "./reviews/reviews.routes.ts";
 import { subscribeRoutes } from "./subscribe/subscribe.routes.ts";
@@ -49,6 +50,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/public/products", productReviewRoutes);
   api.route("/public/products", productRoutes);
   api.route("/public/lookups", lookupRoutes);
+  api.route("/public/exchange-rates", exchangeRateRoutes);
   api.route("/public/auth", authRoutes);
   api.route("/public/otp", otpRoutes);
   api.route("/public/addresses", addressRoutes);

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { createApi } from "./app.ts";
-import { CATALOGUE_CACHE_MS } from "./catalogue/read-cache.ts";
+import { catalogueCaching } from "./catalogue/read-cache.ts";
 import { VIEW_WRITE_DELAY_MS } from "./catalogue/view-counter.ts";
 import type { BackendConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
@@ -28,8 +28,9 @@ export async function prepareBackendDatabase(db: Db, config: BackendConfig, logg
 
 /**
  * Opens the database, brings its schema up to date and seeds the demo shop when empty (under a lock, so any
- * number of instances may start at once on one database), starts the payment recovery pass, and builds the API;
- * `prepared`: a primary process did that already. `stopBackground` ends the pass before the database closes.
+ * number of instances may start at once on one database), starts watching the catalogue generation (stop it
+ * with `catalogue.generation.stop()`) and the payment recovery pass (`stopBackground` ends it before the database
+ * closes), and builds the API; `prepared`: a primary process did that already.
  */
 export async function startBackend(config: BackendConfig, logger: Logger, options: { prepared?: boolean } = {}) {
   const db = connect(config.DATABASE_URL, { logger, poolMax: config.PG_POOL_MAX, failFast: true });
@@ -43,6 +44,9 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     );
   await prune();
   setInterval(prune, PRUNE_INTERVAL_MS).unref();
+  // Kept catalogue reads follow the catalogue generation in the database; the first read of it before any request.
+  const catalogue = catalogueCaching(db, { logger });
+  await catalogue.generation.check();
   const gateway = createGateway(config.PAYMENT_GATEWAY);
   logger.info({ gateway: gateway.name }, "payment gateway");
   // Every process offers; the pass's lease lets one at a time settle payments a crash left processing.
@@ -53,9 +57,10 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     logger,
     mailer,
     gateway,
-    catalogueCacheMs: CATALOGUE_CACHE_MS,
+    catalogue,
+    ratesSource: { url: config.EXCHANGE_RATES_URL },
     viewWriteDelayMs: VIEW_WRITE_DELAY_MS,
     internalSecret: config.API_INTERNAL_SECRET,
   });
-  return { db, api, stopBackground: recovery.stop };
+  return { db, api, catalogue, stopBackground: recovery.stop };
 }

@@ -35,6 +35,8 @@ const schema = z.object({
   OUTBOX_DIR: z.string().min(1).default("data/outbox"),
   /** Which payment gateway charges orders; `test` approves valid cards and declines the documented test numbers. */
   PAYMENT_GATEWAY: z.enum(GATEWAY_NAMES).default("test"),
+  /** A GBP-based exchange-rate service answering `{ rates: { USD: 1.27, … } }`; one process at a time asks it. */
+  EXCHANGE_RATES_URL: z.url().default("https://open.er-api.com/v6/latest/GBP"),
   /** Processes serving requests (a primary forks this many workers); 1 serves from the one process. */
   WEB_CONCURRENCY: z.coerce
     .number()

@@ -7,6 +7,7 @@ import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { OTP_POLICY, PRODUCT_CATEGORY } from "#contract/constants.ts";
 import { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
 import { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
+import { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 import { myOrdersSchema, orderDetailSchema, paymentAttemptSchema, promoResultSchema } from "#contract/responses/order.ts";
 import { categoryListSchema, lookupValuesSchema, productDetailSchema, productSummaryListSchema } from "#contract/responses/product.ts";
 import {
@@ -68,6 +69,7 @@ describe("every endpoint answers its contract schema", () => {
     });
     await expectContract("GET /public/products/:id", productDetailSchema, { path: `/public/products/${first.id}` });
     await expectContract("POST /public/lookups/values", lookupValuesSchema, { body: { header_ids: [1, 2, 3, PRODUCT_CATEGORY] } });
+    await expectContract("GET /public/exchange-rates", exchangeRatesSchema);
   });
 
   it("answers an account's life: sign-up, codes, sign-in, addresses, lists, orders, reviews, reset, logout", async () => {

@@ -54,7 +54,7 @@ import { loadShopperChrome } from "./lib/auth.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
 import { refuse } from "./lib/form-data.server.ts";
-import { ratesService } from "./lib/rates.server.ts";
+import { exchangeRates } from "./lib/rates.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
 
@@ -107,7 +107,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [session, currency, pricing] = await Promise.all([getSession(request), readCurrency(request), ratesService.getRates()]);
+  const [session, currency, pricing] = await Promise.all([getSession(request), readCurrency(request), exchangeRates(apiFor(context))]);
   const chrome = await loadShopperChrome(apiFor(context), session);
   const toasts = takeToasts(session);
   const headers = toasts.length > 0 || chrome.signedOut ? { "Set-Cookie": await commitSession(request, session) } : undefined;

@@ -21,6 +21,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import pino from "pino";
 import { createApi } from "#api/app.ts";
+import { NO_CATALOGUE_CACHING } from "#api/catalogue/read-cache.ts";
 import { systemClock } from "#api/core/clock.ts";
 import { connect, type Db } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
@@ -110,7 +111,9 @@ function benchApi(db: Db) {
     logger,
     mailer: memoryMailer(),
     gateway: testGateway(),
-    catalogueCacheMs: 0,
+    catalogue: NO_CATALOGUE_CACHING,
+    // Nothing listens there: the bench asks for no rates.
+    ratesSource: { url: "http://127.0.0.1:9/rates" },
     viewWriteDelayMs: 0,
   });
 }

@@ -86,3 +86,12 @@ export const API_TIMEOUT_MS = 30000;
 export const DATABASE_WAIT_MS = { connect: 3_000, statement: 5_000, idleInTransaction: 10_000 } as const;
 /** Connections per process in the PostgreSQL pool unless PG_POOL_MAX says otherwise. */
 export const PG_POOL_MAX_DEFAULT = 10;
+
+/**
+ * How fresh the catalogue a shopper sees is (stock, prices, ratings): every process reads the catalogue
+ * generation (a number every catalogue write raises in its own transaction) every `checkEveryMs`, and answers from
+ * its kept reads and pages only while the generation it holds was read less than `trustForMs` ago. What the server
+ * sends is then at most `trustForMs` behind the database, and a public page may be kept by browsers and caches in
+ * front for the rest of `boundMs`, so a shopper sees a write within `boundMs` wherever they look.
+ */
+export const CATALOGUE_FRESHNESS = { boundMs: 5_000, checkEveryMs: 1_000, trustForMs: 2_000 } as const;

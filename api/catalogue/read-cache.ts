@@ -1,75 +1,155 @@
+import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
+import type { Logger } from "pino";
 import type { Db } from "#api/db/connect.ts";
-
-/** How long an anonymous catalogue read is served from memory: short, so another process's writes show soon. */
-export const CATALOGUE_CACHE_MS = 5_000;
-
-type Entry = { expires: number; value: Promise<unknown> };
+import type { Database } from "#api/db/schema.ts";
+import { CATALOGUE_FRESHNESS } from "#contract/constants.ts";
 
 /**
- * At most this many reads are kept per database. Keys carry the request's parameters (search words, product ids),
- * so without a bound a crawler or a hostile client would grow the map until the next catalogue write.
+ * What keeps catalogue reads and pages in memory, and when they are stale: the catalogue generation in the
+ * database (`catalogue_generation`), which every catalogue write raises in its own transaction and every process
+ * reads about once a second. Kept things belong to the generation they were made under, so a write by any worker,
+ * instance or operator command shows everywhere within `CATALOGUE_FRESHNESS.trustForMs` of its commit.
+ */
+
+/** Longest a read is kept while no write happens: bounds what changes without one (trending by views), per layer. */
+export const CATALOGUE_CACHE_MS = 5_000;
+
+/**
+ * At most this many reads are kept per cache. Keys carry the request's parameters (search words, product ids),
+ * so without a bound a crawler or a hostile client would grow the cache until the next catalogue write.
  */
 export const CATALOGUE_CACHE_MAX_ENTRIES = 500;
 
-/** One cache per database handle, so two apps in one process (tests) never share answers. */
-const caches = new WeakMap<Db, Map<string, Entry>>();
-
 /**
- * Answers `read()` from memory when the same `key` was read on this database less than `ttlMs` ago.
- * Concurrent callers share one pending read; a failed read is forgotten at once. `ttlMs` 0 turns caching off.
- * Entries are kept in the order they were read, so the oldest (the first to expire) are dropped first: expired
- * ones on every read, and the oldest of all when the cache is full.
+ * Raises the catalogue generation. Every transaction that changes what the catalogue shows (stock, prices,
+ * products, categories, reviews) runs it as its last statement: the row's lock is then the last one taken, so it
+ * never waits inside a lock order, and the new number is visible exactly when the write is.
  */
-export function cachedCatalogueRead<T>(db: Db, ttlMs: number, key: string, read: () => Promise<T>): Promise<T> {
-  if (ttlMs <= 0) return read();
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const now = performance.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-  cache.delete(key);
-  for (const [oldestKey, oldest] of cache) {
-    if (oldest.expires > now && cache.size < CATALOGUE_CACHE_MAX_ENTRIES) break;
-    cache.delete(oldestKey);
-  }
-  const value = read();
-  const entries = cache;
-  const entry = { expires: now + ttlMs, value };
-  entries.set(key, entry);
-  // Only this entry: a newer read of the same key may have replaced it by the time this one fails.
-  value.catch(() => entries.get(key) === entry && entries.delete(key));
-  return value;
+export async function bumpCatalogueGeneration(trx: Kysely<Database>): Promise<void> {
+  await trx
+    .updateTable("catalogue_generation")
+    .set((eb) => ({ generation: eb("generation", "+", 1) }))
+    .where("id", "=", 1)
+    .execute();
 }
 
-const generations = new WeakMap<Db, number>();
-const writeListeners = new WeakMap<Db, Set<() => void>>();
-
-/** Called by every write that changes what the catalogue shows (stock, products, categories, reviews). */
-export function invalidateCatalogueReads(db: Db): void {
-  catalogueWrittenElsewhere(db);
-  for (const listener of writeListeners.get(db) ?? []) listener();
+/** The catalogue generation as this process knows it. */
+export interface CatalogueGeneration {
+  /**
+   * The generation read from the database less than `trustForMs` ago, or undefined when there is none so recent
+   * (the database is away): nothing may then be answered from memory.
+   */
+  current(): number | undefined;
+  /** Reads the generation now: after this process's own write, so that its next page shows it. */
+  check(): Promise<void>;
+  stop(): void;
 }
 
-/**
- * Drops the reads kept for `db` after another process wrote the same database (a cluster worker announces its
- * writes through the primary, `server.ts`); unlike `invalidateCatalogueReads` it tells no listener.
- */
-export function catalogueWrittenElsewhere(db: Db): void {
-  caches.get(db)?.clear();
-  generations.set(db, catalogueReadsGeneration(db) + 1);
+export interface GenerationWatchOptions {
+  logger: Logger;
+  /** How often the generation is read: one query per process, whatever the traffic. */
+  checkEveryMs?: number;
+  trustForMs?: number;
+  /** Milliseconds on a monotonic clock (tests move it). */
+  now?: () => number;
 }
 
-/** `listener` runs after each catalogue write this process makes on `db`. */
-export function onCatalogueWrite(db: Db, listener: () => void): void {
-  const listeners = writeListeners.get(db) ?? new Set();
-  listeners.add(listener);
-  writeListeners.set(db, listeners);
+/** Reads the catalogue generation every `checkEveryMs` until `stop()`. The first read is under way on return. */
+export function watchCatalogueGeneration(db: Db, options: GenerationWatchOptions): CatalogueGeneration {
+  const { logger, checkEveryMs = CATALOGUE_FRESHNESS.checkEveryMs, trustForMs = CATALOGUE_FRESHNESS.trustForMs } = options;
+  const now = options.now ?? (() => performance.now());
+  let known: { generation: number; readAt: number } | undefined;
+  let polling = false;
+  let failing = false;
+
+  const check = async () => {
+    // The database's answer is at least as new as the moment the query was sent.
+    const sentAt = now();
+    try {
+      const row = await db.kysely.selectFrom("catalogue_generation").select("generation").where("id", "=", 1).executeTakeFirstOrThrow();
+      const generation = Number(row.generation);
+      // Answers may arrive out of order; the generation only grows.
+      if (!known || generation > known.generation || (generation === known.generation && sentAt > known.readAt)) {
+        known = { generation, readAt: sentAt };
+      }
+      if (failing) logger.info("the catalogue generation is readable again: kept catalogue reads and pages are used again");
+      failing = false;
+    } catch (error) {
+      if (!failing)
+        logger.warn({ err: error }, "reading the catalogue generation failed: catalogue reads and pages are not kept until it succeeds");
+      failing = true;
+    }
+  };
+  // A slow database gets no second query from the timer while the first waits.
+  const poll = () => {
+    if (polling) return;
+    polling = true;
+    void check().finally(() => {
+      polling = false;
+    });
+  };
+  poll();
+  const timer = setInterval(poll, checkEveryMs);
+  timer.unref();
+
+  return {
+    current: () => (known && now() - known.readAt < trustForMs ? known.generation : undefined),
+    check,
+    stop: () => clearInterval(timer),
+  };
 }
 
-/** Changes with every `invalidateCatalogueReads` of `db`: an in-process storefront keeps its answers until then. */
-export function catalogueReadsGeneration(db: Db): number {
-  return generations.get(db) ?? 0;
+/** Reads kept in memory for the current catalogue generation. */
+export interface CatalogueCache {
+  /**
+   * `load()`'s answer, kept for `key` while the generation it was loaded under is current (and at most the
+   * cache's lifetime). Concurrent callers of one key share one load; a failed load is not kept. Without a
+   * current generation, `load()` is called every time.
+   */
+  read<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
+
+/** A bounded cache of catalogue reads (lru-cache: least recently used out first, a lifetime, loads coalesced). */
+export function createCatalogueCache(
+  generation: Pick<CatalogueGeneration, "current">,
+  options: { ttlMs?: number; max?: number; now?: () => number } = {},
+): CatalogueCache {
+  // A box, as lru-cache keeps no undefined (a product that is not there is an answer too).
+  const kept = new LRUCache<string, { value: unknown }, () => Promise<unknown>>({
+    max: options.max ?? CATALOGUE_CACHE_MAX_ENTRIES,
+    ttl: options.ttlMs ?? CATALOGUE_CACHE_MS,
+    // A load pushed out by newer keys still answers the callers waiting for it.
+    ignoreFetchAbort: true,
+    // A clock of the caller's (tests) is read on every check, not once per millisecond.
+    ...(options.now && { perf: { now: options.now }, ttlResolution: 0 }),
+    fetchMethod: async (_key, _stale, { context }) => ({ value: await context() }),
+  });
+  return {
+    async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const current = generation.current();
+      if (current === undefined) return load();
+      // A header value holds no line break: the generation cannot run into the key.
+      const box = await kept.fetch(`${current}\n${key}`, { context: load });
+      return box?.value as T;
+    },
+  };
+}
+
+/** The API's catalogue caching: a generation and the reads kept under it. */
+export interface CatalogueCaching {
+  generation: CatalogueGeneration;
+  reads: CatalogueCache;
+}
+
+/** Catalogue caching for `db`, its generation watched until `generation.stop()`. */
+export function catalogueCaching(db: Db, options: GenerationWatchOptions & { ttlMs?: number; max?: number }): CatalogueCaching {
+  const generation = watchCatalogueGeneration(db, options);
+  return { generation, reads: createCatalogueCache(generation, options) };
+}
+
+/** No catalogue caching: every read goes to the database (tests, benches of the queries). */
+export const NO_CATALOGUE_CACHING: CatalogueCaching = {
+  generation: { current: () => undefined, check: async () => {}, stop: () => {} },
+  reads: { read: (_key, load) => load() },
+};

@@ -1,8 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
+import type { CatalogueCaching } from "#api/catalogue/read-cache.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
+import type { RatesSource } from "#api/rates/exchange-rates.service.ts";
 import type { Clock } from "./clock.ts";
 
 /** What every handler can reach: set once per app by `createApi`. */
@@ -14,8 +16,10 @@ export interface ApiDeps {
   mailer: Mailer;
   /** Charges payments (PAYMENT_GATEWAY); the test gateway unless a real provider is configured. */
   gateway: PaymentGateway;
-  /** Milliseconds anonymous catalogue reads are answered from memory; 0 (tests) reads the database every time. */
-  catalogueCacheMs: number;
+  /** Anonymous catalogue reads kept for the current catalogue generation; `NO_CATALOGUE_CACHING` (tests) reads the database every time. */
+  catalogue: CatalogueCaching;
+  /** The exchange-rate service (EXCHANGE_RATES_URL); tests give a stub. */
+  ratesSource: RatesSource;
   /** Milliseconds product views gather in memory before one write; 0 (tests, benches) writes each at once. */
   viewWriteDelayMs: number;
   /** Shared secret a remote storefront presents to have its forwarded client address trusted. */

@@ -11,6 +11,8 @@ import { activeProductCount } from "./migrations/20261123002100_active_product_c
 import { searchPrefixIndex } from "./migrations/20261123002200_search_prefix_index.ts";
 import { listingFacetCounts } from "./migrations/20261124000100_listing_facet_counts.ts";
 import { paymentRecovery } from "./migrations/20261126000100_payment_recovery.ts";
+import { catalogueGeneration } from "./migrations/20261126000200_catalogue_generation.ts";
+import { exchangeRates } from "./migrations/20261126000300_exchange_rates.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -26,6 +28,8 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     "20261123002200_search_prefix_index": searchPrefixIndex(db.dialect),
     "20261124000100_listing_facet_counts": listingFacetCounts(db.dialect),
     "20261126000100_payment_recovery": paymentRecovery(),
+    "20261126000200_catalogue_generation": catalogueGeneration(),
+    "20261126000300_exchange_rates": exchangeRates(),
   };
 }
 

@@ -53,6 +53,25 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+/** One row (id 1): raised by every catalogue write, read by every process to know when its kept reads are stale. */
+export interface CatalogueGenerationTable {
+  id: number;
+  generation: number;
+}
+
+/** One row (id 1): the exchange-rate service's last answer, shared by every instance. */
+export interface ExchangeRatesTable {
+  id: number;
+  /** The service's rates per GBP as JSON; `{}` when it could not be reached. */
+  rates: string;
+  /** When the answer (or the failure) came; null until the first one. */
+  fetched_at: string | null;
+  /** Until when the row is used as it is; after that one process asks the service again. */
+  fresh_until: string;
+  /** When the process now asking the service started; null when none is. */
+  refreshing_since: string | null;
+}
+
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
@@ -315,6 +334,8 @@ export interface Database {
   one_time_codes: OneTimeCodesTable;
   rate_limits: RateLimitsTable;
   server_secrets: ServerSecretsTable;
+  catalogue_generation: CatalogueGenerationTable;
+  exchange_rates: ExchangeRatesTable;
   categories: CategoriesTable;
   products: ProductsTable;
   product_variants: ProductVariantsTable;

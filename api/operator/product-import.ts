@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
 import { buildSearchText } from "#api/catalogue/search-text.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { AssembledProduct } from "#api/db/seed/catalogue-builder.ts";
@@ -168,6 +167,5 @@ export async function importProducts(db: Db, input: unknown, now: string): Promi
     };
   });
   await db.kysely.transaction().execute((trx) => insertProducts(trx, assembled));
-  invalidateCatalogueReads(db);
   return { ok: true, imported: assembled.length };
 }

@@ -1,4 +1,4 @@
-import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
+import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { findStockDrift, recomputeStockTotals, type StockDrift } from "#api/catalogue/stock-totals.ts";
 import type { Db } from "#api/db/connect.ts";
 
@@ -14,22 +14,22 @@ export async function setVariantStock(db: Db, sku: string, quantity: number) {
     if (!variant) return undefined;
     await trx.updateTable("product_variants").set({ stock: quantity }).where("id", "=", variant.id).execute();
     await recomputeStockTotals(trx, [variant.product_id]);
+    await bumpCatalogueGeneration(trx);
     return { from: variant.stock, to: quantity };
   });
-  invalidateCatalogueReads(db);
   return change;
 }
 
 /** Finds the drifted products and recomputes their stock_total, in one transaction; answers what it repaired. */
 export async function repairStockDrift(db: Db): Promise<StockDrift[]> {
-  const repaired = await db.kysely.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     const drift = await findStockDrift(trx);
+    if (drift.length === 0) return drift;
     await recomputeStockTotals(
       trx,
       drift.map((product) => product.id),
     );
+    await bumpCatalogueGeneration(trx);
     return drift;
   });
-  if (repaired.length > 0) invalidateCatalogueReads(db);
-  return repaired;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { recomputeStockTotals } from "#api/catalogue/stock-totals.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
@@ -172,6 +173,7 @@ async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
     trx,
     items.filter((item) => item.variant_id !== null).map((item) => item.product_id),
   );
+  await bumpCatalogueGeneration(trx);
 }
 
 async function refundOrder(db: Db, gateway: PaymentGateway, orderId: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
+import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { ApiError, badRequest, conflict, notFound } from "#api/core/errors.ts";
@@ -119,8 +119,8 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
 
     const authorised = reference;
     orderId = await transactionWithRetry(db, (trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
-    // Stock moved: listings must not show the old stock status.
-    invalidateCatalogueReads(db);
+    // Stock moved: this process's next page shows it (others within the catalogue's freshness bound).
+    await deps.catalogue.generation.check();
     // A capture that fails leaves the attempt processing: the recovery pass tries it again (the order stands, and a
     // replay of the key answers it meanwhile).
     if (await captureOrder(deps, orderId, reference, gatewayKey)) await settle("succeeded", { order_id: orderId });
@@ -316,7 +316,8 @@ async function placeOrder(
   quote: Quote,
   reference: string,
 ): Promise<number> {
-  // Rows are locked in one order (variants, then products, then the promo) so concurrent orders cannot deadlock.
+  // Rows are locked in one order (variants, then products, then the promo, the catalogue generation last) so
+  // concurrent orders cannot deadlock.
   const byVariant = new Map<number, number>();
   for (const line of quote.lines) byVariant.set(line.variantId, (byVariant.get(line.variantId) ?? 0) + line.quantity);
   for (const [variantId, quantity] of [...byVariant].sort(([a], [b]) => a - b)) {
@@ -411,6 +412,7 @@ async function placeOrder(
       discountPence: totals.discountPence,
     });
   }
+  await bumpCatalogueGeneration(trx);
   return order.id;
 }
 

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { requireVerifiedEmail } from "#api/auth/require-verified.ts";
-import { invalidateCatalogueReads } from "#api/catalogue/read-cache.ts";
 import { requireAuth } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
@@ -20,16 +19,16 @@ import { createReview, productReviews, updateReview } from "./reviews.service.ts
 export const reviewRoutes = new Hono<ApiEnv>()
   .use(requireAuth, requireVerifiedEmail)
   .post("/", validate("json", reviewCreateSchema), async (c) => {
-    const { db, clock } = c.var.deps;
+    const { db, clock, catalogue } = c.var.deps;
     const review = await createReview(db, clock, c.var.user.id, c.req.valid("json"));
-    // A product's reviews and its rating (on every card and the detail) are catalogue reads.
-    invalidateCatalogueReads(db);
+    // The product's rating (on every card and the detail) is a catalogue read: the reviewer's next page shows it.
+    await catalogue.generation.check();
     return ok(c, review, MSG.reviews.created, { status: 201 });
   })
   .put("/:reviewId", validate("param", reviewIdParamSchema), validate("json", reviewUpdateSchema), async (c) => {
-    const { db, clock } = c.var.deps;
+    const { db, clock, catalogue } = c.var.deps;
     const review = await updateReview(db, clock, c.var.user.id, c.req.valid("param").reviewId, c.req.valid("json"));
-    invalidateCatalogueReads(db);
+    await catalogue.generation.check();
     return ok(c, review, MSG.reviews.updated);
   });
 

@@ -1,3 +1,4 @@
+import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import { paginate } from "#api/core/envelope.ts";
 import { ApiError, conflict, notFound } from "#api/core/errors.ts";
@@ -96,6 +97,7 @@ export async function createReview(
       .executeTakeFirst();
     if (!inserted) throw conflict(MSG.reviews.duplicate);
     await adjustRatingSummary(trx, input.product_id, 1, input.rating);
+    await bumpCatalogueGeneration(trx);
     return toDto(await reviewRows(trx).where("reviews.id", "=", inserted.id).executeTakeFirstOrThrow());
   });
 }
@@ -120,6 +122,7 @@ export async function updateReview(
       .where("id", "=", reviewId)
       .execute();
     await adjustRatingSummary(trx, existing.product_id, 0, input.rating - existing.rating);
+    await bumpCatalogueGeneration(trx);
     return toDto(await reviewRows(trx).where("reviews.id", "=", reviewId).executeTakeFirstOrThrow());
   });
 }

@@ -41,7 +41,7 @@ const reviewsOf = (productId: number, query = "") => api.call("GET", `/public/pr
 describe("writing a review", () => {
   it("shows at once in the product's rating, which the catalogue cache otherwise keeps", async () => {
     await api.close();
-    api = await freshApi({ catalogueCacheMs: 60_000 });
+    api = await freshApi({ catalogueCache: true });
     shop = await checkoutCatalogue(api);
     const shopper = await shopperWithAddress(api);
     const orderId = await orderFor(shopper);

@@ -5,12 +5,14 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import pino from "pino";
 import { createApi } from "#api/app.ts";
+import { catalogueCaching, NO_CATALOGUE_CACHING } from "#api/catalogue/read-cache.ts";
 import { readBackendConfig } from "#api/config.ts";
 import type { Clock } from "#api/core/clock.ts";
 import { connect, type Db } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
 import { type Mailer, type MemoryMailer, memoryMailer } from "#api/mail/mailer.ts";
 import { testGateway } from "#api/payments/gateway.ts";
+import type { RatesSource } from "#api/rates/exchange-rates.service.ts";
 import { API_HEADERS } from "#contract/constants.ts";
 
 /** A movable clock for tests of expiry windows. */
@@ -157,22 +159,35 @@ export async function emptyDatabase(instances: number): Promise<{ db: Db; connec
   };
 }
 
+/** An exchange-rate service that answers fixed rates without a network. */
+export const TEST_RATES_SOURCE: RatesSource = {
+  url: "https://rates.test/latest/GBP",
+  fetch: async () => Response.json({ result: "success", base_code: "GBP", rates: { GBP: 1, USD: 1.25, EUR: 1.2 } }),
+};
+
 /**
  * A fresh, migrated database and the API over it, called in-process through `app.request`.
  * SQLite in memory by default; a new PostgreSQL database when TEST_PG_ADMIN_URL is set.
  * `close()` releases (and on PostgreSQL drops) it; whatever a test file leaves open is closed after the file.
  */
 export async function freshApi<C extends Clock = MovableClock, M extends Mailer = MemoryMailer>(
-  options: { clock?: C; mailer?: M; catalogueCacheMs?: number } = {},
+  options: { clock?: C; mailer?: M; catalogueCache?: boolean; ratesSource?: RatesSource } = {},
 ) {
   const { db, drop } = await testDatabase();
+  const logger = pino({ level: "silent" });
+  let catalogue = NO_CATALOGUE_CACHING;
   let closing: Promise<void> | undefined;
   const close = () => {
+    catalogue.generation.stop();
     closing ??= drop().finally(() => openApis.delete(close));
     return closing;
   };
   openApis.add(close);
   await migrateToLatest(db);
+  if (options.catalogueCache) {
+    catalogue = catalogueCaching(db, { logger });
+    await catalogue.generation.check();
+  }
   // Without a clock of its own the caller gets the movable test clock, typed as one.
   const clock = (options.clock ?? testClock()) as C;
   // Without a mailer of its own the caller gets the in-memory one, whose `sent` list holds every message.
@@ -183,9 +198,10 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
     clock,
     mailer,
     gateway,
-    catalogueCacheMs: options.catalogueCacheMs ?? 0,
+    catalogue,
+    ratesSource: options.ratesSource ?? TEST_RATES_SOURCE,
     viewWriteDelayMs: 0,
-    logger: pino({ level: "silent" }),
+    logger,
   });
 
   /** Calls the API like the storefront does: JSON in, envelope out. */

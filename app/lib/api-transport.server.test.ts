@@ -7,6 +7,7 @@ import { MSG } from "#contract/messages.ts";
 import { ApiRequestError, createApiClient } from "./api.server.ts";
 import { httpTransport, inProcessTransport } from "./api-transport.server.ts";
 import { categoryListSchema, noDataSchema } from "./responses.server.ts";
+import { memoryCatalogueCache } from "./testing/memory-catalogue-cache.server.ts";
 
 let shop: Awaited<ReturnType<typeof freshApi>>;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe("in-process transport", () => {
 
 describe("in-process transport with the API's catalogue cache", () => {
   it("keeps anonymous catalogue answers until the API's catalogue changes, and never a signed-in call's", async () => {
-    let generation = 0;
+    const { cache, write } = memoryCatalogueCache();
     const calls: string[] = [];
     const transport = inProcessTransport(
       {
@@ -63,7 +64,7 @@ describe("in-process transport with the API's catalogue cache", () => {
           return shop.app.fetch(request, env as never);
         },
       },
-      { ttlMs: 60_000, generation: () => generation },
+      cache,
     );
     const api = createApiClient({ transport });
     const categories = { method: "GET", endpoint: "/public/categories", data: { status: "Active" }, schema: categoryListSchema } as const;
@@ -76,7 +77,7 @@ describe("in-process transport with the API's catalogue cache", () => {
     await api(categories);
     expect(calls).toHaveLength(3);
 
-    generation++;
+    write();
     expect(await api({ ...categories, cache: "catalogue" })).not.toBe(first);
     expect(calls).toHaveLength(4);
   });

@@ -82,11 +82,11 @@ export type ApiClient = <T>(call: ApiCall<T>) => Promise<ApiResult<T>>;
 
 export function createApiClient(options: ClientOptions): ApiClient {
   const send = sender(options);
-  const reads = options.transport.catalogueReads;
-  if (!reads) return send;
+  const cache = options.transport.catalogueCache;
+  if (!cache) return send;
   return <T>(call: ApiCall<T>) =>
     call.cache === "catalogue" && call.method === "GET" && !call.token
-      ? keptCatalogueAnswer(reads, `${call.endpoint}${toQueryString(call.data)}`, () => send(call))
+      ? keptCatalogueAnswer(cache, `${call.endpoint}${toQueryString(call.data)}`, () => send(call))
       : send(call);
 }
 

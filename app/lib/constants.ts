@@ -1,12 +1,16 @@
 /** Storefront-only constants: timings, layout and cookie limits the API never sees (shared ones live in #contract/constants.ts). */
-import { API_TIMEOUT_MS } from "#contract/constants.ts";
+import { API_TIMEOUT_MS, CATALOGUE_FRESHNESS } from "#contract/constants.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 
 export const CURRENCY_COOKIE = "preferredCurrency";
 /** The storefront session: who is signed in, and the toasts of the next page. */
 export const SESSION_COOKIE = "__session";
-/** How long a browser or shared cache may reuse a page rendered for a visitor without a session or cart (seconds). */
-export const ANONYMOUS_PAGE_MAX_AGE_S = 10;
+/**
+ * How long a browser or shared cache may reuse a page rendered for a visitor without a session or cart (seconds):
+ * what the freshness bound leaves after the server's own lag, so that stock and prices on such a page are never
+ * older than the bound wherever it is kept.
+ */
+export const ANONYMOUS_PAGE_MAX_AGE_S = (CATALOGUE_FRESHNESS.boundMs - CATALOGUE_FRESHNESS.trustForMs) / 1000;
 /** The bytes the server's page cache (`page-cache.server.ts`) may take per process for those pages. */
 export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /** Marks the `<style>` the server writes the stylesheet into (`insertInlineStyles`, `inline-styles.server.ts`). */

@@ -58,7 +58,6 @@ const schema = z.object({
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
   API_BASE_URL: z.url().optional(),
   API_INTERNAL_SECRET: z.string().min(16).optional(),
-  EXCHANGE_RATES_URL: z.url().optional(),
 });
 
 export type StorefrontConfig = z.infer<typeof schema>;

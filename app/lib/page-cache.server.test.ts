@@ -15,7 +15,7 @@ const PRODUCT_CALL: ApiCall = { method: "GET", endpoint: "/public/products/7", s
 describe("createPageCache", () => {
   let server: Server;
   let baseUrl: string;
-  let generation: number;
+  let generation: number | undefined;
   let renders: string[];
   let replays: { calls: readonly ApiCall[]; url: string }[];
 
@@ -138,11 +138,21 @@ describe("createPageCache", () => {
 
   it("renders again once the catalogue has changed", async () => {
     await get("/products");
-    generation += 1;
+    generation = 2;
     const after = await get("/products");
     expect(after.headers.get("age")).toBeNull();
     expect((await get("/products")).headers.get("age")).toBe("0");
     expect(renders).toEqual(["/products", "/products"]);
+  });
+
+  it("neither answers nor keeps pages while the catalogue generation is not known to be recent", async () => {
+    await get("/products");
+    generation = undefined;
+    expect((await get("/products")).headers.get("age")).toBeNull();
+    expect((await get("/products")).headers.get("age")).toBeNull();
+    generation = 1;
+    expect((await get("/products")).headers.get("age")).toBe("0");
+    expect(renders).toEqual(["/products", "/products", "/products"]);
   });
 
   it("keeps each address, query included, apart, and a crawler's apart from a browser's", async () => {

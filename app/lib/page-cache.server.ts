@@ -11,9 +11,9 @@ import type { PageRender } from "./request-context.ts";
  * the same display currency, and its Cache-Control already lets any shared cache keep it. A reverse proxy in
  * front of the shop would keep it with its nonce, for the whole `max-age` and once per Cookie header; this one
  * keeps it per display currency (`sharedPageVariant`: cookies no page reads do not split it), only while the
- * catalogue has not changed (the generation of the in-process API's catalogue reads, as the storefront's kept
- * answers) and for at most `ttlMs`, and gives each response its own CSP nonce. A request with a session or a
- * cart is rendered.
+ * catalogue generation it was rendered under is current (the one the in-process API's kept reads follow, read from
+ * the database about once a second) and for at most `ttlMs`, and gives each response its own CSP nonce. A request
+ * with a session or a cart is rendered.
  */
 
 /** One kept page: its bytes, the nonce they were rendered with and where it occurs, and what its render did. */
@@ -31,8 +31,11 @@ interface KeptPage {
 export interface PageCacheOptions {
   /** How long a page is kept at most, whatever the generation. */
   ttlMs: number;
-  /** Changes with every catalogue write: a page kept under another generation is rendered again. */
-  generation: () => number;
+  /**
+   * Changes with every catalogue write: a page kept under another generation is rendered again. Undefined while
+   * the generation is not known to be recent (the database is away): pages are then neither kept nor answered.
+   */
+  generation: () => number | undefined;
   /** The bytes all kept pages may take together; the least recently used go first. */
   maxBytes: number;
   /** Makes a kept page's API calls again for the request it answers, so their side effects (view counts) happen. */
@@ -75,7 +78,7 @@ export function createPageCache(options: PageCacheOptions) {
     const kept = pages.get(key);
     /** This response's CSP nonce: written into a kept page, or noted in the page this render keeps. */
     const nonce = Buffer.from(String(res.locals.cspNonce ?? ""));
-    if (kept && kept.generation === generation && nonce.length === kept.nonceLength) {
+    if (kept && generation !== undefined && kept.generation === generation && nonce.length === kept.nonceLength) {
       send(kept, nonce, res);
       options.replay(kept.calls, req);
       return;
@@ -102,7 +105,8 @@ export function createPageCache(options: PageCacheOptions) {
     }) as typeof res.write;
     res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
       collect(chunk, encoding);
-      if (size <= MAX_PAGE_BYTES && nonce.length > 0 && !render.spoiled && isShared(res) && options.generation() === generation) {
+      const keepable = generation !== undefined && options.generation() === generation;
+      if (keepable && size <= MAX_PAGE_BYTES && nonce.length > 0 && !render.spoiled && isShared(res)) {
         const body = Buffer.concat(chunks);
         const headers = res
           .getHeaderNames()

@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import getPort from "get-port";
-import pg from "pg";
 import { MSG } from "#contract/messages.ts";
 import { PASSWORD, SIGN_IN_MS, signIn } from "./account-helpers.ts";
+import { type Instance, ready, startInstance, stop, withAdmin } from "./instances.ts";
 import { codeIn, mailTo, startSmtpInbox } from "./smtp-inbox.ts";
 
 /**
@@ -16,60 +14,6 @@ import { codeIn, mailTo, startSmtpInbox } from "./smtp-inbox.ts";
  * the other's cookies. Runs in the `instances` project, which exists when a PostgreSQL server does
  * (TEST_PG_ADMIN_URL, set by `npm test`).
  */
-
-const root = resolve(import.meta.dirname, "../..");
-const READY_TIMEOUT_MS = 60_000;
-
-interface Instance {
-  url: string;
-  process: ChildProcess;
-  /** Every line the instance wrote to stdout so far. */
-  lines: string[];
-}
-
-function startInstance(port: number, env: NodeJS.ProcessEnv): Instance {
-  const child = spawn(process.execPath, ["server.ts"], {
-    cwd: root,
-    env: { ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const lines: string[] = [];
-  let partial = "";
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-    const parts = (partial + chunk).split("\n");
-    partial = parts.pop() ?? "";
-    lines.push(...parts);
-  });
-  return { url: `http://127.0.0.1:${port}`, process: child, lines };
-}
-
-async function ready(instance: Instance): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (instance.process.exitCode === null) {
-    const response = await fetch(`${instance.url}/readyz`).catch(() => undefined);
-    if (response?.ok) return;
-    if (Date.now() > deadline) throw new Error(`${instance.url} was not ready within ${READY_TIMEOUT_MS / 1000} s`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`the instance at ${instance.url} exited (code ${instance.process.exitCode}):\n${instance.lines.join("\n")}`);
-}
-
-async function stop(instance: Instance): Promise<void> {
-  if (instance.process.exitCode !== null || instance.process.signalCode !== null) return;
-  const exited = once(instance.process, "exit");
-  instance.process.kill("SIGTERM");
-  await exited;
-}
-
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 test("two instances started at once on a fresh PostgreSQL database serve one catalogue and share sign-ins", async ({ page, request }) => {
   test.setTimeout(120_000);

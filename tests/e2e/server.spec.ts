@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import Database from "better-sqlite3";
+import { ANONYMOUS_PAGE_MAX_AGE_S } from "#app/lib/constants.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** A cookie no page reads (a load balancer's): the page stays the same for everyone. */
@@ -116,13 +117,13 @@ test.describe("server", () => {
     const path = "/products?sort=name_a_z";
     const kept = await keptAnswer(request, path);
     const nonce = /'nonce-([^']+)'/.exec(kept.headers()["content-security-policy"] ?? "")?.[1];
-    expect(kept.headers()["cache-control"]).toBe("public, max-age=10");
+    expect(kept.headers()["cache-control"]).toBe(`public, max-age=${ANONYMOUS_PAGE_MAX_AGE_S}`);
     const scripts = runnableScriptTags(await kept.text());
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
 
     const alike = await keptAnswer(request, path, FOREIGN_COOKIE);
-    expect(alike.headers()["cache-control"]).toBe("public, max-age=10");
+    expect(alike.headers()["cache-control"]).toBe(`public, max-age=${ANONYMOUS_PAGE_MAX_AGE_S}`);
 
     // A shopper who has put a product in the cart (the browser's cookies): every answer is rendered for them.
     const product = (await (await request.get("/api/public/products?limit=1")).json()).data[0];

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { sizeMask } from "#api/catalogue/size-mask.ts";
 import type { Database } from "#api/db/schema.ts";
 import type { AssembledProduct } from "./catalogue-builder.ts";
@@ -15,7 +16,10 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Inserts the products (their size_mask from their variants) with their variants, images and fits; run it inside a transaction. */
+/**
+ * Inserts the products (their size_mask from their variants) with their variants, images and fits, and raises the
+ * catalogue generation; run it inside a transaction.
+ */
 export async function insertProducts(db: Kysely<Database>, products: readonly AssembledProduct[]): Promise<void> {
   const idBySku = new Map<string, number>();
   for (const batch of chunks(products, ROWS_PER_INSERT.products)) {
@@ -37,4 +41,5 @@ export async function insertProducts(db: Kysely<Database>, products: readonly As
 
   const fits = products.flatMap((product) => product.fits.map((fit) => ({ ...fit, product_id: idOf(product) })));
   for (const batch of chunks(fits, ROWS_PER_INSERT.fits)) await db.insertInto("product_fits").values(batch).execute();
+  await bumpCatalogueGeneration(db);
 }
