@@ -20,7 +20,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: "sqlite",
-          include: ["app/**/*.test.{ts,tsx}", "api/**/*.test.ts", "contract/**/*.test.ts", "scripts/**/*.test.ts", "*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "api/**/*.test.ts",
+            "contract/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
+            "*.test.ts",
+          ],
           env: { TEST_PG_ADMIN_URL: "" },
         },
       },

@@ -1,0 +1,121 @@
+/**
+ * The shopper's journey of `npm run bench:journey` as figures: its steps, the medians of several runs, and the
+ * targets of issue 20 beside each figure. Pure: bench/journey.ts drives the browser and hands its measurements here.
+ */
+
+export const JOURNEY_STEPS = [
+  "home, cold cache",
+  "→ listing",
+  "→ product",
+  "add to cart",
+  "→ cart",
+  "→ listing again",
+  "reload listing",
+] as const;
+
+/** Indices into JOURNEY_STEPS. */
+export const FIRST_PAGE = 0;
+export const RELOAD = JOURNEY_STEPS.length - 1;
+
+/** What one step cost in one run. Times in milliseconds; `lcp` and `hydrated` only where a new document loaded. */
+export interface StepFigures {
+  bytes: number;
+  ready: number;
+  lcp?: number;
+  hydrated?: number;
+}
+
+export type Scripts = "off" | "on";
+
+const KB = 1024;
+
+/** The targets of issue 20 (bytes and milliseconds). */
+export const TARGETS = {
+  off: { pageBytes: 15 * KB, pageReady: 700, journeyBytes: 180 * KB },
+  on: { firstHydrated: 1500, navigationReady: 600, journeyBytes: 300 * KB },
+  firstLcp: 1200,
+} as const;
+
+/** The middle value; the mean of the two middle ones for an even count. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error("median of no values");
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+const medianOf = (values: readonly (number | undefined)[]) => {
+  const known = values.filter((value) => value !== undefined);
+  return known.length === 0 ? undefined : median(known);
+};
+
+export interface JourneySummary {
+  steps: StepFigures[];
+  /** The median of each run's total: a run's steps are not independent (what one step caches, the next skips). */
+  journeyBytes: number;
+}
+
+/** Each figure of each step as the median over the runs; each run holds one StepFigures per step, in order. */
+export function summarise(runs: readonly (readonly StepFigures[])[]): JourneySummary {
+  if (runs.length === 0) throw new Error("no runs to summarise");
+  const steps = JOURNEY_STEPS.map((name, index) => {
+    const figures = runs.map((run) => {
+      const step = run[index];
+      if (!step) throw new Error(`a run has no figures for the step "${name}"`);
+      return step;
+    });
+    const step: StepFigures = { bytes: median(figures.map((f) => f.bytes)), ready: median(figures.map((f) => f.ready)) };
+    const lcp = medianOf(figures.map((f) => f.lcp));
+    const hydrated = medianOf(figures.map((f) => f.hydrated));
+    if (lcp !== undefined) step.lcp = lcp;
+    if (hydrated !== undefined) step.hydrated = hydrated;
+    return step;
+  });
+  return { steps, journeyBytes: median(runs.map((run) => run.reduce((total, step) => total + step.bytes, 0))) };
+}
+
+/** A figure beside its target, marked: "12.3 ≤ 15 pass". */
+function judged(value: string, figure: number, limit: number | undefined, shownLimit: string): string {
+  if (limit === undefined) return value;
+  return `${value} ≤ ${shownLimit} ${figure <= limit ? "pass" : "FAIL"}`;
+}
+
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+/** The limits that apply to one step, by figure. */
+export function stepTargets(scripts: Scripts, index: number): { bytes?: number; ready?: number; lcp?: number; hydrated?: number } {
+  const lcp = index === FIRST_PAGE ? TARGETS.firstLcp : undefined;
+  if (scripts === "off") {
+    return index === FIRST_PAGE ? { lcp } : { bytes: TARGETS.off.pageBytes, ready: TARGETS.off.pageReady };
+  }
+  if (index === FIRST_PAGE) return { lcp, hydrated: TARGETS.on.firstHydrated };
+  return index === RELOAD ? {} : { ready: TARGETS.on.navigationReady };
+}
+
+export type TableRow = Record<"step" | "KB" | "ready s" | "LCP s" | "hydrated s", string>;
+
+/** One row per step and one for the whole journey, each figure with its target and pass or FAIL where one applies. */
+export function tableRows(scripts: Scripts, summary: JourneySummary): TableRow[] {
+  const rows = summary.steps.map((step, index): TableRow => {
+    const limits = stepTargets(scripts, index);
+    const timed = (ms: number | undefined, limit: number | undefined) =>
+      ms === undefined ? "" : judged(seconds(ms), ms, limit, limit === undefined ? "" : seconds(limit));
+    return {
+      step: JOURNEY_STEPS[index] as string,
+      KB: judged(kb(step.bytes), step.bytes, limits.bytes, limits.bytes === undefined ? "" : kb(limits.bytes)),
+      "ready s": timed(step.ready, limits.ready),
+      "LCP s": timed(step.lcp, limits.lcp),
+      "hydrated s": timed(step.hydrated, limits.hydrated),
+    };
+  });
+  const journeyLimit = TARGETS[scripts].journeyBytes;
+  rows.push({
+    step: "journey",
+    KB: judged(kb(summary.journeyBytes), summary.journeyBytes, journeyLimit, kb(journeyLimit)),
+    "ready s": "",
+    "LCP s": "",
+    "hydrated s": "",
+  });
+  return rows;
+}
