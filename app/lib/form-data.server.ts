@@ -43,6 +43,11 @@ export async function readForm(request: Request): Promise<FormData> {
   return formData;
 }
 
+/**
+ * The body as text, or 413 past FORM_LIMITS.bodyBytes. A body without a Content-Length (chunked) is only found too
+ * large while it arrives: the rest is read and dropped before the 413, as cancelling the stream would reset the
+ * connection under a client still sending, which would never see the answer.
+ */
 async function readBody(request: Request): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -50,12 +55,9 @@ async function readBody(request: Request): Promise<string> {
   let size = 0;
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
     size += next.value.byteLength;
-    if (size > FORM_LIMITS.bodyBytes) {
-      await reader.cancel();
-      throw refuse(413, "Form too large");
-    }
-    chunks.push(next.value);
+    if (size <= FORM_LIMITS.bodyBytes) chunks.push(next.value);
   }
+  if (size > FORM_LIMITS.bodyBytes) throw refuse(413, "Form too large");
   return Buffer.concat(chunks).toString("utf8");
 }
 
