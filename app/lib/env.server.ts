@@ -15,6 +15,8 @@ const schema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http:// or https:// URL, such as https://shop.example.com" })
     .refine((value) => {
+      // Refinements run after a failed format check too: that value is already reported.
+      if (!URL.canParse(value)) return true;
       const url = new URL(value);
       return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
     }, "PUBLIC_URL must be an origin only (scheme, host and port), without a path, query or credentials")
