@@ -177,31 +177,28 @@ export async function createShopServer(
 
   app.use(guardStorefrontRequests());
   // Pages the same for every visitor without a cart or session are kept while the in-process catalogue is unchanged.
-  // Only for PUBLIC_URL's host: an answer to another host is never kept nor kept ones served to it.
   const pageCache =
     options.dev || !transport.catalogueReads
       ? []
       : [
-          onlyAtPublicOrigin(
-            atPublicOrigin,
-            createPageCache({
-              ttlMs: CATALOGUE_CACHE_MS,
-              generation: () => catalogueReadsGeneration(db),
-              maxBytes: PAGE_CACHE_MAX_BYTES,
-              replay: (calls, req) => {
-                const client = createApiClient({ transport, ...shopperOf(req) });
-                for (const call of calls) {
-                  client(call).catch((error: unknown) =>
-                    logger.warn({ err: error, endpoint: call.endpoint }, "a kept page's API call failed"),
-                  );
-                }
-              },
-            }),
-          ),
+          createPageCache({
+            ttlMs: CATALOGUE_CACHE_MS,
+            generation: () => catalogueReadsGeneration(db),
+            maxBytes: PAGE_CACHE_MAX_BYTES,
+            replay: (calls, req) => {
+              const client = createApiClient({ transport, ...shopperOf(req) });
+              for (const call of calls) {
+                client(call).catch((error: unknown) =>
+                  logger.warn({ err: error, endpoint: call.endpoint }, "a kept page's API call failed"),
+                );
+              }
+            },
+          }),
         ];
   app.all(
     "/{*path}",
-    ...pageCache,
+    // Only for PUBLIC_URL's host: an answer to another host is neither kept nor answered from the cache.
+    ...pageCache.map((keep) => onlyAtPublicOrigin(atPublicOrigin, keep)),
     turns,
     createRequestHandler({
       build,
