@@ -30,7 +30,7 @@ const HEAP_GROWTH_LIMIT_BYTES = 384 * 1024 * 1024;
 const COUNTER_TABLES = new Set(["rate_limits", "exchange_rates"]);
 
 type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: Buffer | string };
-type FuzzResponse = { status: number; bytes: number };
+type FuzzResponse = { status: number; bytes: number; text: string };
 
 function mulberry32(seed: number) {
   let state = seed;
@@ -114,6 +114,11 @@ const FIELD_NAMES = [
   "x",
 ];
 
+/** Hosts no URL can be built from, and one a shop does not answer to. */
+const HOSTILE_HOSTS = ["a b", "a<b", "[::1", "evil.example", "x@y", "a:b"];
+/** Paths that are not valid percent-encoding. */
+const MALFORMED_PATHS = ["/%C0%AE", "/%", "/%E0%A4%A", "/product/%C0", "/api/public/products/%C0", "/api/%"];
+
 const STOREFRONT_PATHS = routes
   .filter((entry) => entry.path !== "*")
   .map((entry) => `/${entry.path ?? ""}`)
@@ -185,6 +190,7 @@ function generator(random: () => number, origin: string) {
   return (): FuzzRequest => {
     const headers: Record<string, string> = {};
     if (chance(0.3)) headers.cookie = tamperedCookie();
+    if (chance(0.1)) headers["x-forwarded-host"] = pick(HOSTILE_HOSTS);
     if (chance(0.3)) {
       const route = pick(API_ROUTES);
       if (chance(0.3)) headers.authorization = pick(["Bearer x", "Bearer ", "Basic Zm9vOmJhcg==", `Bearer ${"A".repeat(3000)}`]);
@@ -195,11 +201,14 @@ function generator(random: () => number, origin: string) {
       return { method, path, headers, body: chance(0.02) ? Buffer.alloc(200 * 1024, 0x7b) : jsonBody() };
     }
 
-    const path = fillParams(pick(STOREFRONT_PATHS)) + (chance(0.4) ? query() : "");
+    const path = (chance(0.05) ? pick(MALFORMED_PATHS) : fillParams(pick(STOREFRONT_PATHS))) + (chance(0.4) ? query() : "");
     const kind = random();
     if (kind < 0.2) return { method: pick(["GET", "HEAD"]), path, headers };
     if (kind < 0.3) return { method: oddMethod(), path, headers, body: chance(0.5) ? undefined : formBody() };
-    headers.origin = chance(0.85) ? origin : pick(["http://evil.example", "null"]);
+    const from = random();
+    if (from < 0.8) headers.origin = origin;
+    else if (from < 0.9) headers.origin = pick(["http://evil.example", "null"]);
+    else if (from < 0.95) headers["sec-fetch-site"] = "cross-site";
     if (kind < 0.4) {
       headers["content-type"] = pick([
         "application/json",
@@ -211,7 +220,10 @@ function generator(random: () => number, origin: string) {
       return { method: "POST", path, headers, body: pick(['{"intent":"clear"}', "--x\r\nbroken", "\u0000\u0000", formBody()]) };
     }
     headers["content-type"] = "application/x-www-form-urlencoded";
-    if (kind < 0.43) return { method: "POST", path, headers, body: Buffer.alloc(3 * 1024 * 1024, 0x61) };
+    if (kind < 0.43) {
+      if (chance(0.5)) headers["transfer-encoding"] = "chunked";
+      return { method: "POST", path, headers, body: Buffer.alloc(3 * 1024 * 1024, 0x61) };
+    }
     return { method: "POST", path, headers, body: formBody() };
   };
 }
@@ -221,17 +233,18 @@ function send(agent: Agent, port: number, fuzz: FuzzRequest): Promise<FuzzRespon
     const outgoing = request(
       { host: "127.0.0.1", port, agent, method: fuzz.method, path: fuzz.path, headers: fuzz.headers },
       (response) => {
-        let bytes = 0;
-        response.on("data", (chunk: Buffer) => {
-          bytes += chunk.length;
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: response.statusCode ?? 0, bytes: body.length, text: body.toString("utf8") });
         });
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes }));
         response.on("error", reject);
       },
     );
     // A server that refuses a large body may close the connection before reading it all.
     outgoing.on("error", (error: NodeJS.ErrnoException) =>
-      error.code === "EPIPE" || error.code === "ECONNRESET" ? resolve({ status: 0, bytes: 0 }) : reject(error),
+      error.code === "EPIPE" || error.code === "ECONNRESET" ? resolve({ status: 0, bytes: 0, text: "" }) : reject(error),
     );
     outgoing.end(fuzz.body);
   });
@@ -253,6 +266,8 @@ describe("hostile requests (fuzz)", () => {
         OUTBOX_DIR: join(dataDir, "outbox"),
         LOG_LEVEL: "silent",
         EXCHANGE_RATES_URL: "http://127.0.0.1:9/rates",
+        // X-Forwarded-Host is then the host React Router builds URLs from (Vite's dev server checks Host alone).
+        TRUST_PROXY: "loopback",
       },
     });
     http = createServer(shop.app).listen(0, "127.0.0.1");
@@ -279,6 +294,52 @@ describe("hostile requests (fuzz)", () => {
     }
     return counts;
   }
+
+  /** The shop's own error page (the root error boundary inside the site chrome), not a bare text. */
+  const isErrorPage = (text: string) => text.includes("<html") && text.includes('class="status-page"');
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  /** Stands for this server's own origin, which is known once it listens. */
+  const OWN_ORIGIN = "own";
+  const chunkedForm = { ...form, "transfer-encoding": "chunked", origin: OWN_ORIGIN };
+  const big = `message=${"m".repeat(1024 * 1024)}`;
+
+  it.each<[string, FuzzRequest, number, "page" | "envelope" | "none"]>([
+    ["a malformed forwarded host (page)", { method: "GET", path: "/about", headers: { "x-forwarded-host": "a b" } }, 400, "page"],
+    [
+      "a malformed forwarded host (API)",
+      { method: "GET", path: "/api/public/categories", headers: { "x-forwarded-host": "a<b" } },
+      400,
+      "envelope",
+    ],
+    ["a path that is not valid UTF-8", { method: "GET", path: "/%C0%AE", headers: {} }, 400, "page"],
+    ["a lone percent sign", { method: "GET", path: "/%", headers: {} }, 400, "page"],
+    ["a malformed API path", { method: "GET", path: "/api/public/products/%C0", headers: {} }, 400, "envelope"],
+    ["a chunked sign-in past 64 KB", { method: "POST", path: "/signin", headers: chunkedForm, body: big }, 413, "page"],
+    ["a chunked cart post past 64 KB", { method: "POST", path: "/cart", headers: chunkedForm, body: big }, 413, "page"],
+    ["a post with neither Origin nor Referer", { method: "POST", path: "/signin", headers: form, body: "email=a%40b.co" }, 403, "page"],
+    [
+      "a cross-site post without Origin",
+      { method: "POST", path: "/currency", headers: { ...form, "sec-fetch-site": "cross-site" }, body: "currency=EUR" },
+      403,
+      "none",
+    ],
+  ])("answers %s with its 4xx", { timeout: 30_000 }, async (_case, hostile, status, shows) => {
+    const headers = { ...hostile.headers };
+    if (headers.origin === OWN_ORIGIN) headers.origin = `http://127.0.0.1:${port}`;
+    const answer = await send(new Agent(), port, { ...hostile, headers });
+    expect(answer.status).toBe(status);
+    if (shows === "page") expect(isErrorPage(answer.text)).toBe(true);
+    if (shows === "envelope") expect(JSON.parse(answer.text)).toMatchObject({ success: false, error: { code: "BAD_REQUEST" } });
+  });
+
+  it("puts no forwarded host into the page, robots.txt or what the next visitor gets", async () => {
+    for (const path of ["/", "/robots.txt"]) {
+      const forged = await send(new Agent(), port, { method: "GET", path, headers: { "x-forwarded-host": "attacker.example" } });
+      const next = await send(new Agent(), port, { method: "GET", path, headers: {} });
+      expect(forged.text, path).not.toContain("attacker.example");
+      expect(next.text, path).not.toContain("attacker.example");
+    }
+  });
 
   it(`answers ${REQUESTS} hostile requests without a 5xx, within memory, writing nothing`, { timeout: 600_000 }, async () => {
     const next = generator(mulberry32(SEED), `http://127.0.0.1:${port}`);

@@ -9,6 +9,9 @@ import { createShopServer } from "./server.ts";
 
 // Dev mode (Vite in middleware mode) needs no production build: vitest runs before `react-router build` in
 // `npm test`. The production-only parts (CSP, immutable assets) are covered by tests/e2e/server.spec.ts.
+/** Where the shop says it is, unlike the address the tests reach it at. */
+const PUBLIC_URL = "https://shop.example";
+
 describe("server.ts", () => {
   let dataDir: string;
   let shop: Awaited<ReturnType<typeof createShopServer>>;
@@ -35,6 +38,7 @@ describe("server.ts", () => {
         SEED_DEMO: "never",
         // Requests come from loopback: X-Forwarded-Proto then says whether the client used HTTPS.
         TRUST_PROXY: "loopback",
+        PUBLIC_URL: PUBLIC_URL,
       },
       logTo: {
         write: (line: string) => {
@@ -150,11 +154,24 @@ describe("server.ts", () => {
     }
   });
 
-  it("runs a same-origin post, and one without Origin or Referer", async () => {
+  it("runs a same-origin post, and one with no Origin but this site's Referer", async () => {
     const withOrigin = await raw("POST", "/currency", form(), "currency=EUR&redirectTo=%2Fcart");
     expect(withOrigin.status).toBe(302);
     expect(withOrigin.headers.location).toBe("/cart");
-    expect((await raw("POST", "/currency", form(null), "currency=EUR")).status).toBe(302);
+    expect((await raw("POST", "/currency", { ...form(null), referer: `${baseUrl}/cart` }, "currency=EUR")).status).toBe(302);
+  });
+
+  it.each([
+    ["neither Origin nor Referer", form(null)],
+    ["Sec-Fetch-Site cross-site and no Origin", { ...form(null), "sec-fetch-site": "cross-site" }],
+  ])("refuses a post with %s (403), changing nothing", async (_case, headers) => {
+    for (const path of ["/currency", "/logout", "/cart", "/signin"]) {
+      const response = await raw("POST", path, headers, "currency=EUR&intent=clear");
+      expect(response.status, path).toBe(403);
+      expect(response.headers["set-cookie"], path).toBeUndefined();
+    }
+    const page = await raw("POST", "/signin", headers, "email=a%40b.co");
+    expect(isErrorPage(page.text)).toBe(true);
   });
 
   it("answers a body that is not a form with 400 and the error page", async () => {
@@ -163,15 +180,57 @@ describe("server.ts", () => {
     expect(isErrorPage(response.text)).toBe(true);
   });
 
-  it("answers a form past the size limit with 413, announced or streamed", async () => {
-    const body = `message=${"m".repeat(100 * 1024)}`;
-    const announced = await raw("POST", "/contact", { ...form(), "content-length": String(body.length) }, body);
-    expect(announced.status).toBe(413);
-    expect(isErrorPage(announced.text)).toBe(true);
-    const streamed = await raw("POST", "/contact", { ...form(), "transfer-encoding": "chunked" }, body);
-    expect(streamed.status).toBe(413);
-    expect(isErrorPage(streamed.text)).toBe(true);
+  it("answers a form past the size limit with 413 and the page, announced or streamed", async () => {
+    const body = `message=${"m".repeat(2 * 1024 * 1024)}`;
+    for (const path of ["/contact", "/signin", "/signup", "/cart"]) {
+      const announced = await raw("POST", path, { ...form(), "content-length": String(body.length) }, body);
+      expect(announced.status, path).toBe(413);
+      expect(isErrorPage(announced.text), path).toBe(true);
+      const streamed = await raw("POST", path, { ...form(), "transfer-encoding": "chunked" }, body);
+      expect(streamed.status, path).toBe(413);
+      expect(isErrorPage(streamed.text), path).toBe(true);
+    }
   });
+
+  // Dev mode runs Vite's own Host check (403 for hosts it does not know): forged and malformed Host headers are
+  // tried on the built server in tests/e2e/server.spec.ts. X-Forwarded-Host (TRUST_PROXY) gets past it.
+  it("builds absolute URLs from PUBLIC_URL, never from the request, and keeps a forwarded host's answers private", async () => {
+    for (const path of ["/", "/robots.txt"]) {
+      const forged = await raw("GET", path, { "x-forwarded-host": "attacker.example" });
+      expect(forged.status, path).toBe(200);
+      expect(forged.text, path).not.toContain("attacker.example");
+      expect(forged.text, path).toContain(PUBLIC_URL);
+      expect(forged.headers["cache-control"], path).toBe("private, no-cache");
+      const after = await raw("GET", path);
+      expect(after.text, path).not.toContain("attacker.example");
+      expect(after.text, path).not.toContain(baseUrl);
+    }
+    expect((await raw("GET", "/")).text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/"/>`);
+    expect((await raw("GET", "/robots.txt")).text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it.each(["a b", "a<b", "[::1"])("answers the forwarded host %j with 400: the error page, or the API's envelope", async (host) => {
+    const page = await raw("GET", "/about", { "x-forwarded-host": host });
+    expect(page.status).toBe(400);
+    expect(isErrorPage(page.text)).toBe(true);
+    const api = await raw("GET", "/api/public/categories", { "x-forwarded-host": host });
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.text)).toMatchObject({ success: false, error: { code: "BAD_REQUEST" } });
+  });
+
+  it.each(["/%C0%AE", "/%", "/product/%E0%A4%A"])(
+    "answers the malformed path %s with 400 and the error page, logged as one warning",
+    async (path) => {
+      const line = loggedLine((candidate) => candidate.includes(`"url":"${path}"`));
+      const page = await raw("GET", path);
+      expect(page.status).toBe(400);
+      expect(isErrorPage(page.text)).toBe(true);
+      expect(JSON.parse(await line)).toMatchObject({ level: 40, res: { status: 400, reason: "Malformed URL" } });
+      const api = await raw("GET", `/api/public/products${path}`);
+      expect(api.status).toBe(400);
+      expect(JSON.parse(api.text)).toMatchObject({ success: false, error: { code: "BAD_REQUEST" } });
+    },
+  );
 
   it("answers sparse indexes and Conform's reserved fields with 400, echoing nothing", async () => {
     const sparse = await raw("POST", "/signin", form(), "x%5B99999999%5D=1");

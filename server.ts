@@ -18,6 +18,8 @@ import { CATALOGUE_CACHE_MS, createCatalogueCache } from "./api/catalogue/read-c
 import { writePendingViews } from "./api/catalogue/view-counter.ts";
 import { readBackendConfig } from "./api/config.ts";
 import { systemClock } from "./api/core/clock.ts";
+import { errorBody } from "./api/core/envelope.ts";
+import { badRequest } from "./api/core/errors.ts";
 import { createLogger } from "./api/core/logging.ts";
 import { connect } from "./api/db/connect.ts";
 import { MigrationHistoryError } from "./api/db/migrate.ts";
@@ -25,11 +27,11 @@ import { sharedSessionSecret } from "./api/security/session-secret.ts";
 import { createApiClient } from "./app/lib/api.server.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
 import { PAGE_CACHE_MAX_BYTES } from "./app/lib/constants.ts";
-import { readStorefrontConfig } from "./app/lib/env.server.ts";
+import { publicOrigin, readStorefrontConfig, type StorefrontConfig } from "./app/lib/env.server.ts";
 import { inlineRootStyles } from "./app/lib/inline-styles.server.ts";
 import { createPageCache, pageRenderOf } from "./app/lib/page-cache.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
-import { guardStorefrontRequests } from "./app/lib/request-guard.server.ts";
+import { guardStorefrontRequests, isHostOf, refuseMalformedRequests } from "./app/lib/request-guard.server.ts";
 import { takeTurns } from "./app/lib/request-turns.server.ts";
 import { InvalidSettingsError, readSettingGroups } from "./contract/settings.ts";
 
@@ -55,6 +57,9 @@ export async function createShopServer(
     // The storefront's modules (loaded with the build below) read their signing secret from the environment.
     process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
   }
+  if (!config.PUBLIC_URL) warnPublicUrlUnset(logger, config);
+  const origin = publicOrigin(config);
+  const atPublicOrigin = (req: express.Request) => isHostOf(origin, req.host);
 
   // Catalogue answers and pages are kept for the catalogue generation in the database, which every writer raises
   // (any worker, instance or operator command): each process reads it about once a second.
@@ -133,6 +138,15 @@ export async function createShopServer(
 
   // Pages and API calls take turns on the event loop; health probes and files do not wait behind them.
   const turns = takeTurns();
+  app.use(
+    refuseMalformedRequests({
+      publicOrigin: origin,
+      apiPath: "/api",
+      refuseApi: (res, reason) => {
+        res.status(400).json(errorBody(badRequest(reason)));
+      },
+    }),
+  );
   const apiListener = getRequestListener(api.fetch);
   app.all(["/api", "/api/{*rest}"], turns, (req, res) => apiListener(req, res));
 
@@ -181,7 +195,8 @@ export async function createShopServer(
         ];
   app.all(
     "/{*path}",
-    ...pageCache,
+    // Only for PUBLIC_URL's host: an answer to another host is neither kept nor answered from the cache.
+    ...pageCache.map((keep) => onlyAtPublicOrigin(atPublicOrigin, keep)),
     turns,
     createRequestHandler({
       build,
@@ -191,6 +206,8 @@ export async function createShopServer(
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
           nonce: res.locals.cspNonce,
+          publicOrigin: origin,
+          atPublicOrigin: atPublicOrigin(req),
           ...shopperOf(req),
           transport,
           inlineCss,
@@ -219,6 +236,11 @@ export async function createShopServer(
 function publicFiles(dir: string, serve: express.RequestHandler): express.RequestHandler {
   const entries = new Set(readdirSync(dir));
   return (req, res, next) => (entries.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
+}
+
+/** `handler` for requests to `atPublicOrigin`'s host; every other request goes past it. */
+function onlyAtPublicOrigin(atPublicOrigin: (req: express.Request) => boolean, handler: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (atPublicOrigin(req) ? handler(req, res, next) : next());
 }
 
 /** Stops accepting connections, lets in-flight requests finish (up to 10 s), then closes the database. */
@@ -273,6 +295,14 @@ const shopperOf = (req: express.Request) => ({
   clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
   userAgent: req.get("user-agent") ?? "",
 });
+
+/** Said once at start (by the primary, whose workers inherit the default): links then name this machine. */
+function warnPublicUrlUnset(logger: Logger, config: StorefrontConfig) {
+  logger.warn(
+    { publicUrl: publicOrigin(config) },
+    `PUBLIC_URL is not set: canonical links, the sitemap and robots.txt name ${publicOrigin(config)}, and pages are kept for that host only`,
+  );
+}
 
 const listenFailure = (error: NodeJS.ErrnoException, config: { PORT: number; HOST: string }) =>
   error.code === "EADDRINUSE"
@@ -345,6 +375,10 @@ async function runPrimary(workerCount: number): Promise<void> {
         logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
         // Workers inherit the environment, so they all sign with this one secret and do not warn again.
         process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
+      }
+      if (!config.PUBLIC_URL) {
+        warnPublicUrlUnset(logger, config);
+        process.env.PUBLIC_URL = publicOrigin(config);
       }
     } finally {
       await db.close();

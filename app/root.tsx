@@ -93,6 +93,12 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (refusal) throw refuse(refusal.status, refusal.reason);
     return next();
   },
+  // An answer to a host other than PUBLIC_URL's (a forged Host) is that client's own: no shared cache may keep it.
+  async ({ context }, next) => {
+    const response = await next();
+    if (!context.get(requestInfoContext).atPublicOrigin) response.headers.set("Cache-Control", "private, no-cache");
+    return response;
+  },
 ];
 
 /**

@@ -53,6 +53,21 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   TRUST_PROXY: trustProxy.optional(),
+  /**
+   * The origin shoppers and crawlers reach the shop at (scheme, host, port): every absolute URL the shop writes
+   * (canonical, Open Graph, the sitemap, robots.txt) is built from it, never from a request's Host. Unset:
+   * `publicOrigin` falls back to this machine.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http:// or https:// URL, such as https://shop.example.com" })
+    .refine((value) => {
+      // Refinements run after a failed format check too: that value is already reported.
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    }, "PUBLIC_URL must be an origin only (scheme, host and port), without a path, query or credentials")
+    .transform((value) => new URL(value).origin)
+    .optional(),
   SESSION_SECRET: cookieSecrets.optional(),
   /** Cookies marked Secure: "auto" (when the request arrived over HTTPS), "always" or "never". */
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
@@ -61,5 +76,9 @@ const schema = z.object({
 });
 
 export type StorefrontConfig = z.infer<typeof schema>;
+
+/** The origin absolute URLs are built from: PUBLIC_URL, else this machine on PORT (a shop tried out locally needs no setting). */
+export const publicOrigin = (config: Pick<StorefrontConfig, "PUBLIC_URL" | "PORT">): string =>
+  config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
 export const readStorefrontConfig = (env: NodeJS.ProcessEnv = process.env): StorefrontConfig => parseSettings(schema, env);

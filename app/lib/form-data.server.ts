@@ -10,6 +10,11 @@ import { shopperIssueText } from "#contract/schemas/issue-texts.ts";
 export const FORM_LIMITS = {
   /** Bytes of an encoded body, the API's own limit. */
   bodyBytes: 64 * 1024,
+  /**
+   * Bytes past `bodyBytes` still read (and dropped) from a body without a Content-Length, so that its sender sees
+   * the 413 instead of a reset; beyond them the connection is given up.
+   */
+  droppedBytes: 4 * 1024 * 1024,
   fields: 64,
   nameLength: 64,
   /** `a.b[0]` is depth 2: the app's names are flat, Conform's nesting stays shallow. */
@@ -44,6 +49,11 @@ export async function readForm(request: Request): Promise<FormData> {
   return formData;
 }
 
+/**
+ * The body as text, or 413 past FORM_LIMITS.bodyBytes. A body without a Content-Length (chunked) is only found too
+ * large while it arrives: the rest is read and dropped before the 413 (up to FORM_LIMITS.droppedBytes), as
+ * cancelling the stream resets the connection under a client still sending, which then never sees the answer.
+ */
 async function readBody(request: Request): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -51,12 +61,13 @@ async function readBody(request: Request): Promise<string> {
   let size = 0;
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
     size += next.value.byteLength;
-    if (size > FORM_LIMITS.bodyBytes) {
+    if (size <= FORM_LIMITS.bodyBytes) chunks.push(next.value);
+    else if (size > FORM_LIMITS.bodyBytes + FORM_LIMITS.droppedBytes) {
       await reader.cancel();
-      throw refuse(413, "Form too large");
+      break;
     }
-    chunks.push(next.value);
   }
+  if (size > FORM_LIMITS.bodyBytes) throw refuse(413, "Form too large");
   return Buffer.concat(chunks).toString("utf8");
 }
 

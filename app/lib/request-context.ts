@@ -15,6 +15,13 @@ export interface PageRender {
 export interface RequestInfo {
   /** CSP nonce of this response, for inline scripts. */
   nonce: string;
+  /** The origin every absolute URL is built from (PUBLIC_URL): a request's Host is the client's to choose. */
+  publicOrigin: string;
+  /**
+   * Whether the request names PUBLIC_URL's host (its Host, or X-Forwarded-Host under TRUST_PROXY). Answers to
+   * any other host are never offered to shared caches.
+   */
+  atPublicOrigin: boolean;
   /** The shopper's address as Express sees it (honours TRUST_PROXY). */
   clientIp: string;
   userAgent: string;

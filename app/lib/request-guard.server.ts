@@ -1,4 +1,5 @@
-import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction, RequestHandler } from "express";
+import { MSG } from "#contract/messages.ts";
 import { FORM_LIMITS, isFormContentType } from "./form-data.server.ts";
 
 /** Why the storefront will not run a request; the root route throws it, so the error boundary shows it. */
@@ -11,44 +12,119 @@ export interface Refusal {
 const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
 
 /**
- * Express middleware in front of the storefront. A request the router must not run (another method, a POST
- * from a foreign origin, a body that is not a form or is too large) is turned into a GET of the same page
- * carrying the refusal in `res.locals.refusal`: the root route throws it, so the shopper sees the page's
- * normal error presentation with the right status, and no action or body parser ever runs.
+ * Express middleware in front of the API and the storefront: a request whose host cannot form a URL
+ * (`isWellFormedHost`) or whose path is not valid percent-encoding (`/%C0%AE`, `/%`) is refused with 400 before
+ * anything builds or decodes its URL (React Router's `new URL` and Express's route parameters threw on them).
+ * Under `apiPath`, `refuseApi` answers in the API's own format. A page request goes on carrying the refusal, as
+ * `guardStorefrontRequests` turns it into the shop's 400 page: without the malformed host (X-Forwarded-Host dropped,
+ * a Host replaced by the public one) and with each `%` of its path escaped, so that its URL can be built and routed.
  */
-export function guardStorefrontRequests(): RequestHandler {
+export function refuseMalformedRequests(options: {
+  publicOrigin: string;
+  apiPath: string;
+  refuseApi: (res: ExpressResponse, reason: string) => void;
+}): RequestHandler {
+  const publicHost = new URL(options.publicOrigin).host;
   return (req, res, next) => {
-    const refusal = refusalFor(req);
-    if (refusal) {
-      res.locals.refusal = refusal;
-      if (refusal.status === 405) res.set("Allow", PAGE_METHODS.join(", "));
-      // The body is never read: close the connection after answering instead of draining it.
-      if (req.method !== "GET" && req.method !== "HEAD") res.set("Connection", "close");
-      req.method = "GET";
+    const wellFormedHost = isWellFormedHost(req.host);
+    const path = req.url.split("?", 1)[0] ?? "";
+    const decodablePath = isDecodable(path);
+    if (wellFormedHost && decodablePath) {
+      next();
+      return;
     }
+    const reason = wellFormedHost ? MSG.router.refused.malformedUrl : MSG.router.refused.malformedHost;
+    res.locals.refusal = { status: 400, reason } satisfies Refusal;
+    if (path === options.apiPath || path.startsWith(`${options.apiPath}/`)) {
+      options.refuseApi(res, reason);
+      return;
+    }
+    if (!wellFormedHost) {
+      delete req.headers["x-forwarded-host"];
+      if (!isWellFormedHost(req.host)) req.headers.host = publicHost;
+    }
+    if (!decodablePath) req.url = req.originalUrl = `${path.replaceAll("%", "%25")}${req.url.slice(path.length)}`;
     next();
   };
 }
 
+/**
+ * Express middleware in front of the storefront. A request the router must not run (another method, a POST
+ * not sent by this site's pages, a body that is not a form or is too large, or one `refuseMalformedRequests`
+ * refused) is turned into a GET of the same page carrying the refusal in `res.locals.refusal`: the root route
+ * throws it, so the shopper sees the page's normal error presentation with the right status, and no action or
+ * body parser ever runs. Its body is read and dropped first: answered while still sending it, a client has the
+ * connection reset under it (Node closes a connection whose request was not read) and never sees the answer.
+ */
+export function guardStorefrontRequests(): RequestHandler {
+  return (req, res, next) => {
+    const refusal: Refusal | null = res.locals.refusal ?? refusalFor(req);
+    if (!refusal) {
+      next();
+      return;
+    }
+    res.locals.refusal = refusal;
+    if (refusal.status === 405) res.set("Allow", PAGE_METHODS.join(", "));
+    req.method = "GET";
+    dropBody(req, next);
+  };
+}
+
+/** Reads the request's body to its end, keeping nothing, then goes on; a client gone meanwhile is not answered. */
+function dropBody(req: ExpressRequest, next: NextFunction) {
+  req.once("end", () => next());
+  req.resume();
+}
+
 function refusalFor(req: ExpressRequest): Refusal | null {
-  if (!(PAGE_METHODS as readonly string[]).includes(req.method)) return { status: 405, reason: "Method not allowed" };
+  if (!(PAGE_METHODS as readonly string[]).includes(req.method)) return { status: 405, reason: MSG.router.refused.method };
   if (req.method !== "POST") return null;
-  if (isCrossSite(req)) return { status: 403, reason: "Cross-site post" };
-  if (Number(req.get("content-length")) > FORM_LIMITS.bodyBytes) return { status: 413, reason: "Form too large" };
-  if (!isFormContentType(req.get("content-type"))) return { status: 400, reason: "Not a form post" };
+  const origin = postOrigin(req);
+  if (origin !== "own") return { status: 403, reason: origin === "none" ? MSG.router.refused.noOrigin : MSG.router.refused.crossSite };
+  if (Number(req.get("content-length")) > FORM_LIMITS.bodyBytes) return { status: 413, reason: MSG.router.refused.formTooLarge };
+  if (!isFormContentType(req.get("content-type"))) return { status: 400, reason: MSG.router.refused.notAForm };
   return null;
 }
 
 /**
- * A state-changing post from another site: a foreign `Origin` (`null` included), or no `Origin` and a foreign
- * `Referer`. React Router checks page actions alone; this covers resource routes (/subscribe, /logout) too.
- * This site's origin is the one React Router builds the request URL from (honours TRUST_PROXY).
+ * Where a state-changing post comes from. "foreign": `Sec-Fetch-Site: cross-site`, a foreign `Origin` (`null`
+ * included), or no `Origin` and a foreign `Referer`. "none": neither `Origin` nor `Referer`. Browsers send
+ * `Origin` with every form post, JavaScript on or off, so only this site's pages are "own"; a client without
+ * either header is no browser a shopper uses, and a post it forges (a signed-out shopper, an address added)
+ * must not pass. React Router checks page actions alone; this covers resource routes (/subscribe, /logout)
+ * too. This site's origin is the one React Router builds the request URL from (honours TRUST_PROXY).
  */
-function isCrossSite(req: ExpressRequest): boolean {
-  const own = originOf(`${req.protocol}://${req.host}`);
+function postOrigin(req: ExpressRequest): "own" | "foreign" | "none" {
+  if (req.get("sec-fetch-site") === "cross-site") return "foreign";
   const claimed = req.get("origin") ?? req.get("referer");
-  if (claimed === undefined) return false;
-  return own === null || originOf(claimed) !== own;
+  if (claimed === undefined) return "none";
+  const own = originOf(`${req.protocol}://${req.host}`);
+  return own !== null && originOf(claimed) === own ? "own" : "foreign";
 }
 
 const originOf = (url: string): string | null => (URL.canParse(url) ? new URL(url).origin : null);
+
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a Host header's value (X-Forwarded-Host's under TRUST_PROXY: Express's `req.host`) is a host and
+ * optional port that a URL can be built from. Anything else (`a b`, `a<b`, `[::1`, empty) would fail React
+ * Router's `new URL`; what would end the host part early (`/`, `?`, `#`, `@`, `\`) is no host either.
+ */
+export function isWellFormedHost(host: string | undefined): host is string {
+  return host !== undefined && /^[^/?#@\\]+$/.test(host) && URL.canParse(`http://${host}`);
+}
+
+/** Whether `host` (as `isWellFormedHost` takes it) names `origin`'s host and port, a default port written or not. */
+export function isHostOf(origin: string, host: string | undefined): boolean {
+  if (!isWellFormedHost(host)) return false;
+  const own = new URL(origin);
+  return new URL(`${own.protocol}//${host}`).host === own.host;
+}

@@ -1,11 +1,13 @@
+import type { RouterContextProvider } from "react-router";
 import { BASE_CURRENCY, RATING_MAX, RATING_MIN } from "#contract/constants.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { SHOP } from "#contract/shop.ts";
 import { escapeMarkup } from "./markup.ts";
+import { requestInfoContext } from "./request-context.ts";
 
 /**
  * Builders for what search engines and link previews read: title, description, canonical URL, Open Graph,
- * JSON-LD and the sitemap. URLs are absolute, made from the request's origin.
+ * JSON-LD and the sitemap. URLs are absolute, made from the configured public origin (`publicOrigin`).
  */
 
 /** A meta descriptor as React Router's `meta` export returns it. */
@@ -17,6 +19,12 @@ export type MetaTag =
   | { "script:ld+json": JsonLd };
 
 export type JsonLd = Record<string, unknown>;
+
+/**
+ * The origin of every absolute URL the shop writes: PUBLIC_URL, never the request's. A Host or X-Forwarded-Host
+ * header is the client's to choose, and a page kept for every visitor would carry one client's choice to all.
+ */
+export const publicOrigin = (context: Readonly<RouterContextProvider>): string => context.get(requestInfoContext).publicOrigin;
 
 export function absoluteUrl(origin: string, path: string): string {
   return new URL(path, origin).href;

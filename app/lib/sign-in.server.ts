@@ -22,12 +22,20 @@ export type SignInAttempt =
 /**
  * Sign-in through remix-auth: the form strategy's verify step checks the form with the shared schema and asks
  * the API's login through the contract client. One per request, because the client forwards that request's
- * shopper address. The strategy reads the body itself, so the caller reads its own copy through `readForm`
- * (with its limits) from `request.clone()` first.
+ * shopper address. The strategy reads the body itself: `signIn` hands it the form already read.
  */
 export function authenticatorFor(context: Readonly<RouterContextProvider>): Authenticator<SignInAttempt> {
   const api = apiFor(context);
   return new Authenticator<SignInAttempt>().use(new FormStrategy(({ form }) => verifyLogin(api, form)));
+}
+
+/**
+ * Signs in with `form`, the body the caller read through `readForm` (within its limits): the strategy reads a
+ * request's body itself, so it gets one holding just that form. A `request.clone()` for it instead would keep a
+ * second copy of every byte a client sends, however many.
+ */
+export function signIn(context: Readonly<RouterContextProvider>, request: Request, form: FormData): Promise<SignInAttempt> {
+  return authenticatorFor(context).authenticate("form", new Request(request.url, { method: "POST", body: form }));
 }
 
 async function verifyLogin(api: ApiClient, form: FormData): Promise<SignInAttempt> {

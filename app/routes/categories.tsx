@@ -5,13 +5,13 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { fetchActiveCategories } from "#app/lib/catalogue.server.ts";
 import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder } from "#app/lib/product-view.ts";
-import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.server.ts";
+import { breadcrumbJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/categories";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = publicOrigin(context);
   const meta = pageMeta({
     title: MSG.catalogue.allCategories,
     description: `Explore every ${SHOP.name} collection: womenswear, abayas, coords, mini and the children's line from baby to 15 years.`,

@@ -11,14 +11,14 @@ import { COLOR_DOTS } from "#app/lib/constants.ts";
 import { honeypotLoaderData } from "#app/lib/honeypot.server.ts";
 import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
-import { organizationJsonLd, pageMeta } from "#app/lib/seo.server.ts";
+import { organizationJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
 import { PAGE_SIZE } from "#contract/constants.ts";
 import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context);
   const [categories, trending, latest, newsletterHoneypot] = await Promise.all([
     fetchActiveCategories(api),
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : categories;
   const cards = (products: ProductSummaryDto[]) => products.map(toProductCard);
-  const origin = new URL(request.url).origin;
+  const origin = publicOrigin(context);
   return {
     ...newsletterHoneypot,
     meta: pageMeta({

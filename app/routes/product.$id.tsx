@@ -20,7 +20,7 @@ import { galleryImages, galleryIndex, selectionFromSearch, truncateDescription, 
 import { struckPrice, toProductCard } from "#app/lib/product-view.ts";
 import { recordRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
 import { reviewsView } from "#app/lib/reviews-view.ts";
-import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.server.ts";
+import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd, publicOrigin } from "#app/lib/seo.server.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { decodeProductId, encodeProductId } from "#contract/product-id.ts";
@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = decodeProductId(params.id);
   if (id === null) throw redirect("/not-found");
   const url = new URL(request.url);
-  const origin = url.origin;
+  const origin = publicOrigin(context);
   const view = reviewsView(url.searchParams);
   const canonicalPath = `/product/${encodeProductId(id)}`;
   const api = apiFor(context);

@@ -13,7 +13,7 @@ import { LISTING_PATH, takeSearchFocus } from "#app/lib/listing-path.ts";
 import { canonicalListingHref, listingHref, listingSearchParams } from "#app/lib/listing-url.ts";
 import { toProductCard } from "#app/lib/product-view.ts";
 import { type ListingQuery, parseListingQuery } from "#app/lib/schemas/listing.ts";
-import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.server.ts";
+import { breadcrumbJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/products";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(context);
   const [page, categories] = await Promise.all([fetchProductPage(api, query), fetchActiveCategories(api)]);
   return {
-    meta: listingMeta(url.origin, query),
+    meta: listingMeta(publicOrigin(context), query),
     query,
     focusSearch,
     page: mapLoaded(page, ({ products, pagination }) => ({ products: products.map(toProductCard), pagination })),

@@ -19,7 +19,7 @@ import { honeypotLoaderData, readHoneypotForm } from "#app/lib/honeypot.server.t
 import { noDataSchema } from "#app/lib/responses.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
-import { authenticatorFor } from "#app/lib/sign-in.server.ts";
+import { signIn } from "#app/lib/sign-in.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { emailRequestSchema } from "#contract/schemas/auth.ts";
 import { emailRequestChecks, loginChecks } from "#contract/schemas/auth-checks.ts";
@@ -37,13 +37,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** One form, two intents: log in, or send a password reset code to the e-mail typed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  // The sign-in strategy reads the body itself: this copy, read within the form limits, decides the intent.
-  const formData = await readHoneypotForm(request.clone());
+  const formData = await readHoneypotForm(request);
   return formData.get("intent") === "forgot" ? requestResetCode(request, context, formData) : logIn(request, context, formData);
 }
 
 async function logIn(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
-  const attempt = await authenticatorFor(context).authenticate("form", request);
+  const attempt = await signIn(context, request, formData);
   const { submission } = attempt;
   if (attempt.status === "invalid") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   if (attempt.status === "signedIn") {

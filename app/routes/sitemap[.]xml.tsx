@@ -1,5 +1,5 @@
 import { apiFor } from "#app/lib/api.server.ts";
-import { sitemapXml } from "#app/lib/seo.server.ts";
+import { publicOrigin, sitemapXml } from "#app/lib/seo.server.ts";
 import { type SitemapSource, sitemapEntries } from "#app/lib/sitemap.server.ts";
 import type { Route } from "./+types/sitemap[.]xml";
 
@@ -7,8 +7,8 @@ const CACHE_SECONDS = 300;
 let cached: { origin: string; xml: string; expiresAt: number } | null = null;
 
 /** Every product and category; built by paging through the public API and kept for a few minutes. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = publicOrigin(context);
   const now = Date.now();
   if (!cached || cached.origin !== origin || cached.expiresAt <= now) {
     const source: SitemapSource = apiFor(context);

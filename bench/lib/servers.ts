@@ -75,6 +75,8 @@ export async function startShop({
     SESSION_SECRET: randomBytes(32).toString("base64url"),
     // Load tests sign in and check out many times from one address.
     TRUST_PROXY: "loopback",
+    // The address the benches ask at: pages are kept only for PUBLIC_URL's host.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Measured at one worker and at the default (one per CPU): WEB_CONCURRENCY=1 npm run bench:ssr.
     ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
     ...overrides,

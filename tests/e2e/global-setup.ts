@@ -71,6 +71,8 @@ export default async function globalSetup() {
   env.SMTP_URL = smtp.url;
   // Tests stand for different shoppers by sending X-Forwarded-For (fixtures.ts); only loopback is trusted.
   env.TRUST_PROXY = "loopback";
+  // Where the tests reach it: its links name this address, and pages asked for at it are kept.
+  env.PUBLIC_URL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["server.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const baseURL = `http://127.0.0.1:${port}`;
 

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { join } from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import Database from "better-sqlite3";
@@ -24,6 +25,27 @@ async function keptAnswer(request: APIRequestContext, path: string, headers: Rec
 /** The opening tags of the page's scripts; data blocks (JSON-LD) are not run, so the policy does not apply to them. */
 const runnableScriptTags = (html: string) =>
   [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]).filter((tag) => !/type="application\/(ld\+)?json"/.test(tag));
+
+/**
+ * A GET over a connection of its own with the header lines given as they are (fetch and Playwright write their own
+ * Host): the answer's status, head and raw body.
+ */
+function rawGet(path: string, headerLines: string[]): Promise<{ status: number; head: string; body: string }> {
+  const { hostname, port } = new URL(process.env.E2E_BASE_URL ?? "");
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.end(`GET ${path} HTTP/1.1\r\n${headerLines.map((line) => `${line}\r\n`).join("")}Connection: close\r\n\r\n`);
+    });
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const [head = "", body = ""] = text.split(/\r\n\r\n(.*)/s);
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]), head: head.toLowerCase(), body });
+    });
+  });
+}
 
 /** The stored view count of product `id`, read from the e2e server's database. */
 function viewCount(id: number): number {
@@ -138,6 +160,54 @@ test.describe("server", () => {
       expect(rendered.headers().age).toBeUndefined();
       expect(rendered.headers()["cache-control"]).toBe("private, no-cache");
       expect(await rendered.text()).toContain('aria-label="Cart, 1 item"');
+    }
+  });
+
+  test("a forged Host or X-Forwarded-Host reaches no other visitor: absolute URLs name PUBLIC_URL", async ({ request, baseURL }) => {
+    const own = new URL(baseURL ?? "");
+    const forgeries = [["Host: evil.example"], [`Host: ${own.host}`, "X-Forwarded-Host: attacker.example"]];
+    // Paths no other test asks for: the first answer for each is a render, which the page cache would keep.
+    const unique = Date.now().toString(36);
+    for (const path of [
+      `/?poison=${unique}`,
+      `/categories?poison=${unique}`,
+      `/robots.txt?poison=${unique}`,
+      `/sitemap.xml?poison=${unique}`,
+    ]) {
+      // Each on a connection of its own, so that every worker is asked.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        for (const forged of forgeries) {
+          const answer = await rawGet(path, forged);
+          expect(answer.status, path).toBe(200);
+          expect(answer.body, path).not.toMatch(/evil\.example|attacker\.example/);
+          expect(answer.head, path).toContain("cache-control: private, no-cache");
+        }
+      }
+      for (let visit = 0; visit < 4; visit++) {
+        const answer = await request.get(path);
+        const text = await answer.text();
+        expect(text, path).not.toMatch(/evil\.example|attacker\.example/);
+        expect(text, path).toContain(own.origin);
+      }
+    }
+  });
+
+  for (const host of ["a b", "a<b", "[::1", ""]) {
+    test(`a malformed Host ${JSON.stringify(host)} answers 400: the shop's error page, or the API's envelope`, async () => {
+      const page = await rawGet("/about", [`Host: ${host}`]);
+      expect(page.status).toBe(400);
+      expect(page.body).toContain('class="status-page"');
+      const api = await rawGet("/api/public/categories", [`Host: ${host}`]);
+      expect(api.status).toBe(400);
+      expect(api.body).toContain('"code":"BAD_REQUEST"');
+    });
+  }
+
+  test("a path that is not valid percent-encoding answers 400 with the shop's error page", async ({ request }) => {
+    for (const path of ["/%C0%AE", "/%", "/assets/%C0", "/product/%E0%A4%A"]) {
+      const answer = await request.get(path);
+      expect(answer.status(), path).toBe(400);
+      expect(await answer.text(), path).toContain('class="status-page"');
     }
   });
 

@@ -16,6 +16,13 @@ export function fakeTransport(
 /** A router context as server.ts builds one per request, reaching the API through `transport`. */
 export function routerContextWith(transport: ApiTransport, clientIp = "127.0.0.1") {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "n", clientIp, userAgent: "test", transport });
+  context.set(requestInfoContext, {
+    nonce: "n",
+    publicOrigin: "http://shop.test",
+    atPublicOrigin: true,
+    clientIp,
+    userAgent: "test",
+    transport,
+  });
   return context;
 }
