@@ -91,9 +91,20 @@ describe("settleStuckPayments", () => {
   it("runs in one process at a time: a pass waits out another's lease, and takes a lease its holder left to expire", async () => {
     await cutOffOrder();
     api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
-    const reports = await Promise.all([settleStuckPayments(deps()), settleStuckPayments(deps())]);
-    expect(reports.filter((report) => report.ran)).toHaveLength(1);
-    expect(reports.flatMap((report) => (report.ran ? report.settled : []))).toHaveLength(1);
+    // The first pass holds its lease while the gateway answers its capture; a second pass asks meanwhile.
+    const captureAsked = Promise.withResolvers<void>();
+    const captureAnswered = Promise.withResolvers<void>();
+    const capture = api.gateway.capture;
+    vi.spyOn(api.gateway, "capture").mockImplementationOnce(async (...args) => {
+      captureAsked.resolve();
+      await captureAnswered.promise;
+      return capture(...args);
+    });
+    const first = settleStuckPayments(deps());
+    await captureAsked.promise;
+    expect(await settleStuckPayments(deps())).toEqual({ ran: false });
+    captureAnswered.resolve();
+    expect(await first).toMatchObject({ ran: true, settled: [{ outcome: "captured" }] });
 
     const leaseOf = (holder: string, expiresAt: Date) =>
       api.db.kysely.insertInto("job_leases").values({ name: "payment-recovery", holder, expires_at: expiresAt.toISOString() }).execute();
