@@ -18,7 +18,8 @@ export interface Instance {
 export function startInstance(port: number, env: NodeJS.ProcessEnv): Instance {
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: root,
-    env: { ...env, PORT: String(port) },
+    // Each instance is asked at its own address, which is then its public one (pages are kept only for that host).
+    env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const lines: string[] = [];
