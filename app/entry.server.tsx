@@ -2,14 +2,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
-import { InlineStylesContext } from "./components/layout/inline-stylesheet.tsx";
 import { StaticContentContext } from "./components/ui/static-content.tsx";
 import { createCoalescingStream } from "./lib/coalescing-stream.server.ts";
 import { setDocumentCaching } from "./lib/document-caching.server.ts";
-import { insertInlineStyles } from "./lib/inline-styles.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { apiUnavailableContext, requestInfoContext } from "./lib/request-context.ts";
-import { deferPageScripts } from "./lib/scripts-after-first-paint.server.ts";
 import { staticContentMarkup } from "./lib/static-content.server.tsx";
 
 /** Re-exported so server.ts sets the very context instance the routes read. */
@@ -46,7 +43,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, inlineCss, pageRender } = loadContext.get(requestInfoContext);
+  const { nonce, pageRender } = loadContext.get(requestInfoContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -56,11 +53,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesContext value={{ nonce }}>
-        <StaticContentContext value={staticContentMarkup()}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StaticContentContext>
-      </InlineStylesContext>,
+      <StaticContentContext value={staticContentMarkup()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StaticContentContext>,
       {
         nonce,
         // A completed Suspense boundary stays in place in the HTML, however far down the page: past this many
@@ -68,15 +63,10 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const deferScripts = deferPageScripts();
-          const insertStyles = insertInlineStyles(inlineCss);
-          const body = createCoalescingStream(
-            () => {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-            },
-            (piece) => insertStyles(deferScripts(piece)),
-          );
+          const body = createCoalescingStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

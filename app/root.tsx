@@ -1,6 +1,5 @@
-// Every stylesheet, here and nowhere else: the build makes them one sheet, which the production server inlines
-// into each document's head (app/lib/inline-styles.server.ts), so no stylesheet request delays the first paint.
-// Order is cascade order: the font faces, tokens and primitives first, then the chrome, then each area.
+// Every stylesheet, here and nowhere else: the build makes them one fingerprinted sheet, linked by every page
+// (`links`) and served immutable, so a shopper downloads it once per release. Order is cascade order: the font faces, tokens and primitives first, then the chrome, then each area.
 import "./styles/fonts.css";
 import "./styles/tokens.css";
 import "./styles/base.css";
@@ -41,7 +40,6 @@ import displayFontUrl from "./assets/fonts/cormorant-garamond-500-normal.subset.
 import sansFontUrl from "./assets/fonts/jost-400-normal.subset.woff2?url";
 import sansMediumFontUrl from "./assets/fonts/jost-500-normal.subset.woff2?url";
 import { ErrorView } from "./components/layout/error-view.tsx";
-import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
@@ -156,7 +154,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <InlineStylesheet />
         <Links />
       </head>
       <body>
