@@ -43,7 +43,6 @@ import { ErrorView } from "./components/layout/error-view.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
-import { useClientNavigation } from "./components/layout/use-client-navigation.ts";
 import { usePageHoneypot } from "./components/layout/use-page-honeypot.ts";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
 import { deferred, everyPartLoaded } from "./components/ui/deferred.tsx";
@@ -147,7 +146,6 @@ export function Layout({ children }: { children: ReactNode }) {
     showsSignedInShopper = signedIn;
   }, [signedIn]);
   useScrollToTopOnPathChange();
-  useClientNavigation();
   return (
     <html lang="en-GB">
       <head>
