@@ -40,12 +40,15 @@ import displayFontUrl from "./assets/fonts/cormorant-garamond-500-normal.subset.
 import sansFontUrl from "./assets/fonts/jost-400-normal.subset.woff2?url";
 import sansMediumFontUrl from "./assets/fonts/jost-500-normal.subset.woff2?url";
 import { ErrorView } from "./components/layout/error-view.tsx";
+import { LoadingOverlay } from "./components/layout/navigation-overlay.tsx";
+import { NotFoundView } from "./components/layout/not-found-view.tsx";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
 import { usePageHoneypot } from "./components/layout/use-page-honeypot.ts";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
-import { deferred, everyPartLoaded } from "./components/ui/deferred.tsx";
+import { ValueStrip } from "./components/ui/value-strip.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { loadShopperChrome } from "./lib/auth.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
@@ -67,14 +70,6 @@ const FONT_PRELOADS = [displayFontUrl, displayItalicFontUrl, sansFontUrl, sansMe
   crossOrigin: "anonymous" as const,
 }));
 
-// Below every page and without state of their own: their code loads after the page's.
-const ValueStrip = deferred(() => import("./components/ui/value-strip.tsx").then((module) => module.ValueStrip));
-const SiteFooter = deferred(() => import("./components/layout/site-footer.tsx").then((module) => module.SiteFooter));
-// Shown only while a navigation runs longer than a moment: nothing of it is in the HTML.
-const LoadingOverlay = deferred(() => import("./components/layout/navigation-overlay.tsx").then((module) => module.LoadingOverlay));
-// Only a 404 shows it.
-const NotFoundView = deferred(() => import("./components/layout/not-found-view.tsx").then((module) => module.NotFoundView));
-
 export const links: Route.LinksFunction = () => [...FONT_PRELOADS, { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: Route.MetaFunction = ({ error }) => [
@@ -89,17 +84,6 @@ export const middleware: Route.MiddlewareFunction[] = [
     const { refusal } = context.get(requestInfoContext);
     if (refusal) throw refuse(refusal.status, refusal.reason);
     return next();
-  },
-];
-
-/**
- * A navigation or fetcher also waits for the code of the page's deferred parts (decision 0018), loaded on first
- * use: committed before it, the update would leave nothing in a part's place until its code arrived.
- */
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async (_, next) => {
-    const [result] = await Promise.all([next(), everyPartLoaded()]);
-    return result;
   },
 ];
 
