@@ -11,7 +11,7 @@ export interface Shop {
   /**
    * Opens `path` and checks the server answered it successfully (`status` to expect another, such as 404). With
    * JavaScript it also waits until React has hydrated the page: a tap before then is a tap on the page without
-   * JavaScript, which the no-js project covers (and `listing-before-hydration.spec.ts` with the scripts held back).
+   * JavaScript, which the no-js project covers (and `catalogue-before-hydration.spec.ts` with the scripts held back).
    */
   visit(path: string, options?: { status?: number }): Promise<void>;
   topBar: Locator;

@@ -1,14 +1,11 @@
+import type { Page } from "@playwright/test";
 import { MSG } from "#contract/messages.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 const SEARCH_WORD = "abaya";
 
-/**
- * A shopper who ticks a filter, picks a sort and types a search while the page's scripts are still on their way
- * (a slow phone) keeps every choice: without JavaScript Apply submits them as a GET form; with it the page's
- * scripts are held back until all three are made, and hydration applies them.
- */
-test("filters, sort and search chosen before hydration survive it and apply", async ({ shop, page, request }) => {
+/** Holds every script of the page back until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
   let releaseScripts = () => {};
   const scriptsHeld = new Promise<void>((resolve) => {
     releaseScripts = resolve;
@@ -17,6 +14,16 @@ test("filters, sort and search chosen before hydration survive it and apply", as
     await scriptsHeld;
     await route.continue();
   });
+  return releaseScripts;
+}
+
+/**
+ * A shopper who ticks a filter, picks a sort and types a search while the page's scripts are still on their way
+ * (a slow phone) keeps every choice: without JavaScript Apply submits them as a GET form; with it the page's
+ * scripts are held back until all three are made, and hydration applies them.
+ */
+test("filters, sort and search chosen before hydration survive it and apply", async ({ shop, page, request }) => {
+  const releaseScripts = await holdScripts(page);
   await page.goto("/products", { waitUntil: "domcontentloaded" });
 
   const inStock = page.locator(".filter-panel").getByRole("checkbox", { name: "In Stock" });
@@ -50,4 +57,19 @@ test("filters, sort and search chosen before hydration survive it and apply", as
   );
   const products: { name: string }[] = (await expected.json()).data;
   expect(names.map((name) => name.toLowerCase())).toEqual(products.map((product) => product.name.toLowerCase()));
+});
+
+test("a quantity typed on a product page before hydration stays", async ({ shop, page }) => {
+  await shop.visit("/products?stock_status=In+Stock");
+  const product = (await page.locator(".product-card__name a").first().getAttribute("href")) ?? "";
+  const releaseScripts = await holdScripts(page);
+  await page.goto(product, { waitUntil: "domcontentloaded" });
+  const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+  await quantity.fill("2");
+  if (shop.javaScriptEnabled) {
+    releaseScripts();
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: "Decrease quantity" })).toBeVisible();
+  }
+  await expect(quantity).toHaveValue("2");
 });
