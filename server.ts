@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -28,7 +27,6 @@ import { createApiClient } from "./app/lib/api.server.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
 import { PAGE_CACHE_MAX_BYTES } from "./app/lib/constants.ts";
 import { publicOrigin, readStorefrontConfig, type StorefrontConfig } from "./app/lib/env.server.ts";
-import { inlineRootStyles } from "./app/lib/inline-styles.server.ts";
 import { createPageCache, pageRenderOf } from "./app/lib/page-cache.server.ts";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/request-context.ts";
 import { guardStorefrontRequests, isHostOf, refuseMalformedRequests } from "./app/lib/request-guard.server.ts";
@@ -153,7 +151,6 @@ export async function createShopServer(
   // React Router prepares its route tables once for a build object, but again on every request for a function.
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite: (() => Promise<void>) | undefined;
-  let inlineCss: Uint8Array = new Uint8Array(0);
   if (options.dev) {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -163,10 +160,7 @@ export async function createShopServer(
     build = () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>;
     closeVite = () => devServer.close();
   } else {
-    ({ build, css: inlineCss } = inlineRootStyles(
-      (await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild,
-      fileURLToPath(new URL("./build/client/", import.meta.url)),
-    ));
+    build = (await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild;
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(publicFiles("build/client", express.static("build/client", { maxAge: "1h", index: false })));
   }
@@ -210,7 +204,6 @@ export async function createShopServer(
           atPublicOrigin: atPublicOrigin(req),
           ...shopperOf(req),
           transport,
-          inlineCss,
           pageRender: pageRenderOf(res),
           refusal: res.locals.refusal,
         });

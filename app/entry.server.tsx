@@ -2,15 +2,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
-import { InlineStylesContext } from "./components/layout/inline-stylesheet.tsx";
-import { StaticContentContext } from "./components/ui/static-content.tsx";
 import { createCoalescingStream } from "./lib/coalescing-stream.server.ts";
 import { setDocumentCaching } from "./lib/document-caching.server.ts";
-import { insertInlineStyles } from "./lib/inline-styles.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { apiUnavailableContext, requestInfoContext } from "./lib/request-context.ts";
-import { deferPageScripts } from "./lib/scripts-after-first-paint.server.ts";
-import { staticContentMarkup } from "./lib/static-content.server.tsx";
 
 /** Re-exported so server.ts sets the very context instance the routes read. */
 export { requestInfoContext };
@@ -46,7 +41,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, inlineCss, pageRender } = loadContext.get(requestInfoContext);
+  const { nonce, pageRender } = loadContext.get(requestInfoContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -55,42 +50,30 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesContext value={{ nonce }}>
-        <StaticContentContext value={staticContentMarkup()}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StaticContentContext>
-      </InlineStylesContext>,
-      {
-        nonce,
-        // A completed Suspense boundary stays in place in the HTML, however far down the page: past this many
-        // bytes React would send it out of line and move it in with a script, which never runs without JavaScript.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
-          shellRendered = true;
-          const deferScripts = deferPageScripts();
-          const insertStyles = insertInlineStyles(inlineCss);
-          const body = createCoalescingStream(
-            () => {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-            },
-            (piece) => insertStyles(deferScripts(piece)),
-          );
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // A page whose render failed after its 200 went out must not be kept for other visitors.
-          if (pageRender) pageRender.spoiled = true;
-          if (shellRendered) logger.error({ err: error }, "rendering failed after the shell was sent");
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      // A completed Suspense boundary stays in place in the HTML, however far down the page: past this many
+      // bytes React would send it out of line and move it in with a script, which never runs without JavaScript.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      [readyOption]() {
+        shellRendered = true;
+        const body = createCoalescingStream(() => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+        });
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // A page whose render failed after its 200 went out must not be kept for other visitors.
+        if (pageRender) pageRender.spoiled = true;
+        if (shellRendered) logger.error({ err: error }, "rendering failed after the shell was sent");
+      },
+    });
   });
 }

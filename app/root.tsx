@@ -1,6 +1,5 @@
-// Every stylesheet, here and nowhere else: the build makes them one sheet, which the production server inlines
-// into each document's head (app/lib/inline-styles.server.ts), so no stylesheet request delays the first paint.
-// Order is cascade order: the font faces, tokens and primitives first, then the chrome, then each area.
+// Every stylesheet, here and nowhere else: the build makes them one fingerprinted sheet, linked by every page
+// (`links`) and served immutable, so a shopper downloads it once per release. Order is cascade order: the font faces, tokens and primitives first, then the chrome, then each area.
 import "./styles/fonts.css";
 import "./styles/tokens.css";
 import "./styles/base.css";
@@ -41,14 +40,15 @@ import displayFontUrl from "./assets/fonts/cormorant-garamond-500-normal.subset.
 import sansFontUrl from "./assets/fonts/jost-400-normal.subset.woff2?url";
 import sansMediumFontUrl from "./assets/fonts/jost-500-normal.subset.woff2?url";
 import { ErrorView } from "./components/layout/error-view.tsx";
-import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
+import { LoadingOverlay } from "./components/layout/navigation-overlay.tsx";
+import { NotFoundView } from "./components/layout/not-found-view.tsx";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster, ToastViewport } from "./components/layout/toaster.tsx";
 import { TopBar } from "./components/layout/top-bar.tsx";
-import { useClientNavigation } from "./components/layout/use-client-navigation.ts";
 import { usePageHoneypot } from "./components/layout/use-page-honeypot.ts";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
-import { deferred, everyPartLoaded } from "./components/ui/deferred.tsx";
+import { ValueStrip } from "./components/ui/value-strip.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { loadShopperChrome } from "./lib/auth.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
@@ -70,14 +70,6 @@ const FONT_PRELOADS = [displayFontUrl, displayItalicFontUrl, sansFontUrl, sansMe
   crossOrigin: "anonymous" as const,
 }));
 
-// Below every page and without state of their own: their code loads after the page's.
-const ValueStrip = deferred(() => import("./components/ui/value-strip.tsx").then((module) => module.ValueStrip));
-const SiteFooter = deferred(() => import("./components/layout/site-footer.tsx").then((module) => module.SiteFooter));
-// Shown only while a navigation runs longer than a moment: nothing of it is in the HTML.
-const LoadingOverlay = deferred(() => import("./components/layout/navigation-overlay.tsx").then((module) => module.LoadingOverlay));
-// Only a 404 shows it.
-const NotFoundView = deferred(() => import("./components/layout/not-found-view.tsx").then((module) => module.NotFoundView));
-
 export const links: Route.LinksFunction = () => [...FONT_PRELOADS, { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: Route.MetaFunction = ({ error }) => [
@@ -98,17 +90,6 @@ export const middleware: Route.MiddlewareFunction[] = [
     const response = await next();
     if (!context.get(requestInfoContext).atPublicOrigin) response.headers.set("Cache-Control", "private, no-cache");
     return response;
-  },
-];
-
-/**
- * A navigation or fetcher also waits for the code of the page's deferred parts (decision 0018), loaded on first
- * use: committed before it, the update would leave nothing in a part's place until its code arrived.
- */
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async (_, next) => {
-    const [result] = await Promise.all([next(), everyPartLoaded()]);
-    return result;
   },
 ];
 
@@ -155,14 +136,12 @@ export function Layout({ children }: { children: ReactNode }) {
     showsSignedInShopper = signedIn;
   }, [signedIn]);
   useScrollToTopOnPathChange();
-  useClientNavigation();
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <InlineStylesheet />
         <Links />
       </head>
       <body>

@@ -42,22 +42,12 @@ const FORM_PAGES = ["/signin", "/signup", "/contact", "/need-support", "/checkou
 /** A phone: what Lighthouse's mobile preset and most shoppers use. */
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
-/**
- * Script URLs a page loads before it is interactive: modulepreload links and static imports in inline module
- * scripts, also where the page hands them to its after-first-paint loader (decision 0025) as JSON arguments.
- */
+/** Script URLs a page loads before it is interactive: modulepreload links and static imports in inline module scripts. */
 function declaredScripts(html: string): string[] {
   const urls = new Set<string>();
-  const moduleTexts = [html];
-  for (const [, preloads, moduleText] of html.matchAll(/\)\((\[[^\]]*\]),("(?:[^"\\]|\\.)*"),\d+\)<\/script>/g)) {
-    for (const href of JSON.parse(preloads) as string[]) urls.add(href);
-    moduleTexts.push(JSON.parse(moduleText) as string);
-  }
   for (const [, href] of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(href);
   for (const [, src] of html.matchAll(/<script[^>]* src="([^"]+\.js)"/g)) urls.add(src);
-  for (const text of moduleTexts) {
-    for (const [, spec] of text.matchAll(/import(?:\s[^"']*from)?\s*["'](\/[^"']+\.js)["']/g)) urls.add(spec);
-  }
+  for (const [, spec] of html.matchAll(/import(?:\s[^"']*from)?\s*["'](\/[^"']+\.js)["']/g)) urls.add(spec);
   return [...urls];
 }
 

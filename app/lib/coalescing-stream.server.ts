@@ -7,21 +7,13 @@ import { Transform } from "node:stream";
  * flush instead of about fifty per page: each chunk costs a trip through both, and compressing 4 KB at a time
  * took twice the CPU of compressing the same page whole. Streaming is unchanged: nothing waits past React's
  * own flush.
- *
- * `rewrite`, when given, receives each released piece: React flushes whole tags, never part of one. It returns
- * the piece's bytes in order, in as many buffers as it likes (to insert bytes without copying them).
  */
-export function createCoalescingStream(onFinish: () => void, rewrite?: (piece: Buffer) => Uint8Array[]): Transform & { flush(): void } {
+export function createCoalescingStream(onFinish: () => void): Transform & { flush(): void } {
   let held: Buffer[] = [];
   const release = () => {
     if (held.length === 0) return;
-    const piece = held.length === 1 ? held[0] : Buffer.concat(held);
+    stream.push(held.length === 1 ? held[0] : Buffer.concat(held));
     held = [];
-    if (!rewrite) {
-      stream.push(piece);
-      return;
-    }
-    for (const part of rewrite(piece)) if (part.length > 0) stream.push(part);
   };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {

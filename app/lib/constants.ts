@@ -13,8 +13,6 @@ export const SESSION_COOKIE = "__session";
 export const ANONYMOUS_PAGE_MAX_AGE_S = (CATALOGUE_FRESHNESS.boundMs - CATALOGUE_FRESHNESS.trustForMs) / 1000;
 /** The bytes the server's page cache (`page-cache.server.ts`) may take per process for those pages. */
 export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
-/** Marks the `<style>` the server writes the stylesheet into (`insertInlineStyles`, `inline-styles.server.ts`). */
-export const INLINE_STYLES_ATTRIBUTE = "data-inline-styles";
 
 /** Price presets of the listing filter, in whole pounds; null means open-ended. */
 export const PRICE_PRESETS = [

@@ -27,8 +27,6 @@ export interface RequestInfo {
   userAgent: string;
   /** How this request reaches the commerce API. */
   transport: ApiTransport;
-  /** The stylesheet every document carries in its head, encoded; empty where it is linked instead (development). */
-  inlineCss?: Uint8Array;
   /** Present when the page may be kept by the server's page cache (`page-cache.server.ts`). */
   pageRender?: PageRender;
   /** Set when the server refused the request before routing; the root route throws it. */

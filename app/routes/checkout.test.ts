@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { everyPartLoaded } from "#app/components/ui/deferred.tsx";
 import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
 import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
@@ -14,8 +13,6 @@ let cart: typeof import("#app/lib/cart.server.ts");
 beforeAll(async () => {
   checkout = await import("./checkout.tsx");
   cartRoute = await import("./cart.tsx");
-  // The route's deferred parts start loading as it is imported: the file must not end before they are in.
-  await everyPartLoaded();
   session = await import("#app/lib/session.server.ts");
   cart = await import("#app/lib/cart.server.ts");
 });

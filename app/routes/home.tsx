@@ -1,6 +1,9 @@
 import { Link } from "react-router";
+import { Hero } from "#app/components/catalogue/hero.tsx";
+import { ReasonsCarousel, TestimonialsCarousel } from "#app/components/catalogue/home-carousels.tsx";
+import { NewsletterForm } from "#app/components/catalogue/newsletter-form.tsx";
+import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { deferred } from "#app/components/ui/deferred.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
@@ -60,22 +63,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
   };
 }
-
-/** Works as links without JavaScript, which its HTML does until its code (the slider's) has loaded: when it is seen. */
-const Hero = deferred(() => import("#app/components/catalogue/hero.tsx").then((module) => module.Hero), { whenNear: true });
-/** Below the hero: each loads its code (the slider's, the cards' forms) when it comes near the viewport. */
-const ReasonsCarousel = deferred(() => import("#app/components/catalogue/home-carousels.tsx").then((module) => module.ReasonsCarousel), {
-  whenNear: true,
-});
-const TestimonialsCarousel = deferred(
-  () => import("#app/components/catalogue/home-carousels.tsx").then((module) => module.TestimonialsCarousel),
-  { whenNear: true },
-);
-const ProductGrid = deferred(() => import("#app/components/catalogue/product-card.tsx").then((module) => module.ProductGrid), {
-  whenNear: true,
-});
-/** At the foot of the page: its code (the fetcher, the field's messages) loads when the shopper uses it. */
-const NewsletterForm = deferred(() => import("#app/components/catalogue/newsletter-form.tsx").then((module) => module.NewsletterForm));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 

@@ -2,11 +2,14 @@ import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "
 import { Accordion } from "#app/components/catalogue/accordion.tsx";
 import { AddToCartForm, useCatalogueForms, WishlistButton } from "#app/components/catalogue/cart-forms.tsx";
 import { Gallery } from "#app/components/catalogue/gallery.tsx";
+import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
+import { QuantityStepper } from "#app/components/catalogue/quantity-stepper.tsx";
 import { RatingSummary } from "#app/components/catalogue/rating.tsx";
+import { ReviewsBlock } from "#app/components/catalogue/reviews-block.tsx";
 import { ShareButton } from "#app/components/catalogue/share-button.tsx";
+import { VariantPicker } from "#app/components/catalogue/variant-picker.tsx";
 import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { deferred } from "#app/components/ui/deferred.tsx";
 import { Price } from "#app/components/ui/price.tsx";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
@@ -90,21 +93,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   if (!formMethod && !reviewsChanged && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
-
-/** Below the fold: its code (with the pager's) loads after the page's. */
-const ReviewsBlock = deferred(() => import("#app/components/catalogue/reviews-block.tsx").then((module) => module.ReviewsBlock));
-/** At the foot of the page: the cards' code loads when they come near the viewport. */
-const ProductGrid = deferred(() => import("#app/components/catalogue/product-card.tsx").then((module) => module.ProductGrid), {
-  whenNear: true,
-});
-/** Its minus and plus buttons need its code, which loads when it comes near the viewport; the input works alone. */
-const QuantityStepper = deferred(() => import("#app/components/catalogue/quantity-stepper.tsx").then((module) => module.QuantityStepper), {
-  whenNear: true,
-});
-/** Links that work without JavaScript; below the first screen on a phone, so its code loads when it comes near. */
-const VariantPicker = deferred(() => import("#app/components/catalogue/variant-picker.tsx").then((module) => module.VariantPicker), {
-  whenNear: true,
-});
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 

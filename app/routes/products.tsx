@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
 import { AppliedFilters } from "#app/components/catalogue/applied-filters.tsx";
+import { FilterPanel } from "#app/components/catalogue/filter-panel.tsx";
 import { ListingToolbar } from "#app/components/catalogue/listing-toolbar.tsx";
+import { Pagination } from "#app/components/catalogue/pagination.tsx";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
 import { useListingForm } from "#app/components/catalogue/use-listing-form.ts";
 import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
-import { deferred } from "#app/components/ui/deferred.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { fetchActiveCategories, fetchProductPage, mapLoaded } from "#app/lib/catalogue.server.ts";
@@ -38,17 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const headingFor = (categories: readonly string[]) => (categories.length === 1 ? categories[0] : MSG.catalogue.allProducts);
-
-/**
- * Folded away on small screens until tapped, open beside the results on large ones: its code loads when it is
- * used, or seen open. Its props keep their identity between navigations (loader data, stable callbacks).
- */
-const FilterPanel = deferred(() => import("#app/components/catalogue/filter-panel.tsx").then((module) => module.FilterPanel), {
-  whenNear: true,
-});
-
-/** Links below the results: its code loads when the shopper uses it. */
-const Pagination = deferred(() => import("#app/components/catalogue/pagination.tsx").then((module) => module.Pagination));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
 

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ZOD_WORDS } from "#api/testing/zod-words.ts";
-import { everyPartLoaded } from "#app/components/ui/deferred.tsx";
 import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
 import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
 import { MSG } from "#contract/messages.ts";
@@ -12,8 +11,6 @@ let session: typeof import("#app/lib/session.server.ts");
 beforeAll(async () => {
   profile = await import("./profile.tsx");
   session = await import("#app/lib/session.server.ts");
-  // The route's deferred parts start loading as it is imported: the file must not end before they are in.
-  await everyPartLoaded();
 });
 
 const user = { id: 1, name: "Amina", email: "amina@example.com", email_verified: true };

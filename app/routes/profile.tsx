@@ -1,8 +1,9 @@
 import { data, Link, redirect } from "react-router";
+import { AccountPanel } from "#app/components/account/account-panel.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
+import { ItemReview } from "#app/components/orders/item-review.tsx";
 import { OrdersPanel } from "#app/components/orders/order-list.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { deferred } from "#app/components/ui/deferred.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { listAddresses } from "#app/lib/addresses.server.ts";
 import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
@@ -179,13 +180,6 @@ async function makeDefault(request: Request, api: ApiClient, token: string, id: 
   // Its own text, so it is not mistaken for (or stacked with the same words as) an edit's confirmation.
   return redirectWithToast(request, ACCOUNT_TAB, "success", MSG.accounts.defaultAddressSet);
 }
-
-/*
- * Each closed until opened: the address book until its tab is, an item's review until its order's detail is.
- * So the orders tab loads none of the address book's code, and the review forms only with an open order.
- */
-const AccountPanel = deferred(() => import("#app/components/account/account-panel.tsx").then((module) => module.AccountPanel));
-const ItemReview = deferred(() => import("#app/components/orders/item-review.tsx").then((module) => module.ItemReview));
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, account } = loaderData;

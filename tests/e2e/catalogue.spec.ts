@@ -173,4 +173,23 @@ test.describe("listing on a phone", () => {
     expect(previous).not.toBeNull();
     expect(previous?.y).toBe(next?.y);
   });
+
+  test("the folded filter panel opens, stays open, and a ticked size applies", async ({ shop, page }) => {
+    await shop.visit("/products");
+    const panel = page.locator("details.filter-panel");
+    await panel.locator("summary").click();
+    await expect(panel).toHaveAttribute("open");
+    // Hydrated, a change applies by itself and the Apply button goes away.
+    if (shop.javaScriptEnabled) await expect(panel.getByRole("button", { name: MSG.catalogue.applyFilters })).toHaveCount(0);
+    await panel.locator(".size-check", { hasText: /^M$/ }).click();
+    if (!shop.javaScriptEnabled) await panel.getByRole("button", { name: MSG.catalogue.applyFilters }).click();
+    await expect(page).toHaveURL(/[?&]size=M(&|$)/);
+  });
+
+  test("a product page shows its share button with JavaScript only", async ({ shop, page }) => {
+    await shop.visit("/products");
+    const product = await page.locator(".product-card a").first().getAttribute("href");
+    await shop.visit(product ?? "/products");
+    await expect(page.locator(".gallery").getByRole("button", { name: MSG.catalogue.share })).toHaveCount(shop.javaScriptEnabled ? 1 : 0);
+  });
 });

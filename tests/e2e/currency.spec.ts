@@ -32,7 +32,7 @@ test.describe("display currency", () => {
   });
 
   test("a currency chosen before the page's scripts have run is applied", async ({ shop, page }) => {
-    // The scripts start after the first paint; held back, the choice comes before hydration.
+    // The page's scripts held back: the choice comes before hydration.
     let releaseScripts = () => {};
     const scriptsHeld = new Promise<void>((resolve) => {
       releaseScripts = resolve;

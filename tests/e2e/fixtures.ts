@@ -10,8 +10,8 @@ export interface Shop {
   javaScriptEnabled: boolean;
   /**
    * Opens `path` and checks the server answered it successfully (`status` to expect another, such as 404). With
-   * JavaScript it also waits until React has hydrated the page: its scripts start after the first paint, and a
-   * tap before then is a tap on the page without JavaScript, which the no-js project covers.
+   * JavaScript it also waits until React has hydrated the page: a tap before then is a tap on the page without
+   * JavaScript, which the no-js project covers (and `catalogue-before-hydration.spec.ts` with the scripts held back).
    */
   visit(path: string, options?: { status?: number }): Promise<void>;
   topBar: Locator;
@@ -54,8 +54,8 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * Opens `path` as a shopper would and, when the project runs JavaScript, waits until React has hydrated it: the
- * page's scripts start after its first paint, and a tap before that is a tap on the page without JavaScript.
+ * Opens `path` as a shopper would and, when the project runs JavaScript, waits until React has hydrated it: a tap
+ * before that is a tap on the page without JavaScript.
  */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -1,7 +1,7 @@
 import { INFORMATION_LINKS, MAIN_NAV } from "#app/components/layout/navigation.ts";
 import { TOP_BAR_MESSAGES } from "#app/lib/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 test.describe("site chrome", () => {
   test("the top bar carries the three promotional messages and the currency picker", async ({ shop }) => {
@@ -138,28 +138,24 @@ test.describe("mobile menu at 390 px", () => {
     expect(await bodyOverflow()).not.toBe("hidden");
   });
 
-  test("a menu opened before its code arrives stays open, and a menu link navigates", async ({ shop, page, javaScriptEnabled }) => {
-    // The menu's code loads after the page's: hold it back until the shopper has opened the plain <details>.
-    let releaseMenuCode = () => {};
-    const menuCodeHeld = new Promise<void>((resolve) => {
-      releaseMenuCode = resolve;
+  test("a menu opened before the page has hydrated stays open, and a menu link navigates", async ({ shop, page, javaScriptEnabled }) => {
+    // The page's scripts held back until the shopper has opened the plain <details>.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
     });
-    await page.route(/\/assets\/mobile-menu-[\w-]+\.js$/, async (route) => {
-      await menuCodeHeld;
+    await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
+      await scriptsHeld;
       await route.continue();
     });
-    await shop.visit("/");
+    await page.goto("/", { waitUntil: "domcontentloaded" });
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await shop.header.locator(".mobile-menu > summary").click();
     await expect(menu).toBeVisible();
 
     if (javaScriptEnabled) {
-      const menuCode = page.waitForResponse(/\/assets\/mobile-menu-/);
-      releaseMenuCode();
-      await menuCode;
-      // React marks each node it hydrates; its effects run by the next frames.
-      await expect.poll(() => menu.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber")))).toBe(true);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      releaseScripts();
+      await hydrated(page);
       await expect(menu).toBeVisible();
     }
 

@@ -8,10 +8,10 @@ import type { ListingQuery } from "#app/lib/schemas/listing.ts";
 import { SIZES, STOCK_STATUSES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { AppliedFilters } from "./applied-filters.tsx";
-import { LISTING_FORM_ID, LISTING_NAV, useTypedValue } from "./use-listing-form.ts";
+import { LISTING_FORM_ID, LISTING_NAV, useUrlControl } from "./use-listing-form.ts";
 
 interface FilterPanelProps {
-  /** The query shown: the one loading, if any, so a ticked box stays ticked. */
+  /** The query shown: the one loading, if any. */
   query: ListingQuery;
   categories: readonly string[];
   submitNow: (adjust?: (params: URLSearchParams) => void) => void;
@@ -19,8 +19,9 @@ interface FilterPanelProps {
 }
 
 /**
- * The listing's filters. Every control belongs to the listing GET form (the `form` attribute), so without
- * JavaScript Apply submits them; with it each change applies at once. Presets, chips and clear all are links.
+ * The listing's filters. Every control belongs to the listing GET form (the `form` attribute) and is
+ * uncontrolled (`useUrlControl`), so until the page has hydrated Apply submits them, and once it has each change
+ * applies at once. Presets, chips and clear all are links.
  * A <details> so it folds away on small screens, closed on arrival even with filters active (their chips show
  * above the results there); on wide screens CSS keeps it open.
  */
@@ -43,15 +44,11 @@ export function FilterPanel({ query, categories, submitNow, submitSoon }: Filter
 
         <fieldset className="filter-group">
           <legend className="filter-group__title">{MSG.catalogue.filterCategory}</legend>
-          <label className="check">
-            <input
-              type="checkbox"
-              form={LISTING_FORM_ID}
-              checked={query.category.length === 0}
-              onChange={() => submitNow((params) => params.delete(LISTING_PARAM.category))}
-            />
-            <span>{MSG.catalogue.filterAll}</span>
-          </label>
+          <FilterCheck
+            checked={query.category.length === 0}
+            label={MSG.catalogue.filterAll}
+            onChange={() => submitNow((params) => params.delete(LISTING_PARAM.category))}
+          />
           <FilterChecks name={LISTING_PARAM.category} options={categoryNames} selected={query.category} onChange={onChange} />
         </fieldset>
 
@@ -64,17 +61,15 @@ export function FilterPanel({ query, categories, submitNow, submitSoon }: Filter
           <legend className="filter-group__title">{MSG.catalogue.filterSize}</legend>
           <div className="size-options">
             {SIZES.map((size) => (
-              <label key={size} className="size-check">
-                <input
-                  type="checkbox"
-                  form={LISTING_FORM_ID}
-                  name={LISTING_PARAM.size}
-                  value={size}
-                  checked={query.size.includes(size)}
-                  onChange={onChange}
-                />
-                <span>{size}</span>
-              </label>
+              <FilterCheck
+                key={size}
+                className="size-check"
+                name={LISTING_PARAM.size}
+                value={size}
+                label={size}
+                checked={query.size.includes(size)}
+                onChange={onChange}
+              />
             ))}
           </div>
         </fieldset>
@@ -116,12 +111,13 @@ export function FilterPanel({ query, categories, submitNow, submitSoon }: Filter
 
 /** One end of the price range, in pounds; typing applies after a pause. */
 function PriceBoundInput({ label, name, initial, onEdit }: { label: string; name: string; initial: number | null; onEdit: () => void }) {
-  const bound = useTypedValue(initial === null ? "" : String(initial));
+  const value = initial === null ? "" : String(initial);
+  const bound = useUrlControl<HTMLInputElement>(value);
   return (
     <label className="price-inputs__field">
       <span>{label} (£)</span>
       <input
-        ref={bound.ref}
+        ref={bound}
         className="input"
         type="number"
         inputMode="decimal"
@@ -129,11 +125,8 @@ function PriceBoundInput({ label, name, initial, onEdit }: { label: string; name
         step="any"
         form={LISTING_FORM_ID}
         name={name}
-        value={bound.value}
-        onChange={(event) => {
-          bound.setValue(event.target.value);
-          onEdit();
-        }}
+        defaultValue={value}
+        onChange={onEdit}
       />
     </label>
   );
@@ -152,9 +145,31 @@ function FilterChecks({
   onChange: () => void;
 }) {
   return options.map((option) => (
-    <label key={option} className="check">
-      <input type="checkbox" form={LISTING_FORM_ID} name={name} value={option} checked={selected.includes(option)} onChange={onChange} />
-      <span>{option}</span>
-    </label>
+    <FilterCheck key={option} name={name} value={option} label={option} checked={selected.includes(option)} onChange={onChange} />
   ));
+}
+
+/** A checkbox of the listing form, ticked as the URL says (`checked`) until the shopper changes it. */
+function FilterCheck({
+  className = "check",
+  name,
+  value,
+  label,
+  checked,
+  onChange,
+}: {
+  className?: string;
+  name?: string;
+  value?: string;
+  label: string;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  const ref = useUrlControl<HTMLInputElement>(checked);
+  return (
+    <label className={className}>
+      <input ref={ref} type="checkbox" form={LISTING_FORM_ID} name={name} value={value} defaultChecked={checked} onChange={onChange} />
+      <span>{label}</span>
+    </label>
+  );
 }

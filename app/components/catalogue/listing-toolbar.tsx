@@ -7,7 +7,7 @@ import { listingHref, withSearch } from "#app/lib/listing-url.ts";
 import type { ListingQuery } from "#app/lib/schemas/listing.ts";
 import { LISTING_SORTS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { LISTING_FORM_ID, LISTING_NAV, useTypedValue } from "./use-listing-form.ts";
+import { LISTING_FORM_ID, LISTING_NAV, useUrlControl } from "./use-listing-form.ts";
 
 interface ListingToolbarProps {
   query: ListingQuery;
@@ -23,12 +23,13 @@ interface ListingToolbarProps {
  */
 export function ListingToolbar({ query, focusSearch, submitNow, submitSoon }: ListingToolbarProps) {
   const enhanced = useHydrated();
-  const search = useTypedValue(query.search);
+  const search = useUrlControl<HTMLInputElement>(query.search);
+  const sort = useUrlControl<HTMLSelectElement>(query.sort);
   const { key: visit } = useLocation();
   // `autoFocus` covers the first page load (the attribute) and mounting; this covers following the link again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each visit of the link (a new location key) focuses again.
   useEffect(() => {
-    if (focusSearch) search.ref.current?.focus();
+    if (focusSearch) search.current?.focus();
   }, [focusSearch, visit]);
   return (
     <Form
@@ -48,24 +49,21 @@ export function ListingToolbar({ query, focusSearch, submitNow, submitSoon }: Li
           {MSG.catalogue.searchPlaceholder}
         </label>
         <input
-          ref={search.ref}
+          ref={search}
           id="listing-search"
           className="search-box__input"
           type="search"
           name={LISTING_PARAM.search}
-          value={search.value}
+          defaultValue={query.search}
           placeholder={MSG.catalogue.searchPlaceholder}
           autoComplete="off"
           // biome-ignore lint/a11y/noAutofocus: only when the shopper followed the header's Search link, which asks for this box.
           autoFocus={focusSearch}
           maxLength={100}
-          onChange={(event) => {
-            search.setValue(event.target.value);
-            submitSoon();
-          }}
+          onChange={submitSoon}
         />
-        {search.value || query.search ? (
-          <Link to={listingHref(withSearch(query, ""))} className="search-box__clear" onClick={() => search.setValue("")} {...LISTING_NAV}>
+        {query.search ? (
+          <Link to={listingHref(withSearch(query, ""))} className="search-box__clear" {...LISTING_NAV}>
             <Icon name="close" />
             <span className="visually-hidden">{MSG.catalogue.clearSearch}</span>
           </Link>
@@ -76,10 +74,11 @@ export function ListingToolbar({ query, focusSearch, submitNow, submitSoon }: Li
           {MSG.catalogue.sortBy}
         </label>
         <select
+          ref={sort}
           id="listing-sort"
           className="input input--select sort-box__select"
           name={LISTING_PARAM.sort}
-          value={query.sort}
+          defaultValue={query.sort}
           onChange={() => submitNow()}
         >
           {LISTING_SORTS.map((sort) => (

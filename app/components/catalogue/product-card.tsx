@@ -12,8 +12,7 @@ const CARD_IMAGE_SIZE = { width: 600, height: 800 } as const;
 
 /**
  * The image half of a product card (the catalogue's and the wishlist's): the picture linking to the product,
- * the out-of-stock badge, and the card's own controls over the image. Its plain anchors (the picture, BUY NOW)
- * navigate on the client through the root's client navigation, without a router `Link` each.
+ * the out-of-stock badge, and the card's own controls over the image.
  */
 export function ProductCardMedia({
   href,
@@ -31,9 +30,8 @@ export function ProductCardMedia({
 }) {
   if (priority) preload(image, { as: "image", fetchPriority: "high" });
   return (
-    <div className="product-card__media" data-client-navigation="">
-      {/* biome-ignore lint/a11y/useAnchorContent: a mouse target repeating the name link, kept from assistive technology and the tab order. */}
-      <a href={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
+    <div className="product-card__media">
+      <Link to={href} className="product-card__image-link" tabIndex={-1} aria-hidden="true">
         <img
           src={image}
           alt=""
@@ -43,7 +41,7 @@ export function ProductCardMedia({
           fetchPriority={priority ? "high" : undefined}
           decoding="async"
         />
-      </a>
+      </Link>
       {soldOut ? <span className="product-card__badge">{MSG.catalogue.outOfStock}</span> : null}
       {children}
     </div>
@@ -74,10 +72,10 @@ function ProductCard({ product, forms, maxDots, priority = false, headingLevel =
     <article className="product-card">
       <ProductCardMedia href={href} image={imageOrPlaceholder(product.main_image)} priority={priority} soldOut={soldOut}>
         <div className="product-card__actions">
-          <a href={href} className="product-card__buy">
+          <Link to={href} className="product-card__buy">
             {MSG.catalogue.buyNow}
             <span className="visually-hidden">: {product.name}</span>
-          </a>
+          </Link>
           <QuickAddButton forms={forms} productId={product.id} productName={product.name} variant={product.quickAdd} />
           <WishlistButton forms={forms} productId={product.id} productName={product.name} />
         </div>

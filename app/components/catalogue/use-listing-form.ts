@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { LISTING_PATH } from "#app/lib/listing-path.ts";
 import { listingHref } from "#app/lib/listing-url.ts";
@@ -11,10 +11,21 @@ const TYPING_DEBOUNCE_MS = 300;
 /** Navigation options of every in-place listing change: keep the scroll, say 'Loading products...'. */
 export const LISTING_NAV = { preventScrollReset: true, state: { loadingText: MSG.loading.products } } as const;
 
+/** What the listing form's controls hold now, as URL parameters. */
+function formParams(): URLSearchParams | null {
+  const form = document.getElementById(LISTING_FORM_ID);
+  if (!(form instanceof HTMLFormElement)) return null;
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
+  return params;
+}
+
 /**
- * The listing's GET form, enhanced. Without JavaScript the form submits itself (Apply). With it, each change
- * navigates to the clean URL of the form's values (page dropped, so back to page 1) without a reload; typing
- * is debounced. `pendingQuery` is the query being loaded, so controls show the shopper's choice at once.
+ * The listing's GET form, enhanced. Its controls are uncontrolled (`useUrlControl`), so nothing a shopper ticks,
+ * picks or types before the page hydrates is lost: until then Apply submits the form as without JavaScript, and
+ * a choice still waiting at hydration is applied then. Once hydrated, each change navigates to the clean URL of
+ * the form's values (page dropped, so back to page 1) without a reload; typing is debounced. `pendingQuery` is
+ * the query being loaded, for what shows the query beside the controls (the chips).
  */
 export function useListingForm(query: ListingQuery) {
   const navigate = useNavigate();
@@ -28,10 +39,8 @@ export function useListingForm(query: ListingQuery) {
   const submitNow = useCallback(
     (adjust?: (params: URLSearchParams) => void, replace = false) => {
       window.clearTimeout(timer.current);
-      const form = document.getElementById(LISTING_FORM_ID);
-      if (!(form instanceof HTMLFormElement)) return;
-      const params = new URLSearchParams();
-      for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
+      const params = formParams();
+      if (!params) return;
       adjust?.(params);
       navigate(listingHref(parseListingQuery(params)), { ...LISTING_NAV, replace });
     },
@@ -44,20 +53,37 @@ export function useListingForm(query: ListingQuery) {
     timer.current = window.setTimeout(() => submitNow(undefined, true), TYPING_DEBOUNCE_MS);
   }, [submitNow]);
 
+  // At hydration: a choice the shopper made while the scripts loaded is in the controls but not yet in the URL.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration; later changes apply as they happen.
+  useEffect(() => {
+    const params = formParams();
+    if (!params) return;
+    // Page and colours have no control: they differ only once the shopper changes something.
+    const held = { ...parseListingQuery(params), color: query.color, page: query.page };
+    if (listingHref(held) !== listingHref(query)) submitNow();
+  }, []);
+
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   return { pendingQuery, loading, submitNow, submitSoon };
 }
 
 /**
- * A typed field's own value, following the URL when it changes from elsewhere (a chip, clear all, back)
- * but never while the shopper is typing in it.
+ * The ref of an uncontrolled control of the listing form (`defaultValue`/`defaultChecked` from the URL): the
+ * browser keeps what the shopper does to it, before hydration too. When the URL's value changes from elsewhere
+ * (a chip, clear all, a preset, back) the control is set to it, but never while the shopper is typing in it.
  */
-export function useTypedValue(urlValue: string) {
-  const [value, setValue] = useState(urlValue);
-  const ref = useRef<HTMLInputElement>(null);
+export function useUrlControl<Control extends HTMLInputElement | HTMLSelectElement>(urlValue: string | boolean) {
+  const ref = useRef<Control>(null);
+  const shown = useRef(urlValue);
   useEffect(() => {
-    if (document.activeElement !== ref.current) setValue(urlValue);
+    const control = ref.current;
+    if (!control || shown.current === urlValue) return;
+    shown.current = urlValue;
+    const typing = control === document.activeElement && control instanceof HTMLInputElement && control.type !== "checkbox";
+    if (typing) return;
+    if (typeof urlValue === "boolean" && control instanceof HTMLInputElement) control.checked = urlValue;
+    else control.value = String(urlValue);
   }, [urlValue]);
-  return { value, setValue, ref };
+  return ref;
 }

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { AddressForm } from "#app/components/account/address-form.tsx";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Toaster } from "#app/components/layout/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { deferred } from "#app/components/ui/deferred.tsx";
 import { CheckField, Field } from "#app/components/ui/field.tsx";
 import { Price } from "#app/components/ui/price.tsx";
 import {
@@ -23,9 +23,6 @@ import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
-
-/** Closed until "Add a new address" is opened, when the shopper has addresses: its code loads apart from the page's. */
-const AddressForm = deferred(() => import("#app/components/account/address-form.tsx").then((module) => module.AddressForm));
 
 export interface PaymentReply {
   toast: Toast;

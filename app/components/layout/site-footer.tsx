@@ -1,25 +1,18 @@
+import { Link } from "react-router";
 import { Icon, SocialIcon } from "#app/components/ui/icons.tsx";
-import { StaticContent } from "#app/components/ui/static-content.tsx";
 import { COLLECTIONS } from "#contract/constants.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import { collectionHref, INFORMATION_LINKS, telHref } from "./navigation.ts";
 
-/**
- * The footer is the same on every page: the server renders its content once (`StaticContent`), and its links
- * are plain anchors, which the root's client navigation follows in the browser without a document load.
- */
+/** The footer of every page: the shop's links, collections and contact details. */
 export function SiteFooter() {
-  return <StaticContent as="footer" className="site-footer" data-client-navigation="" component={SiteFooterContent} />;
-}
-
-export function SiteFooterContent() {
   return (
-    <>
+    <footer className="site-footer">
       <div className="site-footer__grid container">
         <div className="site-footer__brand">
-          <a href="/" className="site-footer__logo">
+          <Link to="/" className="site-footer__logo">
             {SHOP.name}
-          </a>
+          </Link>
           <p className="site-footer__tagline">{SHOP.tagline}</p>
           <ul className="site-footer__social" aria-label="Follow us">
             {SHOP.social.map((link) => (
@@ -38,7 +31,7 @@ export function SiteFooterContent() {
           <ul>
             {INFORMATION_LINKS.map((link) => (
               <li key={link.to}>
-                <a href={link.to}>{link.label}</a>
+                <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
           </ul>
@@ -50,7 +43,7 @@ export function SiteFooterContent() {
           <ul>
             {COLLECTIONS.map((collection) => (
               <li key={collection}>
-                <a href={collectionHref(collection)}>{collection}</a>
+                <Link to={collectionHref(collection)}>{collection}</Link>
               </li>
             ))}
           </ul>
@@ -83,13 +76,13 @@ export function SiteFooterContent() {
         </p>
         <ul>
           <li>
-            <a href="/terms-of-services">Terms and Conditions</a>
+            <Link to="/terms-of-services">Terms and Conditions</Link>
           </li>
           <li>
             <span>Privacy Policy</span>
           </li>
         </ul>
       </div>
-    </>
+    </footer>
   );
 }

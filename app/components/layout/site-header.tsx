@@ -1,17 +1,13 @@
 import { Link, NavLink } from "react-router";
 import { CountBadge, cartIconLabel } from "#app/components/ui/count-badge.tsx";
-import { deferred } from "#app/components/ui/deferred.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { FOCUSED_SEARCH_HREF } from "#app/lib/listing-path.ts";
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { SHOP } from "#contract/shop.ts";
+import { MobileMenu } from "./mobile-menu.tsx";
 import { MAIN_NAV } from "./navigation.ts";
+import { ProfileSlider } from "./profile-slider.tsx";
 import type { ShellUser } from "./user-label.ts";
-
-// The slider, for signed-in shoppers only, loads once hydrated: loaded on first use, a fetcher's redirect right
-// after its code arrived never committed (decision 0018). The menu opens on a tap below 937 px: on first use.
-const ProfileSlider = deferred(() => import("./profile-slider.tsx").then((module) => module.ProfileSlider), { whenMounted: true });
-const MobileMenu = deferred(() => import("./mobile-menu.tsx").then((module) => module.MobileMenu));
 
 export interface SiteHeaderProps {
   user: ShellUser | null;

@@ -8,7 +8,7 @@ import { useLocation } from "react-router";
  */
 export function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>) {
   const location = useLocation();
-  // The location the element was enhanced at: a shopper may open it before its code arrives (a deferred part),
+  // The location the element was enhanced at: a shopper may open it before the page has hydrated,
   // and the enhancement must not shut it then; only a later navigation does.
   const enhancedAt = useRef(location.key);
 

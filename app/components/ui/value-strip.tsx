@@ -1,6 +1,5 @@
 import { VALUE_STRIP } from "#app/lib/constants.ts";
 import { Icon, type IconName } from "./icons.tsx";
-import { StaticContent } from "./static-content.tsx";
 
 const VALUE_ICONS: Record<(typeof VALUE_STRIP)[number], IconName> = {
   "Superior-Grade Fabric": "fabric",
@@ -12,18 +11,16 @@ const VALUE_ICONS: Record<(typeof VALUE_STRIP)[number], IconName> = {
 
 /** The five promises of the house; the root layout places it above the footer on every page. */
 export function ValueStrip() {
-  return <StaticContent as="section" className="value-strip" aria-label="Our standards" component={ValueStripContent} />;
-}
-
-export function ValueStripContent() {
   return (
-    <ul className="value-strip__list container">
-      {VALUE_STRIP.map((value) => (
-        <li key={value} className="value-strip__item">
-          <Icon name={VALUE_ICONS[value]} className="value-strip__icon" />
-          <span>{value}</span>
-        </li>
-      ))}
-    </ul>
+    <section className="value-strip" aria-label="Our standards">
+      <ul className="value-strip__list container">
+        {VALUE_STRIP.map((value) => (
+          <li key={value} className="value-strip__item">
+            <Icon name={VALUE_ICONS[value]} className="value-strip__icon" />
+            <span>{value}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
