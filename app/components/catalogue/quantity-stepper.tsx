@@ -1,16 +1,27 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "#app/components/ui/icons.tsx";
 
 /**
  * The add form's quantity: a number input limited to the variant's stock (it works alone without
- * JavaScript), with minus and plus buttons once hydrated. Re-key it to reset to 1.
+ * JavaScript), with minus and plus buttons once hydrated. Re-key it to reset to 1. The input is uncontrolled:
+ * a quantity typed before hydration stays, and the buttons start from it.
  */
 export function QuantityStepper({ max, disabled }: { max: number; disabled: boolean }) {
   const enhanced = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
   const [quantity, setQuantity] = useState(1);
   const limit = Math.max(1, max);
-  const set = (value: number) => setQuantity(Math.min(limit, Math.max(1, value)));
+  /** Shows `value` kept within 1 and the limit, in the input and the buttons. */
+  const set = (value: number) => {
+    const kept = Math.min(limit, Math.max(1, value || 1));
+    if (input.current && input.current.value !== String(kept)) input.current.value = String(kept);
+    setQuantity(kept);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, at hydration; later changes come through onInput.
+  useEffect(() => {
+    if (input.current) set(Number(input.current.value));
+  }, []);
   return (
     <div className="quantity">
       <label htmlFor="detail-quantity" className="visually-hidden">
@@ -23,6 +34,7 @@ export function QuantityStepper({ max, disabled }: { max: number; disabled: bool
         </button>
       ) : null}
       <input
+        ref={input}
         id="detail-quantity"
         className="quantity__input"
         type="number"
@@ -33,8 +45,8 @@ export function QuantityStepper({ max, disabled }: { max: number; disabled: bool
         step={1}
         required
         disabled={disabled}
-        value={quantity}
-        onChange={(event) => set(Number(event.target.value) || 1)}
+        defaultValue={1}
+        onInput={(event) => set(Number(event.currentTarget.value))}
       />
       {enhanced ? (
         <button type="button" className="quantity__step" onClick={() => set(quantity + 1)} disabled={disabled || quantity >= limit}>
