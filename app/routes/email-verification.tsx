@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Link, type RouterContextProvider, redirect, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
@@ -80,7 +79,8 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
   useDelayedRedirect(verified ? "/profile" : null, TIMING_MS.redirectAfterEmailVerified);
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [digits, setDigits] = useState(() => String(fields.otp.initialValue ?? ""));
+  // Its value as the input holds it, including a code typed before hydration.
+  const digits = fields.otp.value ?? "";
   const busy = navigation.formData !== undefined || verified;
   const blocked = hydrated && (digits.length !== OTP_LENGTH || busy);
   const loading = useSubmitterLoadingText(MSG.loading.verifyingEmail);
@@ -100,7 +100,7 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
       {verified ? <FormNotice>{MSG.otp.emailVerifiedRedirecting}</FormNotice> : null}
       <CodeScreenForm form={form} emailErrors={fields.email.errors} email={email} loading={loading} busy={busy}>
         <EnhancedField />
-        <CodeField meta={fields.otp} onDigits={setDigits} />
+        <CodeField meta={fields.otp} />
         <Button type="submit" name="intent" value="verify" block disabled={blocked} onClick={pressed(MSG.loading.verifyingEmail)}>
           Verify Email
         </Button>

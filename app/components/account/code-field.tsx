@@ -1,3 +1,4 @@
+import { reformatInput } from "#app/components/forms/reformat-input.ts";
 import { type CheckedField, fieldProps } from "#app/components/forms/use-checked-form.ts";
 import { Field } from "#app/components/ui/field.tsx";
 import { OTP_LENGTH } from "#contract/constants.ts";
@@ -7,17 +8,9 @@ const codeDigits = (value: string) => value.replace(/\D/g, "").slice(0, OTP_LENG
 
 /**
  * The 6-digit code input: a numeric keyboard and one-time-code autofill everywhere; with JavaScript,
- * anything but digits is dropped as it is typed and `onDigits` reports the code so far.
+ * anything but digits is dropped as it is typed.
  */
-export function CodeField({
-  meta,
-  label = "Verification code",
-  onDigits,
-}: {
-  meta: CheckedField;
-  label?: string;
-  onDigits?: (digits: string) => void;
-}) {
+export function CodeField({ meta, label = "Verification code" }: { meta: CheckedField; label?: string }) {
   return (
     <Field
       className="field--code"
@@ -30,11 +23,7 @@ export function CodeField({
         autoComplete: "one-time-code",
         maxLength: OTP_LENGTH,
         placeholder: "0".repeat(OTP_LENGTH),
-        onChange: (event) => {
-          const digits = codeDigits(event.currentTarget.value);
-          if (digits !== event.currentTarget.value) event.currentTarget.value = digits;
-          onDigits?.(digits);
-        },
+        onInput: reformatInput(codeDigits),
       }}
     />
   );

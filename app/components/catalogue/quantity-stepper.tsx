@@ -4,23 +4,23 @@ import { Icon } from "#app/components/ui/icons.tsx";
 
 /**
  * The add form's quantity: a number input limited to the variant's stock (it works alone without
- * JavaScript), with minus and plus buttons once hydrated. The input is uncontrolled, so a quantity typed
- * before hydration stays. Re-key it to reset to 1.
+ * JavaScript), with minus and plus buttons once hydrated. Re-key it to reset to 1. The input is uncontrolled:
+ * a quantity typed before hydration stays, and the buttons start from it.
  */
 export function QuantityStepper({ max, disabled }: { max: number; disabled: boolean }) {
   const enhanced = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const [quantity, setQuantity] = useState(1);
   const limit = Math.max(1, max);
-  const clamp = (value: number) => Math.min(limit, Math.max(1, value));
+  /** Shows `value` kept within 1 and the limit, in the input and the buttons. */
   const set = (value: number) => {
-    setQuantity(clamp(value));
-    if (input.current) input.current.value = String(clamp(value));
+    const kept = Math.min(limit, Math.max(1, value || 1));
+    if (input.current && input.current.value !== String(kept)) input.current.value = String(kept);
+    setQuantity(kept);
   };
-  // The buttons follow a quantity typed while the page hydrated.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, at hydration; later changes come through onInput.
   useEffect(() => {
-    setQuantity(clamp(Number(input.current?.value) || 1));
+    if (input.current) set(Number(input.current.value));
   }, []);
   return (
     <div className="quantity">
@@ -34,6 +34,7 @@ export function QuantityStepper({ max, disabled }: { max: number; disabled: bool
         </button>
       ) : null}
       <input
+        ref={input}
         id="detail-quantity"
         className="quantity__input"
         type="number"
@@ -44,9 +45,8 @@ export function QuantityStepper({ max, disabled }: { max: number; disabled: bool
         step={1}
         required
         disabled={disabled}
-        ref={input}
         defaultValue={1}
-        onChange={(event) => setQuantity(clamp(Number(event.target.value) || 1))}
+        onInput={(event) => set(Number(event.currentTarget.value))}
       />
       {enhanced ? (
         <button type="button" className="quantity__step" onClick={() => set(quantity + 1)} disabled={disabled || quantity >= limit}>

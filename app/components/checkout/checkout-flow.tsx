@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { AddressForm } from "#app/components/account/address-form.tsx";
+import { reformatInput } from "#app/components/forms/reformat-input.ts";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Toaster } from "#app/components/layout/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -178,8 +178,6 @@ function ShippingStep({ view }: { view: CheckoutView }) {
 function PaymentStep({ view, idempotencyKey, payment }: { view: CheckoutView; idempotencyKey: string; payment?: PaymentReply }) {
   const typed = payment?.typed ?? {};
   const errors = payment?.fieldErrors ?? {};
-  const [cardNumber, setCardNumber] = useState(groupCardNumber(typed.cardNumber ?? ""));
-  const [expiry, setExpiry] = useState(typed.expiryDate ?? "");
   const isCard = view.method === "credit_card";
   return (
     <div className="checkout-step">
@@ -231,8 +229,8 @@ function PaymentStep({ view, idempotencyKey, payment }: { view: CheckoutView; id
                 pattern: `[0-9 ]{${CARD_NUMBER_DIGITS.min},${CARD_NUMBER_DIGITS.max + 4}}`,
                 maxLength: CARD_NUMBER_DIGITS.max + 4,
                 placeholder: "1234 5678 9012 3456",
-                value: cardNumber,
-                onChange: (event) => setCardNumber(groupCardNumber(event.currentTarget.value)),
+                defaultValue: groupCardNumber(typed.cardNumber ?? ""),
+                onInput: reformatInput(groupCardNumber),
               }}
             />
             <Field
@@ -247,8 +245,8 @@ function PaymentStep({ view, idempotencyKey, payment }: { view: CheckoutView; id
                 pattern: "(0[1-9]|1[0-2])/[0-9]{2}",
                 maxLength: 5,
                 placeholder: "MM/YY",
-                value: expiry,
-                onChange: (event) => setExpiry(formatExpiry(event.currentTarget.value)),
+                defaultValue: typed.expiryDate,
+                onInput: reformatInput(formatExpiry),
               }}
             />
             <Field

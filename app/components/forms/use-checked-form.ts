@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import type { FieldChecks, FormChecks } from "#contract/schemas/browser-checks.ts";
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -25,7 +25,7 @@ export interface CheckedField {
   errors: readonly string[] | undefined;
   /** What the server sent back as typed, else the default. */
   initialValue: string | undefined;
-  /** As typed now (once typed in, with JavaScript). */
+  /** What the input holds now, with JavaScript: read from the page at hydration and as it is typed in. */
   value: string | undefined;
   checks: FieldChecks;
 }
@@ -54,6 +54,21 @@ export function errorsAfterTyping(shown: Errors, name: string, found: Errors): E
   return { ...shown, [name]: undefined, "": undefined, ...found };
 }
 
+/**
+ * What the form's inputs named `names` hold now, read from the page: a shopper may have typed, ticked or picked
+ * before React took the form over, and React does not know of it (its inputs are uncontrolled).
+ */
+export function currentValues(form: HTMLFormElement, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const element = form.elements.namedItem(name);
+    if (element instanceof RadioNodeList) values[name] = element.value;
+    else if (element instanceof HTMLInputElement && element.type === "checkbox") values[name] = element.checked ? element.value : "";
+    else if (element && "value" in element) values[name] = String(element.value);
+  }
+  return values;
+}
+
 /** The HTML constraints of a field's checks, for its input. */
 export function constraintProps({ required, minLength, maxLength, pattern }: FieldChecks) {
   return { required: required ? true : undefined, minLength: minLength?.[0], maxLength: maxLength?.[0], pattern: pattern?.[0] };
@@ -75,6 +90,11 @@ export function useCheckedForm<Name extends string>(options: CheckedFormOptions<
   const id = options.id ?? generatedId;
   const [errors, setErrors] = useState<Errors>(() => fromReply(lastResult));
   const [values, setValues] = useState<Record<string, string>>({});
+  // Whatever was typed before hydration is in the inputs, not in React's state: live checks start from it.
+  useEffect(() => {
+    const form = document.getElementById(id);
+    if (form instanceof HTMLFormElement) setValues(currentValues(form, Object.keys(checks)));
+  }, [id, checks]);
   /** Fields checked once (on blur or a post): checked again as they are typed in. */
   const [checked, setChecked] = useState<readonly string[]>([]);
   const [reply, setReply] = useState(lastResult);
@@ -105,9 +125,9 @@ export function useCheckedForm<Name extends string>(options: CheckedFormOptions<
       setErrors((shown) => ({ ...shown, ...found }));
     },
     onInput: (event: FormEvent<HTMLFormElement>) => {
-      const { name, value } = event.target as FieldElement;
+      const { name } = event.target as FieldElement;
       if (!name) return;
-      setValues((typed) => ({ ...typed, [name]: value }));
+      setValues(currentValues(event.currentTarget, Object.keys(checks)));
       const found = check(event.currentTarget, checked);
       setErrors((shown) => errorsAfterTyping(shown, name, found));
     },
