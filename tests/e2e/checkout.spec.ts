@@ -189,8 +189,9 @@ test("a second press of Pay after the first was answered opens the same order, t
   const success = new URL(page.url()).pathname + new URL(page.url()).search;
   await expect(shop.header.getByRole("link", { name: "Cart, empty" })).toBeVisible();
 
-  // The same form (its key) again, with the cookies the success left: the emptied cart.
-  const again = await request.post(action, { form: fields, headers: { cookie: await cookieHeader(context) }, maxRedirects: 0 });
+  // The same form (its key) again, as the browser resubmits it: its cookies (the emptied cart) and its origin.
+  const headers = { cookie: await cookieHeader(context), origin: new URL(page.url()).origin };
+  const again = await request.post(action, { form: fields, headers, maxRedirects: 0 });
   expect(again.status()).toBe(303);
   expect(again.headers().location).toBe(success);
 
