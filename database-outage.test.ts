@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE_CACHE_MS } from "./api/catalogue/read-cache.ts";
 import { DATABASE_WAIT_MS } from "./contract/constants.ts";
 import { findPostgresBin, startThrowawayCluster, type ThrowawayCluster } from "./scripts/pg-cluster.ts";
-import { createShopServer } from "./server.ts";
+import { type DevShop, startDevShop } from "./tests/dev-shop.ts";
 
 /**
  * PostgreSQL stopped and started again under the shop's feet (`pg_ctl stop -m fast`, as an operator or a failover
@@ -36,9 +31,7 @@ interface Answer {
 
 describe.skipIf(!postgresBin)("the database goes away for a moment", () => {
   let cluster: ThrowawayCluster;
-  let dataDir: string;
-  let shop: Awaited<ReturnType<typeof createShopServer>>;
-  let http: Server;
+  let devShop: DevShop;
   let baseUrl: string;
   const logLines: string[] = [];
 
@@ -50,25 +43,16 @@ describe.skipIf(!postgresBin)("the database goes away for a moment", () => {
     await admin.end();
     const databaseUrl = new URL(cluster.adminUrl);
     databaseUrl.pathname = "/shop";
-    dataDir = mkdtempSync(join(tmpdir(), "shop-outage-test-"));
-    shop = await createShopServer({
-      dev: true,
-      env: { DATABASE_URL: databaseUrl.href, OUTBOX_DIR: join(dataDir, "outbox"), LOG_LEVEL: "warn", SEED_DEMO: "auto" },
+    devShop = await startDevShop("outage-test", {
+      env: { DATABASE_URL: databaseUrl.href, LOG_LEVEL: "warn", SEED_DEMO: "auto" },
       logTo: { write: (line: string) => logLines.push(line) },
     });
-    http = createServer(shop.app).listen(0, "127.0.0.1");
-    await new Promise((resolve) => http.once("listening", resolve));
-    baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    baseUrl = devShop.baseUrl;
   }, 120_000);
 
   afterAll(async () => {
-    if (http) {
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
-    }
-    await shop?.close();
+    await devShop?.stop();
     cluster?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function ask(path: string): Promise<Answer> {

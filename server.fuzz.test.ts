@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { Agent, createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { Agent, request } from "node:http";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "./api/app.ts";
@@ -12,7 +8,7 @@ import { createSignedInUser } from "./api/testing/accounts.ts";
 import { ZOD_WORDS } from "./api/testing/zod-words.ts";
 import routes from "./app/routes.ts";
 import { MSG } from "./contract/messages.ts";
-import { createShopServer } from "./server.ts";
+import { type DevShop, startDevShop } from "./tests/dev-shop.ts";
 
 /**
  * Hostile requests against every API endpoint and every storefront page and form action, generated from a
@@ -251,38 +247,21 @@ function send(agent: Agent, port: number, fuzz: FuzzRequest): Promise<FuzzRespon
 }
 
 describe("hostile requests (fuzz)", () => {
-  let dataDir: string;
-  let shop: Awaited<ReturnType<typeof createShopServer>>;
-  let http: Server;
+  let devShop: DevShop;
+  let shop: DevShop["shop"];
   let port: number;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "shop-fuzz-test-"));
-    shop = await createShopServer({
-      dev: true,
+    devShop = await startDevShop("fuzz-test", {
       env: {
-        DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
-        DATA_DIR: dataDir,
-        OUTBOX_DIR: join(dataDir, "outbox"),
-        LOG_LEVEL: "silent",
-        EXCHANGE_RATES_URL: "http://127.0.0.1:9/rates",
         // X-Forwarded-Host is then the host React Router builds URLs from (Vite's dev server checks Host alone).
         TRUST_PROXY: "loopback",
       },
     });
-    http = createServer(shop.app).listen(0, "127.0.0.1");
-    await new Promise((resolve) => http.once("listening", resolve));
-    port = (http.address() as AddressInfo).port;
+    ({ shop, port } = devShop);
   });
 
-  afterAll(async () => {
-    if (http) {
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
-    }
-    await shop?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => devShop?.stop());
 
   async function rowCounts() {
     const tables = await shop.db.kysely.introspection.getTables();
@@ -377,36 +356,15 @@ describe("hostile requests (fuzz)", () => {
 });
 
 describe("validation texts that reach shoppers (no zod wording)", () => {
-  let dataDir: string;
-  let shop: Awaited<ReturnType<typeof createShopServer>>;
-  let http: Server;
+  let devShop: DevShop;
   let base: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "shop-texts-test-"));
-    shop = await createShopServer({
-      dev: true,
-      env: {
-        DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
-        DATA_DIR: dataDir,
-        OUTBOX_DIR: join(dataDir, "outbox"),
-        LOG_LEVEL: "silent",
-        EXCHANGE_RATES_URL: "http://127.0.0.1:9/rates",
-      },
-    });
-    http = createServer(shop.app).listen(0, "127.0.0.1");
-    await new Promise((resolve) => http.once("listening", resolve));
-    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    devShop = await startDevShop("texts-test");
+    base = devShop.baseUrl;
   }, 120_000);
 
-  afterAll(async () => {
-    if (http) {
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
-    }
-    await shop?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => devShop?.stop());
 
   /** A form post as the page's own form makes it: same origin, with the honeypot fields the page rendered. */
   async function postForm(path: string, fields: Record<string, string>, cookie = "") {
@@ -422,7 +380,7 @@ describe("validation texts that reach shoppers (no zod wording)", () => {
 
   /** The cookies of a verified shopper signed in through the sign-in form. */
   async function signedInCookie() {
-    const { user, password } = await createSignedInUser({ db: shop.db, clock: systemClock });
+    const { user, password } = await createSignedInUser({ db: devShop.shop.db, clock: systemClock });
     const signIn = await postForm("/signin", { email: user.email, password });
     expect(signIn.status).toBe(302);
     return signIn.headers

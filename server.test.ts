@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailDigest } from "./api/core/logging.ts";
-import { createShopServer } from "./server.ts";
+import { type DevShop, startDevShop } from "./tests/dev-shop.ts";
 
 // Dev mode (Vite in middleware mode) needs no production build: vitest runs before `react-router build` in
 // `npm test`. The production-only parts (CSP, immutable assets) are covered by tests/e2e/server.spec.ts.
@@ -13,9 +9,8 @@ import { createShopServer } from "./server.ts";
 const PUBLIC_URL = "https://shop.example";
 
 describe("server.ts", () => {
-  let dataDir: string;
-  let shop: Awaited<ReturnType<typeof createShopServer>>;
-  let http: Server;
+  let devShop: DevShop;
+  let shop: DevShop["shop"];
   let baseUrl: string;
   const logLines: string[] = [];
   const lineWaiters: { match: (line: string) => boolean; resolve: (line: string) => void }[] = [];
@@ -28,12 +23,8 @@ describe("server.ts", () => {
     });
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "shop-server-test-"));
-    shop = await createShopServer({
-      dev: true,
+    devShop = await startDevShop("server-test", {
       env: {
-        DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
-        OUTBOX_DIR: join(dataDir, "outbox"),
         LOG_LEVEL: "info",
         SEED_DEMO: "never",
         // Requests come from loopback: X-Forwarded-Proto then says whether the client used HTTPS.
@@ -50,19 +41,10 @@ describe("server.ts", () => {
         },
       },
     });
-    http = createServer(shop.app).listen(0, "127.0.0.1");
-    await new Promise((resolve) => http.once("listening", resolve));
-    baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    ({ shop, baseUrl } = devShop);
   });
 
-  afterAll(async () => {
-    if (http) {
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
-    }
-    await shop?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => devShop?.stop());
 
   it("answers /healthz", async () => {
     const response = await fetch(`${baseUrl}/healthz`);
