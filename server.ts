@@ -168,7 +168,7 @@ export async function createShopServer(
   const getBuild = typeof loaded === "function" ? loaded : async () => loaded;
 
   app.use(guardStorefrontRequests());
-  // Pages the same for every visitor without a cart or session are kept while the in-process catalogue is unchanged.
+  // Pages the same for every visitor without a cart or session are kept for the catalogue generation they were made under.
   const pageCache =
     options.dev || !transport.catalogueCache
       ? []
