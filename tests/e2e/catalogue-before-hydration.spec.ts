@@ -1,21 +1,7 @@
-import type { Page } from "@playwright/test";
 import { MSG } from "#contract/messages.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, holdScripts, hydrated, test } from "./fixtures.ts";
 
 const SEARCH_WORD = "abaya";
-
-/** Holds every script of the page back until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
-  });
-  await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  return releaseScripts;
-}
 
 /**
  * A shopper who ticks a filter, picks a sort and types a search while the page's scripts are still on their way

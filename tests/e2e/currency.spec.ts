@@ -1,6 +1,6 @@
 import { SUPPORTED_CURRENCIES } from "#app/lib/currency.ts";
 import { MSG } from "#contract/messages.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, holdScripts, test } from "./fixtures.ts";
 import { E2E_RATES } from "./shop-data.ts";
 
 /** Selling prices (a struck-through original price also carries hidden words for screen readers). */
@@ -33,14 +33,7 @@ test.describe("display currency", () => {
 
   test("a currency chosen before the page's scripts have run is applied", async ({ shop, page }) => {
     // The page's scripts held back: the choice comes before hydration.
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      releaseScripts = resolve;
-    });
-    await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     await page.goto("/products", { waitUntil: "domcontentloaded" });
     const saved = page.waitForResponse(
       (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/currency"),

@@ -47,6 +47,19 @@ export function sharedInbox(): Inbox {
   };
 }
 
+/**
+ * Holds every script of the page back until the returned function is called, as a slow phone network does: the
+ * server's HTML is shown and can be used before React takes it over. Without JavaScript nothing is held.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
+  await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** React marks each element it hydrates; the effects of that render run by the next frames. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));

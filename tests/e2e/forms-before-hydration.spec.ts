@@ -1,33 +1,13 @@
-import type { Page, Route } from "@playwright/test";
 import { MSG } from "#contract/messages.ts";
 import { PASSWORD, SIGN_IN_MS, uniqueEmail } from "./account-helpers.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
-
-/**
- * Holds every script of the pages until `release` is called, as a slow phone network does: the server's HTML is
- * shown and can be typed in before React takes it over. Without JavaScript nothing is requested and nothing held.
- */
-async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }> {
-  const held: Route[] = [];
-  let released = false;
-  await page.route("**/assets/**/*.js", (route) => {
-    if (released) return route.continue();
-    held.push(route);
-  });
-  return {
-    async release() {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-    },
-  };
-}
+import { expect, holdScripts, hydrated, test } from "./fixtures.ts";
 
 test("what a shopper types into sign-up before the scripts run survives hydration and signs up", async ({
   page,
   javaScriptEnabled,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, "early");
-  const scripts = await holdScripts(page);
+  const releaseScripts = await holdScripts(page);
   // Neither the load event nor DOMContentLoaded comes while the page's module scripts are held.
   await page.goto("/signup", { waitUntil: "commit" });
 
@@ -40,7 +20,7 @@ test("what a shopper types into sign-up before the scripts run survives hydratio
   await password.fill(PASSWORD);
   await confirm.fill(PASSWORD);
 
-  await scripts.release();
+  releaseScripts();
   if (javaScriptEnabled) await hydrated(page);
 
   await expect(name).toHaveValue("Early Typist");

@@ -1,7 +1,7 @@
 import { INFORMATION_LINKS, MAIN_NAV } from "#app/components/layout/navigation.ts";
 import { TOP_BAR_MESSAGES } from "#app/lib/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, holdScripts, hydrated, test } from "./fixtures.ts";
 
 test.describe("site chrome", () => {
   test("the top bar carries the three promotional messages and the currency picker", async ({ shop }) => {
@@ -140,14 +140,7 @@ test.describe("mobile menu at 390 px", () => {
 
   test("a menu opened before the page has hydrated stays open, and a menu link navigates", async ({ shop, page, javaScriptEnabled }) => {
     // The page's scripts held back until the shopper has opened the plain <details>.
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      releaseScripts = resolve;
-    });
-    await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await shop.header.locator(".mobile-menu > summary").click();
