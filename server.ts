@@ -77,7 +77,8 @@ export async function createShopServer(
       await sql`select 1`.execute(db.kysely);
       res.json({ status: "ready" });
     } catch (error) {
-      logger.error({ err: error }, "readiness check failed");
+      // Probes come every few seconds while the database is away: a line each, without a stack.
+      logger.warn({ reason: error instanceof Error ? error.message : String(error) }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });
     }
   });

@@ -133,6 +133,12 @@ async function serveAndStop(args: string[], env: NodeJS.ProcessEnv, port: number
   const tree = descendants(npm.pid as number);
   expect(tree.length).toBeGreaterThan(0);
 
+  await expectStopsWhole(npm, tree, port, finished);
+  return output;
+}
+
+/** A SIGTERM to the npm process alone ends every process of `tree` and frees the port, within the deadline. */
+async function expectStopsWhole(npm: ChildProcess, tree: number[], port: number, finished: Promise<unknown>) {
   npm.kill("SIGTERM");
   const deadline = Date.now() + STOP_DEADLINE_MS;
   while ((tree.some(isAlive) || (await portAnswers(port))) && Date.now() < deadline) {
@@ -141,7 +147,6 @@ async function serveAndStop(args: string[], env: NodeJS.ProcessEnv, port: number
   expect(tree.filter(isAlive)).toEqual([]);
   expect(await portAnswers(port)).toBe(false);
   await finished;
-  return output;
 }
 
 describe("npm start", () => {
@@ -196,14 +201,7 @@ describe("npm start", () => {
       const tree = descendants(npm.pid as number);
       expect(tree).not.toContain(workers[0]);
 
-      npm.kill("SIGTERM");
-      const deadline = Date.now() + STOP_DEADLINE_MS;
-      while ((tree.some(isAlive) || (await portAnswers(port))) && Date.now() < deadline) {
-        await new Promise((done) => setTimeout(done, 50));
-      }
-      expect(tree.filter(isAlive)).toEqual([]);
-      expect(await portAnswers(port)).toBe(false);
-      await finished;
+      await expectStopsWhole(npm, tree, port, finished);
     },
     START_TIMEOUT_MS + 30_000,
   );

@@ -30,6 +30,21 @@ const productCounters = (productId: number) =>
   api.db.kysely.selectFrom("products").select(["stock_total", "units_sold"]).where("id", "=", productId).executeTakeFirstOrThrow();
 const countRows = (table: "orders" | "payments" | "promo_redemptions" | "payment_attempts") => countRowsOf(api.db, table);
 
+/**
+ * Two lines of one variant in two fits, 2 + 1 of a stock of 2: each line passes the pricing's stock check alone,
+ * together they fail in the order's transaction, after the gateway authorised the total.
+ */
+function payPastStockInTheTransaction(shop: Awaited<ReturnType<typeof checkoutCatalogue>>, shopper: { token: string; addressId: number }) {
+  return pay(
+    api,
+    shopper.token,
+    paymentRequest(shopper.addressId, [
+      { productId: shop.abaya, variantId: shop.blackAbaya, quantity: 2, selectedFit: "Fitted" },
+      { productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1, selectedFit: "Relaxed" },
+    ]),
+  );
+}
+
 describe("POST /payments/process", () => {
   it("prices every line from the catalogue, ignores client prices and answers the order detail", async () => {
     const shop = await checkoutCatalogue(api);
@@ -209,16 +224,7 @@ describe("POST /payments/process", () => {
 
   it("voids the authorisation when the stock runs out between pricing and the order's transaction", async () => {
     const shop = await checkoutCatalogue(api, { stock: 2 });
-    const shopper = await shopperWithAddress(api);
-    // Two lines of one variant in two fits: each fits alone, together they pass the stock.
-    const { status, body } = await pay(
-      api,
-      shopper.token,
-      paymentRequest(shopper.addressId, [
-        { productId: shop.abaya, variantId: shop.blackAbaya, quantity: 2, selectedFit: "Fitted" },
-        { productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1, selectedFit: "Relaxed" },
-      ]),
-    );
+    const { status, body } = await payPastStockInTheTransaction(shop, await shopperWithAddress(api));
     expect(status).toBe(400);
     expect(body).toMatchObject({ message: MSG.cart.onlyNForVariant(2), error: { code: "OUT_OF_STOCK" } });
     expect(api.gateway.voided.size).toBe(1);
@@ -232,14 +238,7 @@ describe("POST /payments/process", () => {
     const shop = await checkoutCatalogue(api, { stock: 2 });
     const shopper = await shopperWithAddress(api);
     vi.spyOn(api.gateway, "voidAuthorisation").mockRejectedValueOnce(new Error("gateway down"));
-    const { status } = await pay(
-      api,
-      shopper.token,
-      paymentRequest(shopper.addressId, [
-        { productId: shop.abaya, variantId: shop.blackAbaya, quantity: 2, selectedFit: "Fitted" },
-        { productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1, selectedFit: "Relaxed" },
-      ]),
-    );
+    const { status } = await payPastStockInTheTransaction(shop, shopper);
     expect(status).toBe(400);
     const attempt = await api.db.kysely.selectFrom("payment_attempts").select(["status", "gateway_reference"]).executeTakeFirstOrThrow();
     expect(attempt.status).toBe("processing");
