@@ -133,7 +133,8 @@ describe("every endpoint answers its contract schema", () => {
     await expectContract("GET /public/orders/:id", orderDetailSchema, { token, path: `/public/orders/${order.id}` });
     await expectContract("GET /orders/my-orders", myOrdersSchema, { token });
 
-    for (const to of ["processing", "delivered"] as const) await changeOrderStatus(api.db, api.clock, api.gateway, order.order_code, to);
+    for (const to of ["processing", "shipped", "delivered"] as const)
+      await changeOrderStatus(api.db, api.clock, api.gateway, order.order_code, to);
     const review = await expectContract("POST /public/reviews", reviewSchema, {
       token,
       body: { product_id: variant.product_id, order_id: order.id, rating: 4, comment: "Beautiful drape." },

@@ -16,18 +16,19 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
   google_pay: "Google Pay",
 };
 
-export const ORDER_STATUSES = ["pending", "confirmed", "processing", "delivered", "completed", "cancelled"] as const;
+export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The statuses an order may move to from each status. An order is `pending` while its payment is only
- * authorised and `confirmed` once the payment is captured; `delivered` opens reviews; `completed` and
- * `cancelled` are final. Cancelling returns the stock and refunds.
+ * authorised and `confirmed` once the payment is captured; `shipped` carries the carrier and tracking number;
+ * `delivered` opens reviews; `completed` and `cancelled` are final. Cancelling returns the stock and refunds.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["processing", "cancelled"],
   confirmed: ["processing", "cancelled"],
-  processing: ["delivered", "cancelled"],
+  processing: ["shipped", "cancelled"],
+  shipped: ["delivered"],
   delivered: ["completed"],
   completed: [],
   cancelled: [],

@@ -31,6 +31,10 @@ export const REVIEWABLE_ORDER_STATUSES = ["delivered", "completed"] as const;
 export const REVIEW_SORTS = ["newest", "oldest", "highest", "lowest"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
+/** A user is a shopper, or an operator who may also use the back office at /admin. */
+export const USER_ROLES = ["shopper", "operator"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 export const OTP_LENGTH = 6;

@@ -260,13 +260,15 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     const { code } = await db.kysely.selectFrom("orders").select("code").where("id", "=", orderId).executeTakeFirstOrThrow();
 
     const help = await shop("order:status", "--help");
-    expect(help.stdout).toContain("pending -> processing | cancelled; confirmed -> processing | cancelled;");
+    expect(help.stdout).toContain(
+      "pending -> processing | cancelled; confirmed -> processing | cancelled; processing -> shipped | cancelled;",
+    );
 
     const pending = await shop("orders:list", "--status", "pending");
     expect(pending.code).toBe(0);
     expect(pending.stdout).toContain(code);
     expect(pending.stdout).not.toContain("delivered");
-    expect((await shop("orders:list", "--status", "shipped")).code).toBe(2);
+    expect((await shop("orders:list", "--status", "lost")).code).toBe(2);
 
     const forbidden = await shop("order:status", code, "completed");
     expect(forbidden).toMatchObject({
@@ -274,6 +276,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       stderr: `Order ${code} is pending; it cannot become completed (next: processing or cancelled).\n`,
     });
     expect(await shop("order:status", code, "processing")).toMatchObject({ code: 0, stdout: `Order ${code}: pending -> processing.\n` });
+    expect((await shop("order:status", code, "shipped")).code).toBe(0);
     expect((await shop("order:status", code, "delivered")).code).toBe(0);
     expect(await shop("order:status", code, "cancelled")).toMatchObject({
       code: 1,

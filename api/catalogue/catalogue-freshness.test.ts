@@ -52,7 +52,7 @@ describe("the catalogue generation", () => {
       shopper.token,
       paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
     );
-    for (const to of ["processing", "delivered"] as const)
+    for (const to of ["processing", "shipped", "delivered"] as const)
       await changeOrderStatus(api.db, api.clock, api.gateway, body.data.order_code, to);
     let reviewId = 0;
     await expectRaised(async () => {

@@ -41,7 +41,7 @@ describe("the confirmed order status migration", () => {
     await expect(
       db.kysely
         .updateTable("orders")
-        .set({ status: "shipped" as never })
+        .set({ status: "lost" as never })
         .where("id", "=", paid)
         .execute(),
     ).rejects.toThrow();

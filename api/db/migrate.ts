@@ -13,6 +13,7 @@ import { listingFacetCounts } from "./migrations/20261124000100_listing_facet_co
 import { paymentRecovery } from "./migrations/20261126000100_payment_recovery.ts";
 import { catalogueGeneration } from "./migrations/20261126000200_catalogue_generation.ts";
 import { exchangeRates } from "./migrations/20261126000300_exchange_rates.ts";
+import { backOffice } from "./migrations/20261126100000_back_office.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -30,6 +31,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     "20261126000100_payment_recovery": paymentRecovery(),
     "20261126000200_catalogue_generation": catalogueGeneration(),
     "20261126000300_exchange_rates": exchangeRates(),
+    "20261126100000_back_office": backOffice(db.dialect),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { OrderStatus, PaymentAttemptStatus } from "#contract/checkout.ts";
+import type { UserRole } from "#contract/constants.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
 import type { VariantDto } from "#contract/dto/product.ts";
 
@@ -16,6 +17,7 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   email_verified: ColumnType<Bool, Bool | undefined, Bool>;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   created_at: CreatedAt;
   updated_at: string;
 }
@@ -259,8 +261,34 @@ export interface OrdersTable {
   ship_city: string;
   ship_postal_code: string;
   ship_phone: string;
+  /** Set together when the order ships. */
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  shipped_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: string;
+}
+
+/** Each status an order reached, with the operator who moved it (null for the shop itself: checkout, recovery). */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  status: OrderStatus;
+  actor_user_id: number | null;
+  note: string | null;
+  created_at: string;
+}
+
+/** Every operator action: who, what, on which subject, the state before and after (JSON), when. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  actor_email: string;
+  action: string;
+  subject: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
 }
 
 export interface OrderItemsTable {
@@ -353,6 +381,8 @@ export interface Database {
   payment_attempts: PaymentAttemptsTable;
   job_leases: JobLeasesTable;
   orders: OrdersTable;
+  order_events: OrderEventsTable;
+  audit_log: AuditLogTable;
   order_items: OrderItemsTable;
   payments: PaymentsTable;
   subscriptions: SubscriptionsTable;

@@ -110,7 +110,7 @@ describe("orders", () => {
     await expect(
       api.db.kysely
         .updateTable("orders")
-        .set({ status: "shipped" as never })
+        .set({ status: "lost" as never })
         .where("id", "=", orders[0].id)
         .execute(),
     ).rejects.toThrow();

@@ -28,9 +28,9 @@ async function orderFor(
   const path = {
     confirmed: [],
     processing: ["processing"],
-    delivered: ["processing", "delivered"],
-    completed: ["processing", "delivered", "completed"],
-  }[status] as ("processing" | "delivered" | "completed")[];
+    delivered: ["processing", "shipped", "delivered"],
+    completed: ["processing", "shipped", "delivered", "completed"],
+  }[status] as ("processing" | "shipped" | "delivered" | "completed")[];
   for (const to of path) await changeOrderStatus(api.db, api.clock, api.gateway, code, to);
   return body.data.id as number;
 }

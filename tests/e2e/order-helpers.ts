@@ -25,6 +25,7 @@ export async function setOrderStatus(code: string, status: string) {
 /** Marks a paid order delivered, the way the shop's staff do. */
 export async function deliver(code: string) {
   await setOrderStatus(code, "processing");
+  await setOrderStatus(code, "shipped");
   await setOrderStatus(code, "delivered");
 }
 
