@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { MSG } from "#contract/messages.ts";
 import { isoNow } from "./clock.ts";
 import type { ApiEnv, AuthUser } from "./env.ts";
-import { unauthorized } from "./errors.ts";
+import { forbidden, unauthorized } from "./errors.ts";
 import { hashToken } from "./tokens.ts";
 
 const bearerToken = (c: Context<ApiEnv>) => /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
@@ -14,7 +14,7 @@ async function userOfToken(c: Context<ApiEnv>, token: string): Promise<AuthUser 
   const row = await db.kysely
     .selectFrom("auth_tokens")
     .innerJoin("users", "users.id", "auth_tokens.user_id")
-    .select(["auth_tokens.id as tokenId", "users.id", "users.name", "users.email", "users.email_verified"])
+    .select(["auth_tokens.id as tokenId", "users.id", "users.name", "users.email", "users.email_verified", "users.role"])
     .where("auth_tokens.token_hash", "=", hashToken(token))
     .where("auth_tokens.revoked_at", "is", null)
     .where("auth_tokens.expires_at", ">", isoNow(clock))
@@ -29,6 +29,12 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const user = await userOfToken(c, token);
   if (!user) throw unauthorized(MSG.helper.unauthorized);
   c.set("user", user);
+  await next();
+});
+
+/** Requires a live token of an operator (the back office); a shopper's token is 403. Use after `requireAuth`. */
+export const requireOperator = createMiddleware<ApiEnv>(async (c, next) => {
+  if (c.var.user.role !== "operator") throw forbidden(MSG.admin.operatorsOnly);
   await next();
 });
 

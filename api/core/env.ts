@@ -5,6 +5,7 @@ import type { Db } from "#api/db/connect.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
 import type { RatesSource } from "#api/rates/exchange-rates.service.ts";
+import type { UserRole } from "#contract/constants.ts";
 import type { Clock } from "./clock.ts";
 
 /** What every handler can reach: set once per app by `createApi`. */
@@ -31,6 +32,7 @@ export interface AuthUser {
   name: string;
   email: string;
   email_verified: boolean;
+  role: UserRole;
   tokenId: number;
 }
 

@@ -25,6 +25,7 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string) => new ApiError(400, "BAD_REQUEST", message);
 export const unauthorized = (message: string) => new ApiError(401, "UNAUTHORIZED", message);
+export const forbidden = (message: string) => new ApiError(403, "FORBIDDEN", message);
 export const notFound = (message: string) => new ApiError(404, "NOT_FOUND", message);
 export const conflict = (message: string) => new ApiError(409, "CONFLICT", message);
 export const validationError = (message: string, details: ErrorDetail[]) => new ApiError(400, "VALIDATION_ERROR", message, { details });
