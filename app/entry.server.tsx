@@ -7,9 +7,6 @@ import { setDocumentCaching } from "./lib/document-caching.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { apiUnavailableContext, requestInfoContext } from "./lib/request-context.ts";
 
-/** Re-exported so server.ts sets the very context instance the routes read. */
-export { requestInfoContext };
-
 export const streamTimeout = 5_000;
 
 /**
