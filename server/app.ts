@@ -1,5 +1,4 @@
 import cluster from "node:cluster";
-import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
@@ -105,28 +104,10 @@ export async function createShopServer(options: ShopServerOptions = {}) {
       },
     }),
   );
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
   app.use(
     helmet({
-      contentSecurityPolicy: options.vite
-        ? false
-        : {
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-              // React renders style attributes; scripts stay nonce-only.
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:"],
-              fontSrc: ["'self'"],
-              connectSrc: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-              upgradeInsecureRequests: null,
-            },
-          },
+      // Set by the document's render (app/entry.server.tsx), which knows the hashes of its inline scripts.
+      contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
       // Helmet's "no-referrer" makes browsers send `Origin: null` on form posts, which React Router's origin check
       // refuses: every form would fail without JavaScript. This policy sends the origin to this site only.
@@ -199,7 +180,6 @@ export async function createShopServer(options: ShopServerOptions = {}) {
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
-          nonce: res.locals.cspNonce,
           publicOrigin: origin,
           atPublicOrigin: atPublicOrigin(req),
           ...shopperOf(req),

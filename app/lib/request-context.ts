@@ -13,8 +13,6 @@ export interface PageRender {
 
 /** Per-request facts the Express server hands to loaders and actions. */
 export interface RequestInfo {
-  /** CSP nonce of this response, for inline scripts. */
-  nonce: string;
   /** The origin every absolute URL is built from (PUBLIC_URL): a request's Host is the client's to choose. */
   publicOrigin: string;
   /**
@@ -40,3 +38,9 @@ export const requestInfoContext = createContext<RequestInfo>();
  * time): the page shows the failure texts and answers 503, which no cache keeps, instead of a public 200.
  */
 export const apiUnavailableContext = createContext<boolean>(false);
+
+/**
+ * Set when the page carries a stamp made for this render (the honeypot's, `honeypotLoaderData`): the page is then
+ * this visitor's own, never offered to shared caches.
+ */
+export const formStampContext = createContext<boolean>(false);
