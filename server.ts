@@ -7,10 +7,11 @@ import type * as ShopServer from "./server/app.ts";
  * node-custom-server template does), so it and the routes share one copy of every module. This file only picks
  * the build, or in development the same module served by Vite.
  */
-const USAGE = `Usage: node server.ts [--dev]
+const USAGE = `Usage: node server.ts | node --conditions development server.ts --dev   (npm run dev)
 
 Runs the shop from the build (npm start builds first and runs this). --dev serves the storefront through Vite's
-dev server instead of the build. Settings come from the environment: see README "Configuration".`;
+dev server instead of the build; Node then resolves packages for development as Vite does, so that React Router
+is one copy. Settings come from the environment: see README "Configuration".`;
 
 export type ShopServerModule = typeof ShopServer;
 
