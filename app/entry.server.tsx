@@ -89,6 +89,7 @@ export default function handleRequest(
               const html = Buffer.concat(chunks);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(html.toString("utf8")));
+              pageRender?.keep(responseStatusCode, responseHeaders, html);
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               done();
             },

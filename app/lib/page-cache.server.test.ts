@@ -36,21 +36,26 @@ describe("createPageCache", () => {
         replay: (calls, req) => replays.push({ calls, url: req.originalUrl }),
       }),
     );
-    // A page as the storefront writes it: headers (the policy naming its script by hash), then the document in
-    // pieces, past compression's threshold.
+    // A page as the storefront's entry answers it: the render's headers (the policy naming its script by hash) and
+    // the whole document, handed to the cache, past compression's threshold.
     app.get("/{*path}", (req, res) => {
       renders.push(req.originalUrl);
       const render = pageRenderOf(res);
       if (req.path === "/product") render?.calls.push(PRODUCT_CALL);
       if (req.path === "/failed-call" && render) render.spoiled = true;
       const status = req.path === "/missing" ? 404 : 200;
-      res.status(status).setHeader("Content-Type", "text/html; charset=utf-8");
       const variant = sharedPageVariant(req.headers.cookie);
-      res.setHeader("Cache-Control", variant === null || req.path === "/private" ? "private, no-cache" : "public, max-age=10");
-      if (req.path === "/sets-cookie") res.setHeader("Set-Cookie", "cart=1");
-      res.setHeader("Content-Security-Policy", `script-src 'sha256-${renders.length}'`);
-      res.write("<html><head><script>1</script></head>");
-      res.end(`<body>${req.originalUrl} ${variant} £ é${"<p>Abaya</p>".repeat(200)}</body></html>`);
+      const headers = new Headers({
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": variant === null || req.path === "/private" ? "private, no-cache" : "public, max-age=10",
+        "Content-Security-Policy": `script-src 'sha256-${renders.length}'`,
+      });
+      if (req.path === "/sets-cookie") headers.set("Set-Cookie", "cart=1");
+      const body = Buffer.from(
+        `<html><head><script>1</script></head><body>${req.originalUrl} ${variant} £ é${"<p>Abaya</p>".repeat(200)}</body></html>`,
+      );
+      render?.keep(status, headers, body);
+      res.status(status).setHeaders(headers).end(body);
     });
     server = createServer(app).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));

@@ -18,7 +18,8 @@ import type { PageRender } from "./request-context.ts";
 /** One kept page: its bytes and headers, and what its render did. */
 interface KeptPage {
   body: Buffer;
-  headers: [name: string, value: string | string[] | number][];
+  /** The render's own headers (React Router's answer), not those of one transfer or of the middleware before it. */
+  headers: [name: string, value: string][];
   generation: number;
   storedAt: number;
   /** The render's API calls that count a view (a product's detail). */
@@ -38,9 +39,6 @@ export interface PageCacheOptions {
   /** Makes a kept page's API calls again for the request it answers, so their side effects (view counts) happen. */
   replay: (calls: readonly ApiCall[], req: ExpressRequest) => void;
 }
-
-/** Headers that describe one transfer of the body (compression encodes each answer for its own client). */
-const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "date"]);
 
 /** Pages larger than this are never kept: no page of the shop comes near it. */
 const MAX_PAGE_BYTES = 1024 * 1024;
@@ -78,51 +76,24 @@ export function createPageCache(options: PageCacheOptions) {
       options.replay(kept.calls, req);
       return;
     }
-    const render: PageRender = { calls: [], spoiled: false };
-    res.locals[PAGE_RENDER] = render;
-    const ownHeaders = new Set(res.getHeaderNames());
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > MAX_PAGE_BYTES) return;
-      const bytes =
-        typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : Buffer.from((chunk as Uint8Array).buffer, (chunk as Uint8Array).byteOffset, (chunk as Uint8Array).byteLength);
-      chunks.push(bytes);
-      size += bytes.length;
+    const render: PageRender = {
+      calls: [],
+      spoiled: false,
+      keep(status, headers, body) {
+        const current = generation !== undefined && options.generation() === generation && !render.spoiled;
+        if (current && body.length <= MAX_PAGE_BYTES && isShared(status, headers)) {
+          pages.set(key, { body, headers: [...headers], generation, storedAt: Date.now(), calls: render.calls });
+        }
+      },
     };
-    const write = res.write.bind(res);
-    const end = res.end.bind(res);
-    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      return write(chunk as never, encoding as never, callback as never);
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      const keepable = generation !== undefined && options.generation() === generation;
-      if (keepable && size <= MAX_PAGE_BYTES && !render.spoiled && isShared(res)) {
-        const headers = res
-          .getHeaderNames()
-          .filter((name) => !ownHeaders.has(name) && !TRANSFER_HEADERS.has(name))
-          .map((name): KeptPage["headers"][number] => [name, res.getHeader(name) ?? ""]);
-        pages.set(key, {
-          body: Buffer.concat(chunks),
-          headers,
-          generation,
-          storedAt: Date.now(),
-          calls: render.calls,
-        });
-      }
-      return end(chunk as never, encoding as never, callback as never);
-    }) as typeof res.end;
+    res.locals[PAGE_RENDER] = render;
     next();
   };
 }
 
 /** A 200 that the page marked public and that sets no cookie: the same for every visitor asking alike. */
-function isShared(res: ExpressResponse): boolean {
-  return res.statusCode === 200 && /^public\b/.test(String(res.getHeader("cache-control") ?? "")) && !res.hasHeader("set-cookie");
+function isShared(status: number, headers: Headers): boolean {
+  return status === 200 && /^public\b/.test(headers.get("cache-control") ?? "") && !headers.has("set-cookie");
 }
 
 function send(page: KeptPage, res: ExpressResponse) {

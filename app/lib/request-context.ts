@@ -7,8 +7,10 @@ import type { Refusal } from "./request-guard.server.ts";
 export interface PageRender {
   /** The render's API calls that count a view (a product's detail): a kept copy makes them again. */
   calls: ApiCall[];
-  /** An API call failed or the render failed after its shell: the page shows a failure, so it is not kept. */
+  /** An API call failed or the render failed: the page shows a failure, so it is not kept. */
   spoiled: boolean;
+  /** Hands the finished document to the page cache, which keeps it if it is a shared 200 of a current catalogue. */
+  keep(status: number, headers: Headers, body: Buffer): void;
 }
 
 /** Per-request facts the Express server hands to loaders and actions. */
