@@ -26,16 +26,16 @@ ENV NODE_ENV=production \
     DATABASE_URL=file:/app/data/shop.db
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
-# Node runs these TypeScript files itself (type stripping); package.json makes them ES modules and maps
-# the #app, #api and #contract imports. The API needs api/ and contract/; of the storefront, server.ts loads
-# only modules of app/lib itself (the rest runs from build/): dockerfile.test.ts checks they are all copied.
-COPY package.json server.ts ./
-COPY contract ./contract
-COPY api ./api
-COPY app/lib ./app/lib
-COPY scripts ./scripts
-# build/client already holds public/ (Vite copies it), so public/ itself is not needed at run time.
+# The shop runs from the build: `react-router build` bundles server/app.ts with the storefront and the API
+# (build/server), and build/client holds the browser's files and public/. server.ts only loads it. The operator
+# CLI (`npm run shop`) runs from its TypeScript sources, which Node runs itself (type stripping); package.json
+# makes them ES modules and maps the #api and #contract imports. dockerfile.test.ts checks that these COPY lines,
+# less .dockerignore, hold every module the CLI and the launcher import.
 COPY --from=build /app/build ./build
+COPY package.json server.ts ./
+COPY scripts ./scripts
+COPY api ./api
+COPY contract ./contract
 # The SQLite file and the mail outbox live in the volume, owned by the unprivileged `node` user.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -62,6 +62,8 @@ export default defineConfig({
   plugins: [reactRouter()],
   build: { assetsInlineLimit: 0 },
   environments: {
+    // The server entry is the shop's Express app, which imports the routes' build (`virtual:react-router/server-build`).
+    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
     client: {
       build: {
         rolldownOptions: {

@@ -12,13 +12,23 @@ import pino from "pino";
  */
 const USAGE = `Usage: npm start
 
-Builds the storefront when build/ was not made from the current sources (app/, public/, the Vite and React
-Router configuration, the lockfile), then runs the shop in production mode: it migrates, seeds an empty
-database and listens on PORT. Settings come from the environment: see README "Configuration".`;
+Builds the shop when build/ was not made from the current sources (app/, api/, contract/, server/, public/,
+the Vite and React Router configuration, the lockfile), then runs it in production mode: it migrates, seeds
+an empty database and listens on PORT. Settings come from the environment: see README "Configuration".`;
 
 const root = resolve(import.meta.dirname, "..");
-/** Everything the storefront build is made from. */
-const BUILD_SOURCES = ["app", "contract", "public", "vite.config.ts", "react-router.config.ts", "tsconfig.json", "package-lock.json"];
+/** Everything the build is made from (the server entry bundles the API too). */
+const BUILD_SOURCES = [
+  "app",
+  "api",
+  "contract",
+  "server",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+];
 /** Written after a successful build: the fingerprint of the sources it was made from. */
 const BUILD_STAMP = join(root, "build", "sources.sha256");
 
@@ -50,8 +60,9 @@ if (import.meta.main) {
   }
   // Before the server's modules load: React and React Router pick their production builds from it.
   process.env.NODE_ENV = "production";
-  const { checkSettingsOrExit, runShop } = await import("../server.ts");
-  // A bad setting is named before a build is spent on a shop that would not start.
+  // A bad setting is named before a build is spent on a shop that would not start: the check runs from the
+  // sources (it loads no storefront module), the shop from the build.
+  const { checkSettingsOrExit } = await import("../server/app.ts");
   checkSettingsOrExit();
   // Synchronous, so its lines stay in order with the server's own logger.
   const logger = pino(pino.destination({ sync: true }));
@@ -71,5 +82,6 @@ if (import.meta.main) {
     writeFileSync(BUILD_STAMP, fingerprint);
     logger.info({ seconds: Math.round((performance.now() - started) / 100) / 10 }, "built the storefront");
   }
-  await runShop();
+  const { loadBuiltShop } = await import("../server.ts");
+  await (await loadBuiltShop()).runShop();
 }

@@ -4,20 +4,21 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DestinationStream } from "pino";
-import { createShopServer } from "../server.ts";
+import { loadDevShop } from "../server.ts";
 
 export type DevShop = Awaited<ReturnType<typeof startDevShop>>;
 
 /**
- * The whole shop (server.ts) in dev mode, listening on a free loopback port, for tests that call it over HTTP.
+ * The whole shop (server/app.ts) in dev mode, listening on a free loopback port, for tests that call it over HTTP.
  * Dev mode serves the storefront through Vite, so no production build is needed (Vitest runs before the build in
  * `npm test`). Its files (the SQLite database unless `env` names another, the outbox) are in a temporary folder
  * that `stop()` removes; exchange rates are asked of an address where nothing answers (the built-in table).
  */
 export async function startDevShop(name: string, options: { env?: NodeJS.ProcessEnv; logTo?: DestinationStream } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), `shop-${name}-`));
-  const shop = await createShopServer({
-    dev: true,
+  const { shop: shopServer, vite } = await loadDevShop();
+  const shop = await shopServer.createShopServer({
+    vite,
     env: {
       DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
       OUTBOX_DIR: join(dataDir, "outbox"),

@@ -142,10 +142,10 @@ export async function pendingEmail(request: Request): Promise<string | null> {
 }
 
 /** Loader of a code screen (the e-mail comes from the URL or the stored e-mail, else /signin). */
-export async function codeScreenLoader({ request }: { request: Request }) {
+export async function codeScreenLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   const email = await pendingEmail(request);
   if (!email) throw redirect("/signin");
-  return { email, ...(await honeypotLoaderData()) };
+  return { email, ...(await honeypotLoaderData({ context })) };
 }
 
 /** Screens that must never be the page a sign-in returns to. */

@@ -1,6 +1,8 @@
 import { createCipheriv, createHash, randomBytes } from "node:crypto";
+import type { RouterContextProvider } from "react-router";
 import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
 import { readForm, refuse } from "./form-data.server.ts";
+import { formStampContext } from "./request-context.ts";
 import { cookieSecrets } from "./session.server.ts";
 
 /** Named here, not left to the library's defaults, so the check below can tell a form that left them out. */
@@ -36,9 +38,15 @@ export const honeypot = honeypots[0];
 
 /**
  * What a page with honeypot forms adds to its loader's data: the fields' props with a fresh time stamp, which
- * the root layout's provider hands to the forms (`usePageHoneypot`). Only such pages pay for the encryption.
+ * the root layout's provider hands to the forms (`usePageHoneypot`). Only such pages pay for the encryption, and
+ * the stamp makes the page the visitor's own: never public (`formStampContext`).
  */
-export async function honeypotLoaderData(): Promise<{ honeypot: HoneypotInputProps }> {
+export async function honeypotLoaderData({
+  context,
+}: {
+  context: Readonly<RouterContextProvider>;
+}): Promise<{ honeypot: HoneypotInputProps }> {
+  context.set(formStampContext, true);
   return { honeypot: await honeypot.getInputProps() };
 }
 

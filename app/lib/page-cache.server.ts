@@ -8,20 +8,18 @@ import type { PageRender } from "./request-context.ts";
 /**
  * The server's own shared cache of the pages it marks public (`document-caching.server.ts`): a page asked for
  * without a session or cart cookie and answered 200 without setting a cookie is the same for every visitor with
- * the same display currency, and its Cache-Control already lets any shared cache keep it. A reverse proxy in
- * front of the shop would keep it with its nonce, for the whole `max-age` and once per Cookie header; this one
- * keeps it per display currency (`sharedPageVariant`: cookies no page reads do not split it), only while the
- * catalogue generation it was rendered under is current (the one the in-process API's kept reads follow, read from
- * the database about once a second) and for at most `ttlMs`, and gives each response its own CSP nonce. A request
- * with a session or a cart is rendered.
+ * the same display currency, and its Cache-Control already lets any shared cache keep it (its CSP names its
+ * inline scripts by hash: no nonce). A CDN in front of the shop keeps it for the whole `max-age`, once per Cookie
+ * header; this one keeps it per display currency (`sharedPageVariant`: cookies no page reads do not split it), only
+ * while the catalogue generation it was rendered under is current (the one the in-process API's kept reads follow,
+ * read from the database about once a second) and for at most `ttlMs`. A request with a session or a cart is rendered.
  */
 
-/** One kept page: its bytes, the nonce they were rendered with and where it occurs, and what its render did. */
+/** One kept page: its bytes and headers, and what its render did. */
 interface KeptPage {
   body: Buffer;
-  nonceAt: number[];
-  nonceLength: number;
-  headers: [name: string, value: string | string[] | number][];
+  /** The render's own headers (React Router's answer), not those of one transfer or of the middleware before it. */
+  headers: [name: string, value: string][];
   generation: number;
   storedAt: number;
   /** The render's API calls that count a view (a product's detail). */
@@ -41,9 +39,6 @@ export interface PageCacheOptions {
   /** Makes a kept page's API calls again for the request it answers, so their side effects (view counts) happen. */
   replay: (calls: readonly ApiCall[], req: ExpressRequest) => void;
 }
-
-/** Headers that describe one transfer of the body (compression encodes each answer for its own client). */
-const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "date"]);
 
 /** Pages larger than this are never kept: no page of the shop comes near it. */
 const MAX_PAGE_BYTES = 1024 * 1024;
@@ -76,74 +71,33 @@ export function createPageCache(options: PageCacheOptions) {
     const key = keyOf(req, variant);
     const generation = options.generation();
     const kept = pages.get(key);
-    /** This response's CSP nonce: written into a kept page, or noted in the page this render keeps. */
-    const nonce = Buffer.from(String(res.locals.cspNonce ?? ""));
-    if (kept && generation !== undefined && kept.generation === generation && nonce.length === kept.nonceLength) {
-      send(kept, nonce, res);
+    if (kept && generation !== undefined && kept.generation === generation) {
+      send(kept, res);
       options.replay(kept.calls, req);
       return;
     }
-    const render: PageRender = { calls: [], spoiled: false };
-    res.locals[PAGE_RENDER] = render;
-    const ownHeaders = new Set(res.getHeaderNames());
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > MAX_PAGE_BYTES) return;
-      const bytes =
-        typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : Buffer.from((chunk as Uint8Array).buffer, (chunk as Uint8Array).byteOffset, (chunk as Uint8Array).byteLength);
-      chunks.push(bytes);
-      size += bytes.length;
+    const render: PageRender = {
+      calls: [],
+      spoiled: false,
+      keep(status, headers, body) {
+        const current = generation !== undefined && options.generation() === generation && !render.spoiled;
+        if (current && body.length <= MAX_PAGE_BYTES && isShared(status, headers)) {
+          pages.set(key, { body, headers: [...headers], generation, storedAt: Date.now(), calls: render.calls });
+        }
+      },
     };
-    const write = res.write.bind(res);
-    const end = res.end.bind(res);
-    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      return write(chunk as never, encoding as never, callback as never);
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-      collect(chunk, encoding);
-      const keepable = generation !== undefined && options.generation() === generation;
-      if (keepable && size <= MAX_PAGE_BYTES && nonce.length > 0 && !render.spoiled && isShared(res)) {
-        const body = Buffer.concat(chunks);
-        const headers = res
-          .getHeaderNames()
-          .filter((name) => !ownHeaders.has(name) && !TRANSFER_HEADERS.has(name))
-          .map((name): KeptPage["headers"][number] => [name, res.getHeader(name) ?? ""]);
-        pages.set(key, {
-          body,
-          nonceAt: occurrences(body, nonce),
-          nonceLength: nonce.length,
-          headers,
-          generation,
-          storedAt: Date.now(),
-          calls: render.calls,
-        });
-      }
-      return end(chunk as never, encoding as never, callback as never);
-    }) as typeof res.end;
+    res.locals[PAGE_RENDER] = render;
     next();
   };
 }
 
 /** A 200 that the page marked public and that sets no cookie: the same for every visitor asking alike. */
-function isShared(res: ExpressResponse): boolean {
-  return res.statusCode === 200 && /^public\b/.test(String(res.getHeader("cache-control") ?? "")) && !res.hasHeader("set-cookie");
+function isShared(status: number, headers: Headers): boolean {
+  return status === 200 && /^public\b/.test(headers.get("cache-control") ?? "") && !headers.has("set-cookie");
 }
 
-function occurrences(body: Buffer, bytes: Buffer): number[] {
-  const found: number[] = [];
-  for (let at = body.indexOf(bytes); at !== -1; at = body.indexOf(bytes, at + bytes.length)) found.push(at);
-  return found;
-}
-
-/** The kept page with this response's nonce in place of the one it was rendered with (of the same length). */
-function send(page: KeptPage, nonce: Buffer, res: ExpressResponse) {
-  const body = Buffer.from(page.body);
-  for (const at of page.nonceAt) nonce.copy(body, at);
+function send(page: KeptPage, res: ExpressResponse) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Age", String(Math.floor((Date.now() - page.storedAt) / 1000)));
-  res.status(200).end(body);
+  res.status(200).end(page.body);
 }

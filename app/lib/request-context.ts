@@ -7,14 +7,14 @@ import type { Refusal } from "./request-guard.server.ts";
 export interface PageRender {
   /** The render's API calls that count a view (a product's detail): a kept copy makes them again. */
   calls: ApiCall[];
-  /** An API call failed or the render failed after its shell: the page shows a failure, so it is not kept. */
+  /** An API call failed or the render failed: the page shows a failure, so it is not kept. */
   spoiled: boolean;
+  /** Hands the finished document to the page cache, which keeps it if it is a shared 200 of a current catalogue. */
+  keep(status: number, headers: Headers, body: Buffer): void;
 }
 
 /** Per-request facts the Express server hands to loaders and actions. */
 export interface RequestInfo {
-  /** CSP nonce of this response, for inline scripts. */
-  nonce: string;
   /** The origin every absolute URL is built from (PUBLIC_URL): a request's Host is the client's to choose. */
   publicOrigin: string;
   /**
@@ -40,3 +40,9 @@ export const requestInfoContext = createContext<RequestInfo>();
  * time): the page shows the failure texts and answers 503, which no cache keeps, instead of a public 200.
  */
 export const apiUnavailableContext = createContext<boolean>(false);
+
+/**
+ * Set when the page carries a stamp made for this render (the honeypot's, `honeypotLoaderData`): the page is then
+ * this visitor's own, never offered to shared caches.
+ */
+export const formStampContext = createContext<boolean>(false);

@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     fetchActiveCategories(api),
     fetchTrending(api),
     fetchLatest(api),
-    honeypotLoaderData(),
+    honeypotLoaderData({ context }),
   ]);
   const teaser: Loaded<CategoryDto[]> = categories.ok
     ? {

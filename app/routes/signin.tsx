@@ -30,9 +30,9 @@ export const meta: Route.MetaFunction = () => [{ title: `Login | ${SHOP.name}` }
 
 const HIDDEN = ["password"];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectSignedInShopper(request);
-  return { redirectTo: returnPath(request), ...(await honeypotLoaderData()) };
+  return { redirectTo: returnPath(request), ...(await honeypotLoaderData({ context })) };
 }
 
 /** One form, two intents: log in, or send a password reset code to the e-mail typed. */

@@ -17,7 +17,6 @@ export function fakeTransport(
 export function routerContextWith(transport: ApiTransport, clientIp = "127.0.0.1") {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, {
-    nonce: "n",
     publicOrigin: "http://shop.test",
     atPublicOrigin: true,
     clientIp,

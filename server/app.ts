@@ -1,0 +1,423 @@
+import cluster from "node:cluster";
+import { readdirSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { sql } from "kysely";
+import type { DestinationStream, Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { prepareBackendDatabase, startBackend } from "#api/bootstrap.ts";
+import { CATALOGUE_CACHE_MS, createCatalogueCache } from "#api/catalogue/read-cache.ts";
+import { writePendingViews } from "#api/catalogue/view-counter.ts";
+import { readBackendConfig } from "#api/config.ts";
+import { systemClock } from "#api/core/clock.ts";
+import { errorBody } from "#api/core/envelope.ts";
+import { badRequest } from "#api/core/errors.ts";
+import { createLogger } from "#api/core/logging.ts";
+import { connect } from "#api/db/connect.ts";
+import { MigrationHistoryError } from "#api/db/migrate.ts";
+import { sharedSessionSecret } from "#api/security/session-secret.ts";
+import { createApiClient } from "#app/lib/api.server.ts";
+import { type ApiTransport, httpTransport, inProcessTransport } from "#app/lib/api-transport.server.ts";
+import { PAGE_CACHE_MAX_BYTES } from "#app/lib/constants.ts";
+import { publicOrigin, readStorefrontConfig, type StorefrontConfig } from "#app/lib/env.server.ts";
+import { createPageCache, pageRenderOf } from "#app/lib/page-cache.server.ts";
+import { requestInfoContext } from "#app/lib/request-context.ts";
+import { guardStorefrontRequests, isHostOf, refuseMalformedRequests } from "#app/lib/request-guard.server.ts";
+import { takeTurns } from "#app/lib/request-turns.server.ts";
+import { InvalidSettingsError, readSettingGroups } from "#contract/settings.ts";
+
+/** The storefront's and the API's settings, checked together: every bad value of either group is named at once. */
+export const readShopConfig = (env: NodeJS.ProcessEnv = process.env) =>
+  readSettingGroups(
+    () => readStorefrontConfig(env),
+    () => readBackendConfig(env),
+  );
+
+export interface ShopServerOptions {
+  /** Development: Vite's dev server (in middleware mode) serves the storefront's modules instead of the build. */
+  vite?: ViteDevServer;
+  env?: NodeJS.ProcessEnv;
+  logTo?: DestinationStream;
+  /** The database is already migrated and seeded (by a cluster primary). */
+  prepared?: boolean;
+}
+
+/** Builds the whole shop: Express with security headers, static assets, the API at /api and the storefront. */
+export async function createShopServer(options: ShopServerOptions = {}) {
+  const env = options.env ?? process.env;
+  const [config, backendConfig] = readShopConfig(env);
+  const logger = createLogger(backendConfig.LOG_LEVEL, options.logTo);
+  const { db, api, catalogue, stopBackground } = await startBackend(backendConfig, logger, { prepared: options.prepared });
+  if (!config.SESSION_SECRET) {
+    logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
+    // The storefront's modules (loaded with the build below) read their signing secret from the environment.
+    process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
+  }
+  if (!config.PUBLIC_URL) warnPublicUrlUnset(logger, config);
+  const origin = publicOrigin(config);
+  const atPublicOrigin = (req: express.Request) => isHostOf(origin, req.host);
+
+  // Catalogue answers and pages are kept for the catalogue generation in the database, which every writer raises
+  // (any worker, instance or operator command): each process reads it about once a second.
+  const transport: ApiTransport = config.API_BASE_URL
+    ? httpTransport(config.API_BASE_URL, config.API_INTERNAL_SECRET)
+    : inProcessTransport(api, createCatalogueCache(catalogue.generation));
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.TRUST_PROXY !== undefined) app.set("trust proxy", config.TRUST_PROXY);
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await sql`select 1`.execute(db.kysely);
+      res.json({ status: "ready" });
+    } catch (error) {
+      // Probes come every few seconds while the database is away: a line each, without a stack.
+      logger.warn({ reason: error instanceof Error ? error.message : String(error) }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // A refused request is the client's doing: a warning with the reason, never an error with a stack.
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
+        // The guard's refusal reason, else the status text a route gave its refusal.
+        res: (res) => ({
+          status: res.statusCode,
+          reason: res.raw.locals?.refusal?.reason ?? (res.statusCode >= 400 ? res.raw.statusMessage || undefined : undefined),
+        }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      // Set by the document's render (app/entry.server.tsx), which knows the hashes of its inline scripts.
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      // Helmet's "no-referrer" makes browsers send `Origin: null` on form posts, which React Router's origin check
+      // refuses: every form would fail without JavaScript. This policy sends the origin to this site only.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // Agrees with `frame-ancestors 'none'` for browsers that only know the older header.
+      xFrameOptions: { action: "deny" },
+      // Set below for HTTPS responses only: on plain HTTP the header is ignored at best and misleading at worst.
+      strictTransportSecurity: false,
+    }),
+  );
+  const strictTransportSecurity = helmet.strictTransportSecurity({ maxAge: 31536000, includeSubDomains: true });
+  app.use((req, res, next) => (req.secure ? strictTransportSecurity(req, res, next) : next()));
+  app.use(compression());
+
+  // Pages and API calls take turns on the event loop; health probes and files do not wait behind them.
+  const turns = takeTurns();
+  app.use(
+    refuseMalformedRequests({
+      publicOrigin: origin,
+      apiPath: "/api",
+      refuseApi: (res, reason) => {
+        res.status(400).json(errorBody(badRequest(reason)));
+      },
+    }),
+  );
+  const apiListener = getRequestListener(api.fetch);
+  app.all(["/api", "/api/{*rest}"], turns, (req, res) => apiListener(req, res));
+
+  // React Router prepares its route tables once for a build object, but again on every request for a function
+  // (which development needs: Vite reloads changed routes). The build is loaded only now, as the storefront's
+  // modules read their signing secret when they load.
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+    build = () => import("virtual:react-router/server-build");
+  } else {
+    build = await import("virtual:react-router/server-build");
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(publicFiles("build/client", express.static("build/client", { maxAge: "1h", index: false })));
+  }
+
+  app.use(guardStorefrontRequests());
+  // Pages the same for every visitor without a cart or session are kept for the catalogue generation they were made under.
+  const pageCache =
+    options.vite || !transport.catalogueCache
+      ? []
+      : [
+          createPageCache({
+            ttlMs: CATALOGUE_CACHE_MS,
+            generation: catalogue.generation.current,
+            maxBytes: PAGE_CACHE_MAX_BYTES,
+            replay: (calls, req) => {
+              const client = createApiClient({ transport, ...shopperOf(req) });
+              for (const call of calls) {
+                client(call).catch((error: unknown) =>
+                  logger.warn({ err: error, endpoint: call.endpoint }, "a kept page's API call failed"),
+                );
+              }
+            },
+          }),
+        ];
+  app.all(
+    "/{*path}",
+    // Only for PUBLIC_URL's host: an answer to another host is neither kept nor answered from the cache.
+    ...pageCache.map((keep) => onlyAtPublicOrigin(atPublicOrigin, keep)),
+    turns,
+    createRequestHandler({
+      build,
+      mode: options.vite ? "development" : "production",
+      getLoadContext: (req, res) => {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, {
+          publicOrigin: origin,
+          atPublicOrigin: atPublicOrigin(req),
+          ...shopperOf(req),
+          transport,
+          pageRender: pageRenderOf(res),
+          refusal: res.locals.refusal,
+        });
+        return context;
+      },
+    }),
+  );
+
+  const close = async () => {
+    catalogue.generation.stop();
+    await options.vite?.close();
+    await stopBackground();
+    await writePendingViews(db).catch((error: unknown) => logger.error({ err: error }, "writing product views failed"));
+    await db.close();
+  };
+  return { app, config, logger, db, close };
+}
+
+/**
+ * Hands `serve` only the requests whose first path segment names an entry of `dir` (the favicon, images): pages
+ * then skip a file-system lookup that could only fail.
+ */
+function publicFiles(dir: string, serve: express.RequestHandler): express.RequestHandler {
+  const entries = new Set(readdirSync(dir));
+  return (req, res, next) => (entries.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
+}
+
+/** `handler` for requests to `atPublicOrigin`'s host; every other request goes past it. */
+function onlyAtPublicOrigin(atPublicOrigin: (req: express.Request) => boolean, handler: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (atPublicOrigin(req) ? handler(req, res, next) : next());
+}
+
+/** Stops accepting connections, lets in-flight requests finish (up to 10 s), then closes the database. */
+function shutdownOnSignals(server: Server, close: () => Promise<void>, logger: Logger) {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    server.close(async () => {
+      await close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/** One fatal JSON line per bad setting, or one for whatever else stopped the start; then exit code 1. */
+function failStart(error: unknown): never {
+  const logger = createLogger("info");
+  if (error instanceof InvalidSettingsError) {
+    for (const { variable, reason } of error.problems) logger.fatal({ variable, reason }, `invalid setting ${variable}: ${reason}`);
+  } else if (error instanceof MigrationHistoryError) {
+    logger.fatal(`the shop could not start: ${error.message}`);
+  } else {
+    logger.fatal({ err: error }, "the shop could not start");
+  }
+  process.exit(1);
+}
+
+/** Checks every setting before anything is built, opened or logged: a bad one ends the start in failStart's lines. */
+export function checkSettingsOrExit(): void {
+  try {
+    readShopConfig();
+  } catch (error) {
+    failStart(error);
+  }
+}
+
+/** Who asks, as the API client forwards it with every call: the address as Express sees it (honours TRUST_PROXY) and the agent. */
+const shopperOf = (req: express.Request) => ({
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  userAgent: req.get("user-agent") ?? "",
+});
+
+/** Said once at start (by the primary, whose workers inherit the default): links then name this machine. */
+function warnPublicUrlUnset(logger: Logger, config: StorefrontConfig) {
+  logger.warn(
+    { publicUrl: publicOrigin(config) },
+    `PUBLIC_URL is not set: canonical links, the sitemap and robots.txt name ${publicOrigin(config)}, and pages are kept for that host only`,
+  );
+}
+
+const listenFailure = (error: NodeJS.ErrnoException, config: { PORT: number; HOST: string }) =>
+  error.code === "EADDRINUSE"
+    ? `port ${config.PORT} is already in use: stop whatever holds it or set PORT`
+    : `cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`;
+
+/**
+ * Runs the shop until SIGTERM or SIGINT: in this process when WEB_CONCURRENCY is 1 (and always in development), else as
+ * a cluster primary that forks WEB_CONCURRENCY workers. What stops it from starting (a bad setting, a busy port, an
+ * unreachable database) is one JSON log line and exit code 1.
+ */
+export async function runShop(options: Pick<ShopServerOptions, "vite"> = {}): Promise<void> {
+  let workers: number;
+  try {
+    const [, backendConfig] = readShopConfig();
+    workers = options.vite ? 1 : backendConfig.WEB_CONCURRENCY;
+  } catch (error) {
+    failStart(error);
+  }
+  if (workers > 1 && cluster.isPrimary) return runPrimary(workers);
+  let shop: Awaited<ReturnType<typeof createShopServer>>;
+  try {
+    shop = await createShopServer({ ...options, prepared: cluster.isWorker });
+  } catch (error) {
+    failStart(error);
+  }
+  const { app, config, logger, close } = shop;
+  const server = createHttpServer(app);
+  // Idle keep-alive connections stay open longer than clients and load balancers keep theirs (commonly 60 s):
+  // with Node's 5 s a client reusing a connection just as the server closes it gets a reset instead of an answer.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.on("error", async (error: NodeJS.ErrnoException) => {
+    logger.fatal({ port: config.PORT, host: config.HOST, code: error.code }, listenFailure(error, config));
+    await close();
+    process.exit(1);
+  });
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    logger.info({ port }, `shop listening on http://localhost:${port}`);
+  });
+  shutdownOnSignals(server, close, logger);
+  // A worker whose primary is gone (killed outright) stops too, rather than serving on unsupervised.
+  if (cluster.isWorker) process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
+}
+
+/** Replacement of crashed workers: the delay doubles with each crash in a row, up to the maximum. */
+const RESTART_BACKOFF = { firstMs: 500, maxMs: 30_000, stableAfterMs: 60_000 } as const;
+/** Workers still running this long after a stop was asked are killed. */
+const WORKER_STOP_DEADLINE_MS = 12_000;
+
+/**
+ * The cluster primary: prepares the database once (migrations, demo seed, the shared cookie secret), checks the
+ * port, then forks the workers, which share the listening socket and each run the whole shop. A worker that dies
+ * after it listened is replaced (with backoff); one that dies before it ever listened is a failed start, which
+ * stops the shop with exit code 1. SIGTERM and SIGINT stop every worker gracefully, then the primary.
+ */
+async function runPrimary(workerCount: number): Promise<void> {
+  let logger: Logger;
+  let config: ReturnType<typeof readStorefrontConfig>;
+  try {
+    let backendConfig: ReturnType<typeof readBackendConfig>;
+    [config, backendConfig] = readShopConfig();
+    logger = createLogger(backendConfig.LOG_LEVEL);
+    const db = connect(backendConfig.DATABASE_URL, { logger });
+    try {
+      await prepareBackendDatabase(db, backendConfig, logger);
+      if (!config.SESSION_SECRET) {
+        logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
+        // Workers inherit the environment, so they all sign with this one secret and do not warn again.
+        process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
+      }
+      if (!config.PUBLIC_URL) {
+        warnPublicUrlUnset(logger, config);
+        process.env.PUBLIC_URL = publicOrigin(config);
+      }
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    failStart(error);
+  }
+  const portError = await probePort(config.PORT, config.HOST);
+  if (portError) {
+    logger.fatal({ port: config.PORT, host: config.HOST, code: portError.code }, listenFailure(portError, config));
+    process.exit(1);
+  }
+
+  let stopping = false;
+  let crashesInARow = 0;
+  const listened = new Set<number>();
+  const startedAt = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  const stopAll = (signal: NodeJS.Signals, exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (exitCode === 0) logger.info({ signal }, "shutting down");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    const force = setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+    }, WORKER_STOP_DEADLINE_MS);
+    force.unref();
+    const exitWhenNoneLeft = () => {
+      if (Object.keys(cluster.workers ?? {}).length > 0) return;
+      if (exitCode === 0) logger.info("stopped");
+      process.exit(exitCode);
+    };
+    cluster.on("exit", exitWhenNoneLeft);
+    exitWhenNoneLeft();
+  };
+
+  cluster.on("listening", (worker) => {
+    listened.add(worker.id);
+    logger.info({ worker: worker.process.pid }, "worker listening");
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    if (!listened.has(worker.id)) {
+      // It logged why (a setting, the database); the others would fail alike.
+      stopAll("SIGTERM", 1);
+      return;
+    }
+    const upFor = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    listened.delete(worker.id);
+    crashesInARow = upFor > RESTART_BACKOFF.stableAfterMs ? 1 : crashesInARow + 1;
+    const delay = Math.min(RESTART_BACKOFF.maxMs, RESTART_BACKOFF.firstMs * 2 ** (crashesInARow - 1));
+    logger.error({ worker: worker.process.pid, code, signal, restartInMs: delay }, "a worker died; starting another");
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
+  });
+  process.on("SIGTERM", () => stopAll("SIGTERM", 0));
+  process.on("SIGINT", () => stopAll("SIGINT", 0));
+  logger.info({ workers: workerCount }, "starting workers");
+  for (let i = 0; i < workerCount; i++) fork();
+}
+
+/** Whether the port can be listened on, found by listening and closing at once; the error when it cannot. */
+function probePort(port: number, host: string): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((done) => {
+    const probe = createNetServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => done(error));
+    probe.listen(port, host, () => probe.close(() => done(undefined)));
+  });
+}
