@@ -49,7 +49,10 @@ export async function createShopServer(
   const env = options.env ?? process.env;
   const [config, backendConfig] = readShopConfig(env);
   const logger = createLogger(backendConfig.LOG_LEVEL, options.logTo);
-  const { db, api, catalogue, stopBackground } = await startBackend(backendConfig, logger, { prepared: options.prepared });
+  const { db, api, catalogue, stopBackground } = await startBackend(backendConfig, logger, {
+    prepared: options.prepared,
+    shopUrl: publicOrigin(config),
+  });
   if (!config.SESSION_SECRET) {
     logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
     // The storefront's modules (loaded with the build below) read their signing secret from the environment.
