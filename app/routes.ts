@@ -16,6 +16,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("subscribe", "routes/subscribe.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("getting-started", "routes/getting-started.tsx"),
   route("payment-terms", "routes/payment-terms.tsx"),
   route("terms-of-services", "routes/terms-of-services.tsx"),
