@@ -20,6 +20,7 @@ export default [
   route("getting-started", "routes/getting-started.tsx"),
   route("payment-terms", "routes/payment-terms.tsx"),
   route("terms-of-services", "routes/terms-of-services.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
   route("return-exchanges", "routes/return-exchanges.tsx"),
   route("need-support", "routes/need-support.tsx"),
   route("signin", "routes/signin.tsx"),
