@@ -237,7 +237,7 @@ export const templates = {
     const page = unsubscribeHref(`${data.shopUrl}${UNSUBSCRIBE_PAGE}`, data.unsubscribeToken);
     const oneClick = unsubscribeHref(`${data.shopUrl}${UNSUBSCRIBE_API}`, data.unsubscribeToken);
     const intro = `Thank you for joining the ${SHOP.name} community: new collections and news from our atelier will reach you here first.`;
-    const offer = data.promo ? [`As a welcome, use the code ${data.promo.code} at checkout: ${data.promo.description}.`] : [];
+    const offer = data.promo ? ["", `As a welcome, use the code ${data.promo.code} at checkout: ${data.promo.description}.`] : [];
     const leave = "You can unsubscribe at any time:";
     return {
       subject: `Welcome to ${SHOP.name}`,

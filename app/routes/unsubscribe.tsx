@@ -48,7 +48,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     <>
       <PageHeader title={MSG.subscribe.unsubscribeTitle} trail={[{ label: "Unsubscribe" }]} />
       <PageSection width="narrow" align="center">
-        {state === "done" ? <StateMessage title={MSG.subscribe.unsubscribed} /> : null}
+        {state === "done" ? <StateMessage title={MSG.subscribe.unsubscribedTitle} hint={MSG.subscribe.unsubscribedHint} /> : null}
         {state === "invalid" ? <StateMessage tone="error" title={MSG.subscribe.unsubscribeLinkInvalid} /> : null}
         {state === "ask" ? (
           <Form method="post" className="unsubscribe">

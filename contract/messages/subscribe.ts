@@ -1,5 +1,8 @@
 import { SHOP } from "#contract/shop.ts";
 
+const unsubscribedTitle = "You have been unsubscribed";
+const unsubscribedHint = "You will receive no more newsletters from us.";
+
 export const subscribe = {
   failedLater: "Failed to subscribe. Please try again later.",
   emailRequired: "Please enter your email address",
@@ -9,7 +12,9 @@ export const subscribe = {
   unsubscribeTitle: "Unsubscribe from our newsletter",
   unsubscribeQuestion: `Stop receiving the ${SHOP.name} newsletter at this address?`,
   unsubscribeButton: "Unsubscribe",
-  unsubscribed: "You have been unsubscribed. You will receive no more newsletters from us.",
+  unsubscribedTitle,
+  unsubscribedHint,
+  unsubscribed: `${unsubscribedTitle}. ${unsubscribedHint}`,
   unsubscribeLinkInvalid: "This unsubscribe link is not complete. Please use the link from your e-mail.",
   unsubscribeLinkUnknown: "This unsubscribe link is not known. It may come from an older e-mail: please use the link from your latest one.",
   unsubscribeFailed: "We could not unsubscribe you just now. Please try again later.",

@@ -35,7 +35,7 @@ test("a new subscriber receives the welcome code and leaves the list from the e-
   await shop.visit(`${pathname}${search}`);
   await expect(shop.main.getByText(MSG.subscribe.unsubscribeQuestion)).toBeVisible();
   await shop.main.getByRole("button", { name: MSG.subscribe.unsubscribeButton }).click();
-  await expect(shop.main.getByText(MSG.subscribe.unsubscribed)).toBeVisible();
+  await expect(shop.main.getByText(MSG.subscribe.unsubscribedTitle)).toBeVisible();
   await expect(page).toHaveURL(/\/unsubscribe\?done$/);
 
   // A mail client's own button: RFC 8058's POST to the header's address, with no page and no cookie.
