@@ -138,6 +138,7 @@ const PUBLIC_SCREENS: { name: string; path: (catalogue: Catalogue) => string; st
     "/contact",
     "/about",
   ].map((path) => ({ name: path, path: () => path })),
+  { name: "unsubscribe", path: () => `/unsubscribe?token=${"0".repeat(32)}` },
   { name: "404", path: () => "/no-such-page", status: 404 },
 ];
 
