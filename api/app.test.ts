@@ -9,8 +9,9 @@ import { systemClock } from "./core/clock.ts";
 import { hashToken, newOpaqueToken } from "./core/tokens.ts";
 import { connect } from "./db/connect.ts";
 import { memoryMailer } from "./mail/mailer.ts";
+import { mailOutbox } from "./mail/outbox.ts";
 import { testGateway } from "./payments/gateway.ts";
-import { type FreshApi, freshApi, TEST_RATES_SOURCE } from "./testing/harness.ts";
+import { type FreshApi, freshApi, TEST_RATES_SOURCE, TEST_SHOP_ORDERS_EMAIL, TEST_SHOP_URL } from "./testing/harness.ts";
 
 let shop: FreshApi;
 
@@ -227,11 +228,14 @@ describe("a database that cannot be reached", () => {
     const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
     // Nothing listens on a free port: every connection is refused, as while PostgreSQL is stopped.
     const db = connect(`postgres://postgres@127.0.0.1:${await getPort()}/shop`, { logger, failFast: true });
+    const mailer = memoryMailer();
+    const outbox = mailOutbox({ db, clock: systemClock, mailer, logger, shopUrl: TEST_SHOP_URL, shopOrdersEmail: TEST_SHOP_ORDERS_EMAIL });
     const api = createApi({
       db,
       clock: systemClock,
       logger,
-      mailer: memoryMailer(),
+      mailer,
+      outbox,
       gateway: testGateway(),
       catalogue: NO_CATALOGUE_CACHING,
       ratesSource: TEST_RATES_SOURCE,

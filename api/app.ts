@@ -20,7 +20,7 @@ import { promoRoutes } from "./promo/promo.routes.ts";
 import { exchangeRateRoutes } from "./rates/exchange-rates.routes.ts";
 import { recentlyViewedRoutes } from "./recently-viewed/recently-viewed.routes.ts";
 import { productReviewRoutes, reviewRoutes } from "./reviews/reviews.routes.ts";
-import { subscribeRoutes } from "./subscribe/subscribe.routes.ts";
+import { subscribeRoutes, unsubscribeRoutes } from "./subscribe/subscribe.routes.ts";
 import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
 
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -55,6 +55,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/public/otp", otpRoutes);
   api.route("/public/addresses", addressRoutes);
   api.route("/public/subscribe", subscribeRoutes);
+  api.route("/public/unsubscribe", unsubscribeRoutes);
   api.route("/public/contact", contactRoutes);
   api.route("/public/wishlist", wishlistRoutes);
   api.route("/public/recently-viewed", recentlyViewedRoutes);

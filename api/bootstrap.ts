@@ -7,6 +7,7 @@ import { systemClock } from "./core/clock.ts";
 import { connect, type Db } from "./db/connect.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createMailer, mailerConfig } from "./mail/mailer.ts";
+import { mailOutbox } from "./mail/outbox.ts";
 import { pruneCodes } from "./otp/otp.service.ts";
 import { createGateway } from "./payments/gateway.ts";
 import { startPaymentRecovery } from "./payments/payment-recovery.ts";
@@ -29,10 +30,11 @@ export async function prepareBackendDatabase(db: Db, config: BackendConfig, logg
 /**
  * Opens the database, brings its schema up to date and seeds the demo shop when empty (under a lock, so any
  * number of instances may start at once on one database), starts watching the catalogue generation (stop it
- * with `catalogue.generation.stop()`) and the payment recovery pass (`stopBackground` ends it before the database
- * closes), and builds the API; `prepared`: a primary process did that already.
+ * with `catalogue.generation.stop()`), the payment recovery pass and the mail outbox's sender (`stopBackground` ends
+ * them before the database closes), and builds the API; `prepared`: a primary process did that already; `shopUrl`:
+ * the public origin links in e-mails name.
  */
-export async function startBackend(config: BackendConfig, logger: Logger, options: { prepared?: boolean } = {}) {
+export async function startBackend(config: BackendConfig, logger: Logger, options: { prepared?: boolean; shopUrl: string }) {
   const db = connect(config.DATABASE_URL, { logger, poolMax: config.PG_POOL_MAX, failFast: true });
   if (!options.prepared) await prepareBackendDatabase(db, config, logger);
   const mailer = createMailer(mailerConfig(config), logger);
@@ -51,16 +53,28 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
   logger.info({ gateway: gateway.name }, "payment gateway");
   // Every process offers; the pass's lease lets one at a time settle payments a crash left processing.
   const recovery = startPaymentRecovery({ db, clock: systemClock, gateway, logger });
+  // Every process sends mail rows it claims: now (rows an earlier process left), after each commit that enqueues one, and on a timer.
+  const outbox = mailOutbox({
+    db,
+    clock: systemClock,
+    mailer,
+    logger,
+    shopUrl: options.shopUrl,
+    shopOrdersEmail: config.SHOP_ORDERS_EMAIL,
+  });
+  outbox.start();
   const api = createApi({
     db,
     clock: systemClock,
     logger,
     mailer,
+    outbox,
     gateway,
     catalogue,
     ratesSource: { url: config.EXCHANGE_RATES_URL },
     viewWriteDelayMs: VIEW_WRITE_DELAY_MS,
     internalSecret: config.API_INTERNAL_SECRET,
   });
-  return { db, api, catalogue, stopBackground: recovery.stop };
+  const stopBackground = () => Promise.all([recovery.stop(), outbox.stop()]).then(() => undefined);
+  return { db, api, catalogue, stopBackground };
 }

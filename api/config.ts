@@ -33,6 +33,8 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default(`"${SHOP.name}" <${SHOP.email}>`),
   OUTBOX_DIR: z.string().min(1).default("data/outbox"),
+  /** The shop's inbox for new-order notices. */
+  SHOP_ORDERS_EMAIL: z.email().default(SHOP.email),
   /** Which payment gateway charges orders; `test` approves valid cards and declines the documented test numbers. */
   PAYMENT_GATEWAY: z.enum(GATEWAY_NAMES).default("test"),
   /** A GBP-based exchange-rate service answering `{ rates: { USD: 1.27, … } }`; one process at a time asks it. */

@@ -100,6 +100,12 @@ describe("every endpoint answers its contract schema", () => {
     await expectContract("DELETE /public/addresses/:id", noDataSchema, { token, path: `/public/addresses/${work.id}` });
 
     await expectContract("POST /public/subscribe", subscriptionSchema, { body: { email } });
+    const { unsubscribe_token } = await api.db.kysely
+      .selectFrom("subscriptions")
+      .select("unsubscribe_token")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    await expectContract("POST /public/unsubscribe", noDataSchema, { path: `/public/unsubscribe?token=${unsubscribe_token}` });
     await expectContract("POST /public/contact", contactReceiptSchema, {
       body: { firstName: "Amina", lastName: "Khan", email, subject: "General Inquiry", message: "Do you ship to Leeds?" },
     });

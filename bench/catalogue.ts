@@ -28,7 +28,9 @@ import { migrateToLatest } from "#api/db/migrate.ts";
 import type { Database } from "#api/db/schema.ts";
 import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
 import { memoryMailer } from "#api/mail/mailer.ts";
+import { mailOutbox } from "#api/mail/outbox.ts";
 import { testGateway } from "#api/payments/gateway.ts";
+import { SHOP } from "#contract/shop.ts";
 import { findPostgresBin, startThrowawayCluster } from "../scripts/pg-cluster.ts";
 
 const SIZES = [1_000, 100_000] as const;
@@ -105,11 +107,13 @@ async function prepare(url: string, size: number): Promise<void> {
 
 /** The API as the bench measures it: no catalogue cache and views written at once, so every request queries. */
 function benchApi(db: Db) {
+  const mailer = memoryMailer();
   return createApi({
     db,
     clock: systemClock,
     logger,
-    mailer: memoryMailer(),
+    mailer,
+    outbox: mailOutbox({ db, clock: systemClock, mailer, logger, shopUrl: "http://localhost:3000", shopOrdersEmail: SHOP.email }),
     gateway: testGateway(),
     catalogue: NO_CATALOGUE_CACHING,
     // Nothing listens there: the bench asks for no rates.

@@ -1,6 +1,13 @@
 /** Constants the storefront and the API agree on: limits, lists and policies both sides apply. The one place each number lives. */
 export const BASE_CURRENCY = "GBP";
 export const SHIPPING_METHOD = { id: 1, title: "Regular shipment", pricePence: 500 } as const;
+/** Where the shop delivers: checkout takes UK addresses only. */
+export const DELIVERY_COUNTRY = "the UK";
+/**
+ * The returns policy's numbers: days after delivery a piece may come back, business days to process a return
+ * once it arrives, business days a bank then takes to show the refund.
+ */
+export const RETURN_POLICY_TERMS = { windowDays: 30, processingDays: "5-7", statementDays: "3-5" } as const;
 
 export const PAGE_SIZE = {
   listing: 12,

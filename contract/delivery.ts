@@ -1,4 +1,4 @@
-import { SHIPPING_METHOD } from "./constants.ts";
+import { DELIVERY_COUNTRY, RETURN_POLICY_TERMS, SHIPPING_METHOD } from "./constants.ts";
 
 /**
  * What the shop says about delivery, derived from the one shipping method it charges, so the product page,
@@ -14,8 +14,19 @@ export const DELIVERY_TERMS = {
   /** One line under the method at checkout. */
   summary: `A flat ${price} on every UK order. ${timing}`,
   /** The product page's Delivery & Returns text when a product has none of its own. */
-  productText: `We deliver to UK addresses by ${SHIPPING_METHOD.title} for a flat ${price} per order, added at checkout. ${timing} Returns are accepted within 30 days of delivery.`,
+  productText: `We deliver to UK addresses by ${SHIPPING_METHOD.title} for a flat ${price} per order, added at checkout. ${timing} Returns are accepted within ${RETURN_POLICY_TERMS.windowDays} days of delivery.`,
   /** The support FAQ's answer to "How much does delivery cost?". */
   costAnswer: `Every UK order is sent by ${SHIPPING_METHOD.title} for a flat ${price}, added at checkout whatever the size of your order. It arrives 3-5 business days after dispatch.`,
-  dispatchAnswer: `${timing} We deliver to addresses in the UK.`,
+  dispatchAnswer: `${timing} We deliver to addresses in ${DELIVERY_COUNTRY}.`,
+} as const;
+
+const { windowDays, processingDays, statementDays } = RETURN_POLICY_TERMS;
+
+/** What the shop says about returns, from RETURN_POLICY_TERMS. Returns come from UK addresses, as orders go only there. */
+export const RETURN_TERMS = {
+  window: `within ${windowDays} days of delivery`,
+  processing: `Returns are processed within ${processingDays} business days of reaching us. Once your refund is issued, it shows on your statement within ${statementDays} business days, depending on your bank.`,
+  label: "Every return is free: we e-mail you a prepaid return label as soon as your return is registered.",
+  /** The product page's Return and Exchanges text when a product has none of its own. */
+  productText: `Return or exchange unworn items with their tags within ${windowDays} days of delivery, with a free prepaid return label. Refunds are processed within ${processingDays} business days of receipt. Sale, personalised and final-sale items cannot be returned.`,
 } as const;

@@ -54,14 +54,17 @@ export async function createShopServer(options: ShopServerOptions = {}) {
   const env = options.env ?? process.env;
   const [config, backendConfig] = readShopConfig(env);
   const logger = createLogger(backendConfig.LOG_LEVEL, options.logTo);
-  const { db, api, catalogue, stopBackground } = await startBackend(backendConfig, logger, { prepared: options.prepared });
+  const origin = publicOrigin(config);
+  const { db, api, catalogue, stopBackground } = await startBackend(backendConfig, logger, {
+    prepared: options.prepared,
+    shopUrl: origin,
+  });
   if (!config.SESSION_SECRET) {
     logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
     // The storefront's modules (loaded with the build below) read their signing secret from the environment.
     process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
   }
   if (!config.PUBLIC_URL) warnPublicUrlUnset(logger, config);
-  const origin = publicOrigin(config);
   const atPublicOrigin = (req: express.Request) => isHostOf(origin, req.host);
 
   // Catalogue answers and pages are kept for the catalogue generation in the database, which every writer raises

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { CatalogueCaching } from "#api/catalogue/read-cache.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Mailer } from "#api/mail/mailer.ts";
+import type { MailOutbox } from "#api/mail/outbox.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
 import type { RatesSource } from "#api/rates/exchange-rates.service.ts";
 import type { UserRole } from "#contract/constants.ts";
@@ -15,6 +16,8 @@ export interface ApiDeps {
   logger: Logger;
   /** Account e-mails (codes, notices); SMTP, the local outbox, or memory in tests. */
   mailer: Mailer;
+  /** The durable outbox's sender in this process: kicked after a commit that enqueued mail. */
+  outbox: MailOutbox;
   /** Charges payments (PAYMENT_GATEWAY); the test gateway unless a real provider is configured. */
   gateway: PaymentGateway;
   /** Anonymous catalogue reads kept for the current catalogue generation; `NO_CATALOGUE_CACHING` (tests) reads the database every time. */

@@ -322,6 +322,32 @@ export interface SubscriptionsTable {
   id: Generated<number>;
   email: string;
   created_at: CreatedAt;
+  /** The secret of the one-click unsubscribe link; null only for a row an older release wrote. */
+  unsubscribe_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when the subscriber left the list; a later sign-up clears it. */
+  unsubscribed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type MailOutboxStatus = "pending" | "sent" | "failed";
+
+/** A transactional e-mail waiting to be sent, or sent: see api/mail/outbox.ts. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** What the mail is about, once: `order-shipped:42`; a second enqueue of one key is a no-op. */
+  dedupe_key: string;
+  template: string;
+  recipient: string;
+  /** The template's data, JSON. */
+  data_json: string;
+  status: ColumnType<MailOutboxStatus, MailOutboxStatus | undefined, MailOutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  /** The sender that holds the row until `claim_expires_at`; null when no one does. */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  claim_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ContactMessagesTable {
@@ -386,6 +412,7 @@ export interface Database {
   order_items: OrderItemsTable;
   payments: PaymentsTable;
   subscriptions: SubscriptionsTable;
+  mail_outbox: MailOutboxTable;
   contact_messages: ContactMessagesTable;
 }
 

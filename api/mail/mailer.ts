@@ -35,7 +35,14 @@ export function createMailer(config: MailerConfig, logger: Logger): Mailer {
     : outboxMailer(config.outboxDir, config.from, logger, { logContents: config.logContents });
 }
 
-const message = (from: string, to: string, mail: RenderedMail) => ({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+const message = (from: string, to: string, mail: RenderedMail) => ({
+  from,
+  to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  headers: mail.headers,
+});
 
 export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
@@ -95,7 +102,8 @@ export type MemoryMailer = ReturnType<typeof memoryMailer>;
 /**
  * Hands a message to the mailer without holding up the HTTP answer: answer time then does not
  * depend on whether an account exists or how slow the mail server is. Failures are logged;
- * the user can ask for the code again.
+ * the user can ask for the code again. For account codes and notices only, which are worth nothing late;
+ * mail a change promises goes through the durable outbox (`enqueueMail`, api/mail/outbox.ts).
  */
 export function sendInBackground<Name extends TemplateName>(
   deps: { mailer: Mailer; logger: Logger },

@@ -1,5 +1,6 @@
 import { OTP_POLICY } from "#contract/constants.ts";
 import type { OrderDetailDto } from "#contract/dto/order.ts";
+import { orderDetailHref, UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE, unsubscribeHref } from "#contract/paths.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 
 /** One rendered message: a plain text part (codes are easy to read from it) and an HTML part. */
@@ -9,6 +10,23 @@ export interface RenderedMail {
   html: string;
   /** One line that is safe to log when mail stays on this machine (the local outbox). */
   preview: string;
+  /** Extra message headers (the newsletter's List-Unsubscribe). */
+  headers?: Record<string, string>;
+}
+
+/** The shop's public origin (PUBLIC_URL), which the outbox's sender adds to the data of mails that link back. */
+export type ShopLink = { shopUrl: string };
+
+/** An order as the shop's notice of it shows it. */
+export interface OrderNotice {
+  code: string;
+  customerName: string;
+  customerEmail: string;
+  /** GBP, like the order DTO. */
+  total: number;
+  paymentMethod: string;
+  items: { quantity: number; name: string; variant: string; sku: string }[];
+  address: string;
 }
 
 const CODE_MINUTES = OTP_POLICY.ttlMs / 60_000;
@@ -44,7 +62,7 @@ export const templates = {
     return {
       subject: `Your ${SHOP.name} password was changed`,
       text: textLayout(data.name, lines),
-      html: htmlLayout(data.name, lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")),
+      html: htmlLayout(data.name, paragraphs(lines)),
       preview: "password changed notice",
     };
   },
@@ -77,14 +95,9 @@ export const templates = {
       text: textLayout(greeting, [intro, "", ...given.map(([label, value]) => `${label}: ${value}`), "", data.message]),
       html: htmlLayout(
         greeting,
-        `<p>${escapeHtml(intro)}</p><table style="border-collapse:collapse;margin:16px 0">` +
-          given
-            .map(
-              ([label, value]) =>
-                `<tr><th style="text-align:left;padding:4px 16px 4px 0;color:#6b625c;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-            )
-            .join("") +
-          `</table><p style="white-space:pre-wrap;border-left:2px solid #b08d57;padding-left:16px">${escapeHtml(data.message)}</p>`,
+        `<p>${escapeHtml(intro)}</p>` +
+          detailTable(given) +
+          `<p style="white-space:pre-wrap;border-left:2px solid #b08d57;padding-left:16px">${escapeHtml(data.message)}</p>`,
       ),
       preview: `contact message #${data.id} (${data.subject})`,
     };
@@ -92,7 +105,6 @@ export const templates = {
   /** Sent once an order is paid: what was bought, what it cost, where it goes. */
   orderConfirmation: (data: { name: string; order: OrderDetailDto }) => {
     const { order } = data;
-    const pounds = (amount: number) => `£${amount.toFixed(2)}`;
     const items = order.items.map(
       (item) => `${item.quantity} × ${item.product_name} (${item.variant_name}) ${pounds(item.unit_price * item.quantity)}`,
     );
@@ -128,6 +140,121 @@ export const templates = {
       preview: `order confirmation ${order.order_code}`,
     };
   },
+
+  /** The parcel left: the carrier and its tracking number, linked to the carrier's page when the shop knows both. */
+  orderShipped: (data: {
+    name: string;
+    orderCode: string;
+    carrier: string | null;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+  }) => {
+    const intro = `Good news: your order ${data.orderCode} is on its way.`;
+    const tracking =
+      data.carrier && data.trackingNumber
+        ? `It travels with ${data.carrier}, tracking number ${data.trackingNumber}.`
+        : "The carrier will deliver it to the address on your order.";
+    const follow = data.trackingUrl ? `Follow your parcel: ${data.trackingUrl}` : null;
+    return {
+      subject: `Your ${SHOP.name} order ${data.orderCode} has shipped`,
+      text: textLayout(data.name, [intro, tracking, ...(follow ? ["", follow] : [])]),
+      html: htmlLayout(data.name, paragraphs([intro, tracking]) + (data.trackingUrl ? button(data.trackingUrl, "Track your parcel") : "")),
+      preview: `order shipped ${data.orderCode}`,
+    };
+  },
+
+  /** Delivered: the order in MY ORDERS, where each item can be reviewed. */
+  orderDelivered: (data: ShopLink & { name: string; orderCode: string; orderId: number }) => {
+    const link = `${data.shopUrl}${orderDetailHref(data.orderId)}`;
+    const lines = [
+      `Your order ${data.orderCode} has been delivered. We hope you love it.`,
+      "Tell other shoppers what you think: review the items from your order in MY ORDERS.",
+    ];
+    return {
+      subject: `Your ${SHOP.name} order ${data.orderCode} has been delivered`,
+      text: textLayout(data.name, [...lines, "", `Review your items: ${link}`]),
+      html: htmlLayout(data.name, paragraphs(lines) + button(link, "Review your items")),
+      preview: `order delivered ${data.orderCode}`,
+    };
+  },
+
+  orderCancelled: (data: { name: string; orderCode: string }) => {
+    const lines = [
+      `Your order ${data.orderCode} has been cancelled.`,
+      "If you paid for it, the payment is refunded to the way you paid, and we will confirm the refund by e-mail.",
+      `Questions? Write to ${SHOP.supportEmail} or call ${SHOP.phone}.`,
+    ];
+    return {
+      subject: `Your ${SHOP.name} order ${data.orderCode} has been cancelled`,
+      text: textLayout(data.name, lines),
+      html: htmlLayout(data.name, paragraphs(lines)),
+      preview: `order cancelled ${data.orderCode}`,
+    };
+  },
+
+  /** The amount is GBP, as on the order. */
+  orderRefunded: (data: { name: string; orderCode: string; amount: number }) => {
+    const lines = [
+      `We have refunded ${pounds(data.amount)} for your order ${data.orderCode} to the way you paid.`,
+      "Your bank or card provider may take a few working days to show it.",
+    ];
+    return {
+      subject: `Your ${SHOP.name} refund for order ${data.orderCode}`,
+      text: textLayout(data.name, lines),
+      html: htmlLayout(data.name, paragraphs(lines)),
+      preview: `order refunded ${data.orderCode}`,
+    };
+  },
+
+  /** To the shop's orders inbox (SHOP_ORDERS_EMAIL): what to pick and pack, and for whom. */
+  newOrderNotice: (data: { order: OrderNotice }) => {
+    const { order } = data;
+    const greeting = `${SHOP.name} team`;
+    const intro = `A new order ${order.code} was placed.`;
+    const details: [string, string][] = [
+      ["Order", order.code],
+      ["Customer", `${order.customerName} <${order.customerEmail}>`],
+      ["Total", `${pounds(order.total)} (${order.paymentMethod})`],
+      ["Deliver to", order.address],
+    ];
+    const items = order.items.map((item) => `${item.quantity} × ${item.name} (${item.variant}), SKU ${item.sku}`);
+    return {
+      subject: `[Order] ${order.code}: ${pounds(order.total)}`,
+      text: textLayout(greeting, [intro, "", ...details.map(([label, value]) => `${label}: ${value}`), "", ...items]),
+      html: htmlLayout(
+        greeting,
+        paragraphs([intro]) + detailTable(details) + `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`,
+      ),
+      preview: `new order ${order.code}`,
+    };
+  },
+
+  /**
+   * The newsletter's welcome: the first-purchase code when one is live, and the way out in one click (a link to a
+   * page with a form, and the List-Unsubscribe headers of RFC 8058 for mail clients' own button).
+   */
+  newsletterWelcome: (data: ShopLink & { promo: { code: string; description: string } | null; unsubscribeToken: string }) => {
+    const page = unsubscribeHref(`${data.shopUrl}${UNSUBSCRIBE_PAGE}`, data.unsubscribeToken);
+    const oneClick = unsubscribeHref(`${data.shopUrl}${UNSUBSCRIBE_API}`, data.unsubscribeToken);
+    const intro = `Thank you for joining the ${SHOP.name} community: new collections and news from our atelier will reach you here first.`;
+    const offer = data.promo ? ["", `As a welcome, use the code ${data.promo.code} at checkout: ${data.promo.description}.`] : [];
+    const leave = "You can unsubscribe at any time:";
+    return {
+      subject: `Welcome to ${SHOP.name}`,
+      text: textLayout("and welcome", [intro, ...offer, "", `${leave} ${page}`]),
+      html: htmlLayout(
+        "and welcome",
+        paragraphs([intro]) +
+          (data.promo
+            ? `<p>${escapeHtml(`As a welcome, use this code at checkout (${data.promo.description}):`)}</p>` +
+              `<p style="font-size:24px;letter-spacing:4px;font-weight:bold;margin:24px 0">${escapeHtml(data.promo.code)}</p>`
+            : "") +
+          `<p style="font-size:12px;color:#6b625c">${escapeHtml(leave)} <a href="${escapeHtml(page)}" style="color:#6b625c">unsubscribe</a></p>`,
+      ),
+      preview: data.promo ? `newsletter welcome with ${data.promo.code}` : "newsletter welcome",
+      headers: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    };
+  },
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;
@@ -151,6 +278,21 @@ function codeMail(mail: { name: string; code: string; subject: string; purpose: 
     preview: mail.preview,
   };
 }
+
+const pounds = (amount: number) => `£${amount.toFixed(2)}`;
+
+const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("");
+
+const button = (href: string, label: string) =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 24px;background:#2b2522;color:#ffffff;text-decoration:none;letter-spacing:1px">${escapeHtml(label)}</a></p>`;
+
+const detailTable = (rows: [string, string][]) =>
+  `<table style="border-collapse:collapse;margin:16px 0">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:4px 16px 4px 0;color:#6b625c;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("")}</table>`;
 
 const signature = [`${SHOP.name}`, SHOP.tagline, SHOP_ADDRESS_ONE_LINE, `${SHOP.phone} · ${SHOP.email}`];
 

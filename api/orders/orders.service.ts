@@ -14,6 +14,7 @@ import {
 } from "#contract/checkout.ts";
 import type { OrderDetailDto, OrderItemReviewDto, OrderSummaryDto } from "#contract/dto/order.ts";
 import { toGbp } from "#contract/money.ts";
+import { enqueueOrderMail, isMailedStatus } from "./order-mail.ts";
 
 /** A shopper's orders, newest first, one page of them with the total count. */
 export async function listUserOrders(db: Db, userId: number, page: number, limit: number) {
@@ -124,7 +125,9 @@ export type StatusChange =
 
 /**
  * The operator moves an order along ORDER_TRANSITIONS. Cancelling returns its units to stock (and
- * takes them off units_sold) in the same transaction, then refunds the payment through the gateway.
+ * takes them off units_sold) in the same transaction, then refunds the payment through the gateway. The
+ * shopper's e-mail about the new status (and the refund) is enqueued with the change: the caller kicks the outbox
+ * after it (`deps.outbox.kick()`), or the next pass sends it.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -142,9 +145,10 @@ export async function changeOrderStatus(
     const now = isoNow(clock);
     await trx.updateTable("orders").set({ status: to, updated_at: now }).where("id", "=", order.id).execute();
     if (to === "cancelled") await restock(trx, order.id);
+    if (isMailedStatus(to)) await enqueueOrderMail(trx, clock, order.id, to);
     return { ok: true, from: order.status, to, orderId: order.id };
   });
-  if (change.ok && to === "cancelled" && change.orderId !== undefined) await refundOrder(db, gateway, change.orderId);
+  if (change.ok && to === "cancelled" && change.orderId !== undefined) await refundOrder(db, clock, gateway, change.orderId);
   const { orderId: _, ...result } = change;
   return result;
 }
@@ -176,7 +180,7 @@ async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
   await bumpCatalogueGeneration(trx);
 }
 
-async function refundOrder(db: Db, gateway: PaymentGateway, orderId: number): Promise<void> {
+async function refundOrder(db: Db, clock: Clock, gateway: PaymentGateway, orderId: number): Promise<void> {
   const payment = await db.kysely
     .selectFrom("payments")
     .select(["id", "reference", "amount_pence", "status"])
@@ -187,6 +191,7 @@ async function refundOrder(db: Db, gateway: PaymentGateway, orderId: number): Pr
   await db.kysely.transaction().execute(async (trx) => {
     await trx.updateTable("payments").set({ status: "refunded" }).where("id", "=", payment.id).execute();
     await trx.updateTable("orders").set({ payment_status: "refunded" }).where("id", "=", orderId).execute();
+    await enqueueOrderMail(trx, clock, orderId, "refunded");
   });
 }
 

@@ -7,7 +7,7 @@ import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { ApiError, badRequest, conflict, notFound } from "#api/core/errors.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
 import type { Database, PaymentAttempt, PaymentAttemptStatus } from "#api/db/schema.ts";
-import { sendInBackground } from "#api/mail/mailer.ts";
+import { enqueueOrderMail } from "#api/orders/order-mail.ts";
 import { userOrderDetail } from "#api/orders/orders.service.ts";
 import { type AppliedPromo, applyPromo, claimPromoUse, recordRedemption } from "#api/promo/promo.service.ts";
 import { cardExpired } from "#contract/checkout.ts";
@@ -25,8 +25,9 @@ import { cardOf, type PaymentCartItem, type PaymentRequest } from "#contract/sch
  * 2. every line is priced from the catalogue, the address and the promo are checked;
  * 3. the gateway authorises the total (a decline is recorded, nothing else changes);
  * 4. one transaction takes the stock (conditional updates, never below zero), the promo use, and
- *    writes the order, its items, the payment and the redemption; if it fails the authorisation is voided;
- * 5. only then is the payment captured (the order becomes `confirmed`), and the confirmation e-mail sent.
+ *    writes the order, its items, the payment and the redemption, and enqueues the confirmation and the shop's
+ *    notice (the durable mail outbox: sent once it commits); if it fails the authorisation is voided;
+ * 5. only then is the payment captured (the order becomes `confirmed`).
  */
 
 interface PricedLine {
@@ -119,14 +120,13 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
 
     const authorised = reference;
     orderId = await transactionWithRetry(db, (trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
+    deps.outbox.kick();
     // Stock moved: this process's next page shows it (others within the catalogue's freshness bound).
     await deps.catalogue.generation.check();
     // A capture that fails leaves the attempt processing: the recovery pass tries it again (the order stands, and a
     // replay of the key answers it meanwhile).
     if (await captureOrder(deps, orderId, reference, gatewayKey)) await settle("succeeded", { order_id: orderId });
-    const detail = (await userOrderDetail(db.kysely, user.id, orderId)) as OrderDetailDto;
-    sendInBackground(deps, "orderConfirmation", user.email, { name: user.name, order: detail });
-    return detail;
+    return (await userOrderDetail(db.kysely, user.id, orderId)) as OrderDetailDto;
   } catch (error) {
     if (error instanceof ApiError && error.code === "PAYMENT_DECLINED") throw error;
     // Once the order is committed it stands: a replay of the key answers it.
@@ -306,7 +306,7 @@ export function newOrderCode(): string {
   return `MN-${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 
-/** The one transaction: stock, promo use, order, items, payment, redemption. Any refusal rolls it all back. */
+/** The one transaction: stock, promo use, order, items, payment, redemption, its e-mails. Any refusal rolls it all back. */
 async function placeOrder(
   trx: Kysely<Database>,
   deps: ApiDeps,
@@ -412,6 +412,7 @@ async function placeOrder(
       discountPence: totals.discountPence,
     });
   }
+  await enqueueOrderMail(trx, deps.clock, order.id, "placed");
   await bumpCatalogueGeneration(trx);
   return order.id;
 }

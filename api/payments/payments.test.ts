@@ -12,7 +12,7 @@ import {
   paymentRequest,
   shopperWithAddress,
 } from "#api/testing/checkout.ts";
-import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { type FreshApi, freshApi, TEST_SHOP_ORDERS_EMAIL } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
 
 let api: FreshApi;
@@ -132,7 +132,7 @@ describe("POST /payments/process", () => {
     expect(JSON.stringify(rows)).not.toContain("4242424242424242");
   });
 
-  it("sends the order confirmation e-mail", async () => {
+  it("sends the order confirmation to the shopper and the new-order notice to the shop, once the order commits", async () => {
     const shop = await checkoutCatalogue(api);
     const shopper = await shopperWithAddress(api);
     const { body } = await pay(
@@ -140,10 +140,23 @@ describe("POST /payments/process", () => {
       shopper.token,
       paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
     );
-    await expect.poll(() => api.mailer.sent.length).toBe(1);
-    expect(api.mailer.sent[0]).toMatchObject({ template: "orderConfirmation", to: shopper.user.email });
-    expect(api.mailer.sent[0].mail.text).toContain(body.data.order_code);
-    expect(api.mailer.sent[0].mail.text).toContain("Total: £30.00");
+    await api.outbox.idle();
+    const [confirmation, notice] = api.mailer.sent;
+    expect(api.mailer.sent).toHaveLength(2);
+    expect(confirmation).toMatchObject({ template: "orderConfirmation", to: shopper.user.email });
+    expect(confirmation.mail.text).toContain(body.data.order_code);
+    expect(confirmation.mail.text).toContain("Total: £30.00");
+    expect(notice).toMatchObject({ template: "newOrderNotice", to: TEST_SHOP_ORDERS_EMAIL });
+    expect(notice.mail.subject).toContain(body.data.order_code);
+  });
+
+  it("sends no e-mail for an order whose transaction is refused", async () => {
+    const shop = await checkoutCatalogue(api, { stock: 2 });
+    const { status } = await payPastStockInTheTransaction(shop, await shopperWithAddress(api));
+    expect(status).toBe(400);
+    await api.outbox.idle();
+    expect(api.mailer.sent).toEqual([]);
+    expect(await api.db.kysely.selectFrom("mail_outbox").selectAll().execute()).toEqual([]);
   });
 
   it("approves PayPal, Apple Pay and Google Pay without card details", async () => {

@@ -10,7 +10,7 @@ import { promoDiscountPence } from "#contract/pricing.ts";
 /**
  * Promo rules: a code applies when it is active and inside its validity window ('Invalid promo code'
  * otherwise), has uses left in total and for this customer, the basket reaches its minimum, and, for a
- * first-purchase code, the customer has no order yet. The discount never exceeds the basket.
+ * first-purchase code, the customer has no order yet (cancelled ones do not count). The discount never exceeds the basket.
  */
 
 export interface AppliedPromo {
@@ -40,7 +40,14 @@ export async function applyPromo(
 
 async function checkCustomer(db: Kysely<Database>, promo: PromoCode, userId: number): Promise<void> {
   if (promo.first_purchase_only === 1) {
-    const earlier = await db.selectFrom("orders").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst();
+    // A cancelled order bought nothing: the customer's first purchase is still to come.
+    const earlier = await db
+      .selectFrom("orders")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("status", "!=", "cancelled")
+      .limit(1)
+      .executeTakeFirst();
     if (earlier) throw badRequest(MSG.promo.firstPurchaseOnly);
   }
   if (promo.per_customer_limit !== null) {
@@ -90,6 +97,26 @@ export async function recordRedemption(
       created_at: isoNow(clock),
     })
     .execute();
+}
+
+/**
+ * The first-purchase code a new subscriber is offered: the newest one live now with uses left, or null (the
+ * welcome e-mail then promises none).
+ */
+export async function firstPurchaseOffer(db: Kysely<Database>, clock: Clock): Promise<{ code: string; description: string } | null> {
+  const now = isoNow(clock);
+  const offer = await db
+    .selectFrom("promo_codes")
+    .select(["code", "description"])
+    .where("first_purchase_only", "=", 1)
+    .where("active", "=", 1)
+    .where((eb) => eb.or([eb("starts_at", "is", null), eb("starts_at", "<=", now)]))
+    .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]))
+    .where((eb) => eb.or([eb("usage_limit", "is", null), eb("times_used", "<", eb.ref("usage_limit"))]))
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return offer ?? null;
 }
 
 export function toPromoResult({ promo, discountPence }: AppliedPromo): PromoResultDto {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
+import { changeOrderStatus } from "#api/orders/orders.service.ts";
 import { createSignedInUser } from "#api/testing/accounts.ts";
 import { checkoutCatalogue, insertPromo, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
@@ -113,6 +114,16 @@ describe("POST /public/validate-promo-code", () => {
     // A visitor cannot be checked yet: validation passes, the payment refuses.
     expect((await validate({ code: "FIRST", cartTotal: 50 })).status).toBe(200);
     expect((await order(shopper, "FIRST")).body.message).toBe(MSG.promo.firstPurchaseOnly);
+  });
+
+  it("does not count a cancelled order against a first-purchase code", async () => {
+    await insertPromo(api, { code: "FIRST", first_purchase_only: 1 });
+    const shopper = await shopperWithAddress(api);
+    const first = await order(shopper);
+    expect(await changeOrderStatus(api.db, api.clock, api.gateway, first.body.data.order_code, "cancelled")).toMatchObject({ ok: true });
+    expect((await validate({ code: "FIRST", cartTotal: 50 }, shopper.token)).status).toBe(200);
+    expect((await order(shopper, "FIRST")).status).toBe(200);
+    expect(await refusal({ code: "FIRST", cartTotal: 50 }, shopper.token)).toBe(MSG.promo.firstPurchaseOnly);
   });
 
   it("asks for a code and answers 4xx to bad input", async () => {

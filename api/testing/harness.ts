@@ -11,9 +11,14 @@ import type { Clock } from "#api/core/clock.ts";
 import { connect, type Db } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
 import { type Mailer, type MemoryMailer, memoryMailer } from "#api/mail/mailer.ts";
+import { mailOutbox } from "#api/mail/outbox.ts";
 import { testGateway } from "#api/payments/gateway.ts";
 import type { RatesSource } from "#api/rates/exchange-rates.service.ts";
 import { API_HEADERS } from "#contract/constants.ts";
+
+/** The public origin and the shop's orders inbox that mail sent by a test API names. */
+export const TEST_SHOP_URL = "https://shop.test";
+export const TEST_SHOP_ORDERS_EMAIL = "orders@shop.test";
 
 /** A movable clock for tests of expiry windows. */
 function testClock(start = new Date("2026-11-22T10:00:00Z")) {
@@ -175,11 +180,20 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
 ) {
   const { db, drop } = await testDatabase();
   const logger = pino({ level: "silent" });
+  // Without a clock of its own the caller gets the movable test clock, typed as one.
+  const clock = (options.clock ?? testClock()) as C;
+  // Without a mailer of its own the caller gets the in-memory one, whose `sent` list holds every message.
+  const mailer = (options.mailer ?? memoryMailer()) as M;
+  // Kicked by the API after commits that enqueue mail, like the server's; tests await `outbox.idle()` to read what it sent.
+  const outbox = mailOutbox({ db, clock, mailer, logger, shopUrl: TEST_SHOP_URL, shopOrdersEmail: TEST_SHOP_ORDERS_EMAIL });
   let catalogue = NO_CATALOGUE_CACHING;
   let closing: Promise<void> | undefined;
   const close = () => {
     catalogue.generation.stop();
-    closing ??= drop().finally(() => openApis.delete(close));
+    closing ??= outbox
+      .idle()
+      .then(drop)
+      .finally(() => openApis.delete(close));
     return closing;
   };
   openApis.add(close);
@@ -188,15 +202,12 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
     catalogue = catalogueCaching(db, { logger });
     await catalogue.generation.check();
   }
-  // Without a clock of its own the caller gets the movable test clock, typed as one.
-  const clock = (options.clock ?? testClock()) as C;
-  // Without a mailer of its own the caller gets the in-memory one, whose `sent` list holds every message.
-  const mailer = (options.mailer ?? memoryMailer()) as M;
   const gateway = testGateway();
   const app = createApi({
     db,
     clock,
     mailer,
+    outbox,
     gateway,
     catalogue,
     ratesSource: options.ratesSource ?? TEST_RATES_SOURCE,
@@ -226,7 +237,7 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
     return { status: response.status, body: (await response.json()) as T & Record<string, any> };
   }
 
-  return { db, app, clock, mailer, gateway, call, close };
+  return { db, app, clock, mailer, outbox, gateway, logger, call, close };
 }
 
 /** What `freshApi()` gives, for a test file that keeps it in a `let` across hooks. */

@@ -57,8 +57,19 @@ export const ABOUT_CHILDREN: ProseBlock = {
 
 export const ABOUT_CHILDREN_LINK = { to: collectionHref("Kids"), label: "Shop the Kids collection" };
 
+/** The home page's "Learn more" about the press links here (`/about#press`). */
+export const ABOUT_PRESS: ProseBlock = {
+  id: "press",
+  heading: "In the Press",
+  paragraphs: [
+    `${SHOP.pressOutlet} featured ${SHOP.name} for bringing couture craftsmanship to modest fashion: patterns drafted and fitted in our own atelier, fabrics chosen by hand, and finishing that would not be out of place on a runway.`,
+    "The feature singled out our children's line, which dresses little ones from baby to fifteen years with the same fabrics and care as our womenswear, so that families can dress together for Eid, weddings and celebrations.",
+  ],
+};
+
+/** The home page's "Learn more" about the showroom links here (`/about#flagship`). */
 export const ABOUT_FLAGSHIP: ProseBlock = {
-  id: "flagship-store",
+  id: "flagship",
   heading: "Our Flagship Store",
   paragraphs: [
     `Visit our showroom on ${SHOP.address.line1} in ${SHOP.address.city}, where the full collection hangs together and our stylists are on hand to help with fittings, alterations and gifting.`,

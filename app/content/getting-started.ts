@@ -1,3 +1,4 @@
+import { DELIVERY_COUNTRY } from "#contract/constants.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { PageCopy, ProseBlock, StepCopy } from "./types.ts";
 
@@ -13,7 +14,7 @@ export const GETTING_STARTED_WELCOME: ProseBlock = {
   heading: "Welcome to the house",
   paragraphs: [
     "Our collections are designed in London for women, children and babies, with new arrivals every month. Browse as a guest, or create an account to keep a wishlist, save your addresses and follow your orders.",
-    "Every order is prepared by our own team, wrapped with care and delivered across the UK and beyond.",
+    `Every order is prepared by our own team, wrapped with care and delivered to addresses across ${DELIVERY_COUNTRY}.`,
   ],
 };
 

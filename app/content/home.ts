@@ -173,5 +173,5 @@ export const FLAGSHIP = {
 export const NEWSLETTER = {
   eyebrow: "Join our community",
   title: "Be the first to know",
-  text: "New arrivals every month, private previews and 10% off your first purchase.",
+  text: "New arrivals every month and news from our atelier, straight to your inbox.",
 } as const;

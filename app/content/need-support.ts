@@ -1,5 +1,5 @@
 import { telHref } from "#app/components/layout/navigation.ts";
-import { DELIVERY_TERMS } from "#contract/delivery.ts";
+import { DELIVERY_TERMS, RETURN_TERMS } from "#contract/delivery.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { CardCopy, PageCopy } from "./types.ts";
 
@@ -101,7 +101,7 @@ export const FAQ_TABS = [
       {
         question: "How can I track my order?",
         answer:
-          "Open My Orders in your profile to see each order's status. We also e-mail your tracking details as soon as your parcel leaves our atelier.",
+          "Open My Orders in your profile to see each order's status. We also e-mail you the carrier and tracking number as soon as your parcel leaves our atelier.",
       },
     ],
   },
@@ -111,17 +111,15 @@ export const FAQ_TABS = [
     entries: [
       {
         question: "What is your return policy?",
-        answer:
-          "You may return unworn items with their tags within 30 days of delivery. Sale, personalized and final-sale items cannot be returned.",
+        answer: `You may return unworn items with their tags ${RETURN_TERMS.window}. Sale, personalized and final-sale items cannot be returned.`,
       },
       {
         question: "How long do refunds take?",
-        answer:
-          "We process returns within 5-7 business days of receiving them; the refund then shows on your statement within 3-5 business days.",
+        answer: RETURN_TERMS.processing,
       },
       {
         question: "Is return shipping free?",
-        answer: "UK customers receive a prepaid return label. International customers arrange their own tracked return.",
+        answer: RETURN_TERMS.label,
       },
     ],
   },

@@ -1,4 +1,4 @@
-import { DELIVERY_TERMS } from "#contract/delivery.ts";
+import { DELIVERY_TERMS, RETURN_TERMS } from "#contract/delivery.ts";
 import { SHOP } from "#contract/shop.ts";
 
 /**
@@ -20,8 +20,7 @@ export const PRODUCT_ACCORDIONS = [
   {
     field: "return_exchanges",
     title: "Return and Exchanges",
-    fallback:
-      "Return or exchange unworn items with their tags within 30 days of delivery. UK customers receive a prepaid return label. Refunds are processed within 5-7 business days of receipt. Sale, personalised and final-sale items cannot be returned.",
+    fallback: RETURN_TERMS.productText,
   },
   {
     field: "contact_info",

@@ -1,3 +1,4 @@
+import { RETURN_TERMS } from "#contract/delivery.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { PageCopy, ProseBlock, StepCopy } from "./types.ts";
 
@@ -5,14 +6,14 @@ export const RETURNS_PAGE: PageCopy = {
   title: "Return & Exchanges",
   eyebrow: "Customer Care",
   intro: "If a piece is not quite right, returning or exchanging it should be effortless.",
-  description: `Returns and exchanges at ${SHOP.name}: return within 30 days of delivery, free prepaid labels for UK customers, refunds and exchanges explained.`,
+  description: `Returns and exchanges at ${SHOP.name}: return ${RETURN_TERMS.window} with a free prepaid label, refunds and exchanges explained.`,
 };
 
 export const RETURNS_PROMISE: ProseBlock = {
   id: "our-promise",
   heading: "Our Promise",
   paragraphs: [
-    "We want you to love every piece you choose. If something does not fit or is not what you hoped for, you may return it within 30 days of delivery for a refund or an exchange, with no questions asked.",
+    `We want you to love every piece you choose. If something does not fit or is not what you hoped for, you may return it ${RETURN_TERMS.window} for a refund or an exchange, with no questions asked.`,
   ],
 };
 
@@ -27,7 +28,7 @@ export const RETURN_STEPS: readonly StepCopy[] = [
   },
   {
     title: "Send them back",
-    text: "Attach the prepaid label we send you (UK), or post the parcel with a tracked service.",
+    text: "Attach the prepaid label we e-mail you and hand the parcel to the carrier.",
   },
   {
     title: "Receive your refund",
@@ -41,7 +42,7 @@ export const RETURN_POLICY: readonly ProseBlock[] = [
     heading: "Return Conditions",
     paragraphs: ["To be accepted, returned items must be:"],
     points: [
-      "sent back within 30 days of delivery",
+      `sent back ${RETURN_TERMS.window}`,
       "unworn, unwashed and unaltered, free of make-up, perfume and marks",
       "in their original packaging with all tags attached",
     ],
@@ -49,16 +50,12 @@ export const RETURN_POLICY: readonly ProseBlock[] = [
   {
     id: "processing-time",
     heading: "Processing Time",
-    paragraphs: [
-      "Returns are processed within 5-7 business days of reaching us. Once your refund is issued, it shows on your statement within 3-5 business days, depending on your bank.",
-    ],
+    paragraphs: [RETURN_TERMS.processing],
   },
   {
     id: "return-shipping",
     heading: "Return Shipping",
-    paragraphs: [
-      "Prepaid return labels are available for UK customers only: we e-mail yours as soon as your return is registered. International customers arrange their own tracked return and cover its cost; please keep your proof of postage.",
-    ],
+    paragraphs: [RETURN_TERMS.label],
   },
   {
     id: "non-returnable",

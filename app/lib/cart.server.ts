@@ -17,7 +17,7 @@ import {
   variantByChoice,
   variantForCard,
 } from "./cart.ts";
-import { CART_COOKIE, type ToastType } from "./constants.ts";
+import { CART_COOKIE, COOKIE_LIFETIME_DAYS, cookieMaxAgeSeconds, type ToastType } from "./constants.ts";
 import { productSummaryListSchema } from "./responses.server.ts";
 import { CART_LABEL_MAX, type CartIntent } from "./schemas/cart.ts";
 import { cookieSecrets, isSecureRequest, reportUnverifiedCookie } from "./session.server.ts";
@@ -38,7 +38,6 @@ const storedLineSchema = z.object({
 });
 type StoredLine = z.infer<typeof storedLineSchema>;
 
-const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 /** Browsers keep about 4096 bytes of name and value per cookie. */
 const COOKIE_BYTES_MAX = 4000;
 
@@ -68,7 +67,14 @@ export function decodeLines(value: unknown): CartLine[] {
 
 export function createCartCookie(secrets: string[], secure: boolean): Cookie {
   return rememberVerified(
-    createCookie(CART_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure, secrets, maxAge: THIRTY_DAYS_S }),
+    createCookie(CART_COOKIE, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure,
+      secrets,
+      maxAge: cookieMaxAgeSeconds(COOKIE_LIFETIME_DAYS.cart),
+    }),
     reportUnverifiedCookie,
   );
 }

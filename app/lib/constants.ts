@@ -3,6 +3,9 @@ import { API_TIMEOUT_MS, CATALOGUE_FRESHNESS } from "#contract/constants.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 
 export const CURRENCY_COOKIE = "preferredCurrency";
+/** Days each cookie of the shop lives in the browser: the cookies set them, the privacy policy states them. */
+export const COOKIE_LIFETIME_DAYS = { session: 30, cart: 30, currency: 365 } as const;
+export const cookieMaxAgeSeconds = (days: number) => days * 24 * 60 * 60;
 /** The storefront session: who is signed in, and the toasts of the next page. */
 export const SESSION_COOKIE = "__session";
 /**
@@ -58,11 +61,14 @@ export const CAROUSEL_BREAKPOINTS = [
 export const TOAST_DURATION_MS = { success: 3000, error: 5000, info: 3000, warning: 4000, cart: 2000, wishlist: 2000 } as const;
 export type ToastType = keyof typeof TOAST_DURATION_MS;
 
-/** The delivery message says what checkout charges (contract/delivery.ts), never a free delivery the shop does not give. */
+/**
+ * The delivery message says what checkout charges (contract/delivery.ts), never a free delivery the shop does not give;
+ * the newsletter's promises no discount (the welcome e-mail names one only while a first-purchase promo is live).
+ */
 export const TOP_BAR_MESSAGES = [
   "EXCLUSIVE, MODEST AND LUXURY NEW ARRIVALS EVERY MONTH",
   DELIVERY_TERMS.topBar,
-  "SAVE 10% ON YOUR FIRST PURCHASE - JOIN OUR COMMUNITY TODAY",
+  "JOIN OUR COMMUNITY - NEW ARRIVALS FIRST, BY E-MAIL",
 ] as const;
 
 export const VALUE_STRIP = [

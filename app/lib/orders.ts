@@ -23,8 +23,4 @@ export const statusLabel = (status: string | null | undefined) => (status ? capi
 /** A money amount with its pound sign, as the order detail shows every amount. */
 export const pounds = (gbp: number) => `£${gbp.toFixed(2)}`;
 
-export const ORDERS_TAB = "/profile?tab=orders";
-/** One page of MY ORDERS; page 1 is the tab itself. */
-export const ordersPageHref = (page: number) => (page > 1 ? `${ORDERS_TAB}&page=${page}` : ORDERS_TAB);
-/** An order's detail dialog over the page of the list it was opened from. */
-export const orderDetailHref = (id: number, page = 1) => `${ordersPageHref(page)}&order=${id}`;
+export { ORDERS_TAB, orderDetailHref, ordersPageHref } from "#contract/paths.ts";

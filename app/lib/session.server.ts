@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Cookie, createCookie, createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
 import { BASE_CURRENCY } from "#contract/constants.ts";
 import type { UserDto } from "#contract/dto/account.ts";
-import { CURRENCY_COOKIE, SESSION_COOKIE, type ToastType } from "./constants.ts";
+import { COOKIE_LIFETIME_DAYS, CURRENCY_COOKIE, cookieMaxAgeSeconds, SESSION_COOKIE, type ToastType } from "./constants.ts";
 import { isSupportedCurrency } from "./currency.ts";
 import { readStorefrontConfig } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
@@ -31,11 +31,17 @@ if (!config.SESSION_SECRET) throw new Error("SESSION_SECRET is not set: start th
  * React Router signs with the first and verifies with each, so rotating SESSION_SECRET signs nobody out.
  */
 export const cookieSecrets: string[] = config.SESSION_SECRET;
-const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 
 const sessionCookie = (secure: boolean) =>
   rememberVerified(
-    createCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure, secrets: cookieSecrets, maxAge: THIRTY_DAYS_S }),
+    createCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure,
+      secrets: cookieSecrets,
+      maxAge: cookieMaxAgeSeconds(COOKIE_LIFETIME_DAYS.session),
+    }),
     reportUnverifiedCookie,
   );
 const storage = (cookie: Cookie): SessionStorage<SessionData, FlashData> => createCookieSessionStorage<SessionData, FlashData>({ cookie });
@@ -104,7 +110,13 @@ export async function redirectWithToasts(request: Request, url: string, notices:
 
 /** The display currency, a plain cookie so it survives sign-out (the persisted `preferredCurrency`); `Secure` as the session's. */
 const currencyCookie = (secure: boolean) =>
-  createCookie(CURRENCY_COOKIE, { path: "/", sameSite: "lax", httpOnly: true, secure, maxAge: 60 * 60 * 24 * 365 });
+  createCookie(CURRENCY_COOKIE, {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure,
+    maxAge: cookieMaxAgeSeconds(COOKIE_LIFETIME_DAYS.currency),
+  });
 const secureCurrencyCookie = currencyCookie(true);
 const plainCurrencyCookie = currencyCookie(false);
 const currencyCookieFor = (request: Request) => (isSecureRequest(request) ? secureCurrencyCookie : plainCurrencyCookie);

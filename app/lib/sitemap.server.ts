@@ -20,6 +20,7 @@ const STATIC_PATHS = [
   "/getting-started",
   "/payment-terms",
   "/terms-of-services",
+  "/privacy-policy",
   "/return-exchanges",
   "/need-support",
 ] as const;

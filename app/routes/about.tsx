@@ -11,8 +11,10 @@ import {
   ABOUT_FLAGSHIP,
   ABOUT_PAGE,
   ABOUT_PILLARS,
+  ABOUT_PRESS,
   ABOUT_STORY,
 } from "#app/content/about.ts";
+import { PRESS } from "#app/content/home.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 
@@ -71,6 +73,15 @@ export default function About() {
             <span>{SHOP.address.line1}</span>
           </div>
         </div>
+      </PageSection>
+
+      <PageSection width="narrow">
+        <ProseSection block={ABOUT_PRESS}>
+          <figure className="press-quote">
+            <blockquote>{PRESS.title}</blockquote>
+            <figcaption>{SHOP.pressOutlet}</figcaption>
+          </figure>
+        </ProseSection>
       </PageSection>
 
       <PageSection id="directors" title="Our Directors" eyebrow="The People" align="center">

@@ -128,9 +128,17 @@ const PUBLIC_SCREENS: { name: string; path: (catalogue: Catalogue) => string; st
   { name: "product page", path: ({ product }) => `/product/${product.token}` },
   { name: "categories", path: () => "/categories" },
   { name: "empty cart", path: () => "/cart" },
-  ...["/getting-started", "/payment-terms", "/terms-of-services", "/return-exchanges", "/need-support", "/contact", "/about"].map(
-    (path) => ({ name: path, path: () => path }),
-  ),
+  ...[
+    "/getting-started",
+    "/payment-terms",
+    "/terms-of-services",
+    "/privacy-policy",
+    "/return-exchanges",
+    "/need-support",
+    "/contact",
+    "/about",
+  ].map((path) => ({ name: path, path: () => path })),
+  { name: "unsubscribe", path: () => `/unsubscribe?token=${"0".repeat(32)}` },
   { name: "404", path: () => "/no-such-page", status: 404 },
 ];
 

@@ -1,18 +1,21 @@
-import { ABOUT_CHILDREN, ABOUT_FLAGSHIP, ABOUT_PAGE, ABOUT_STORY } from "#app/content/about.ts";
+import { ABOUT_CHILDREN, ABOUT_FLAGSHIP, ABOUT_PAGE, ABOUT_PRESS, ABOUT_STORY } from "#app/content/about.ts";
 import { CONTACT_DETAILS_COPY } from "#app/content/contact.ts";
 import { FIT_GUIDE, GETTING_STARTED_PAGE, GETTING_STARTED_WELCOME } from "#app/content/getting-started.ts";
+import { FLAGSHIP, PRESS } from "#app/content/home.ts";
 import { FAQ_TABS, SUPPORT_PAGE } from "#app/content/need-support.ts";
 import { PAYMENT_TERMS, PAYMENT_TERMS_PAGE } from "#app/content/payment-terms.ts";
+import { PRIVACY_PAGE, PRIVACY_POLICY } from "#app/content/privacy-policy.ts";
 import { RETURN_POLICY, RETURNS_PAGE, RETURNS_PROMISE } from "#app/content/return-exchanges.ts";
 import { TERMS_OF_SERVICES, TERMS_PAGE } from "#app/content/terms-of-services.ts";
 import type { PageCopy, ProseBlock } from "#app/content/types.ts";
 import { expect, test } from "./fixtures.ts";
 
 const PAGES: { path: string; page: PageCopy; sections: readonly ProseBlock[] }[] = [
-  { path: "/about", page: ABOUT_PAGE, sections: [ABOUT_STORY, ABOUT_CHILDREN, ABOUT_FLAGSHIP] },
+  { path: "/about", page: ABOUT_PAGE, sections: [ABOUT_STORY, ABOUT_CHILDREN, ABOUT_FLAGSHIP, ABOUT_PRESS] },
   { path: "/getting-started", page: GETTING_STARTED_PAGE, sections: [GETTING_STARTED_WELCOME, FIT_GUIDE] },
   { path: "/payment-terms", page: PAYMENT_TERMS_PAGE, sections: PAYMENT_TERMS },
   { path: "/terms-of-services", page: TERMS_PAGE, sections: TERMS_OF_SERVICES },
+  { path: "/privacy-policy", page: PRIVACY_PAGE, sections: PRIVACY_POLICY },
   { path: "/return-exchanges", page: RETURNS_PAGE, sections: [RETURNS_PROMISE, ...RETURN_POLICY] },
   { path: "/need-support", page: SUPPORT_PAGE, sections: [] },
 ];
@@ -28,6 +31,31 @@ test.describe("information pages", () => {
       }
     });
   }
+});
+
+test.describe("links into the information pages", () => {
+  for (const { learnMore, heading } of [
+    { learnMore: PRESS.learnMore, heading: ABOUT_PRESS.heading },
+    { learnMore: FLAGSHIP.learnMore, heading: ABOUT_FLAGSHIP.heading },
+  ]) {
+    test(`the home page's ${learnMore} lands on its section`, async ({ shop, page }) => {
+      await shop.visit("/");
+      await shop.main.locator(`a[href="${learnMore}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`${learnMore}$`));
+      const section = shop.main.locator(`#${learnMore.split("#")[1]}`);
+      await expect(section.getByRole("heading", { level: 2 })).toHaveText(heading);
+      await expect(section).toBeInViewport();
+    });
+  }
+
+  test("the footer's Privacy Policy opens the privacy page, and the sitemap lists it", async ({ shop, page }) => {
+    await shop.visit("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PRIVACY_PAGE.title);
+    const sitemap = await page.request.get("/sitemap.xml");
+    expect(await sitemap.text()).toContain("/privacy-policy</loc>");
+  });
 });
 
 test.describe("information pages at 1440 px", () => {

@@ -79,7 +79,7 @@ export function SiteFooter() {
             <Link to="/terms-of-services">Terms and Conditions</Link>
           </li>
           <li>
-            <span>Privacy Policy</span>
+            <Link to="/privacy-policy">Privacy Policy</Link>
           </li>
         </ul>
       </div>
