@@ -47,7 +47,7 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
   // Kept catalogue reads follow the catalogue generation in the database; the first read of it before any request.
   const catalogue = catalogueCaching(db, { logger });
   await catalogue.generation.check();
-  const gateway = createGateway(config.PAYMENT_GATEWAY);
+  const gateway = createGateway(config);
   logger.info({ gateway: gateway.name }, "payment gateway");
   // Every process offers; the pass's lease lets one at a time settle payments a crash left processing.
   const recovery = startPaymentRecovery({ db, clock: systemClock, gateway, logger });
