@@ -24,6 +24,9 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
 export const PAYMENT_GATEWAYS = ["test", "stripe"] as const;
 export type GatewayName = (typeof PAYMENT_GATEWAYS)[number];
 
+/** Whether the shop's own form takes card details (the test gateway); every other gateway takes them on its own page. */
+export const takesCardsInShop = (gateway: GatewayName) => gateway === "test";
+
 /**
  * What settling a hosted checkout did to its order: `confirmed` now (this call, and no other, confirmed it),
  * `already_confirmed`, `unpaid` (nothing to do yet), `released` (expired: cancelled, stock returned), `refunded`

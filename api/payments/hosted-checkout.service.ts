@@ -5,7 +5,7 @@ import { transactionWithRetry } from "#api/db/retry.ts";
 import type { PaymentAttemptStatus } from "#api/db/schema.ts";
 import { restock, userOrderDetail } from "#api/orders/orders.service.ts";
 import { type CheckoutOutcome, PAYMENT_METHOD_NAMES } from "#contract/checkout.ts";
-import { SHIPPING_METHOD } from "#contract/constants.ts";
+import { HOSTED_CHECKOUT_MINUTES, SHIPPING_METHOD } from "#contract/constants.ts";
 import type { HostedCheckoutDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import type { HostedCheckoutRequest as HostedCheckoutBody } from "#contract/schemas/checkout.ts";
@@ -21,11 +21,8 @@ import {
   requestHash,
 } from "./payments.service.ts";
 
-/**
- * How long a hosted checkout takes payment, and so how long its order holds the stock: Stripe's shortest
- * session (30 minutes).
- */
-export const HOSTED_CHECKOUT_MS = 30 * 60_000;
+/** How long a hosted checkout takes payment, and so how long its order holds the stock. */
+export const HOSTED_CHECKOUT_MS = HOSTED_CHECKOUT_MINUTES * 60_000;
 
 export type HostedDeps = ApiDeps & { gateway: HostedGateway };
 type SettleDeps = Pick<ApiDeps, "db" | "clock" | "logger"> & { gateway: HostedGateway };

@@ -2,7 +2,7 @@ import { ABOUT_CHILDREN, ABOUT_FLAGSHIP, ABOUT_PAGE, ABOUT_STORY } from "#app/co
 import { CONTACT_DETAILS_COPY } from "#app/content/contact.ts";
 import { FIT_GUIDE, GETTING_STARTED_PAGE, GETTING_STARTED_WELCOME } from "#app/content/getting-started.ts";
 import { FAQ_TABS, SUPPORT_PAGE } from "#app/content/need-support.ts";
-import { PAYMENT_TERMS, PAYMENT_TERMS_PAGE } from "#app/content/payment-terms.ts";
+import { PAYMENT_TERMS_PAGE, paymentTerms } from "#app/content/payment-terms.ts";
 import { RETURN_POLICY, RETURNS_PAGE, RETURNS_PROMISE } from "#app/content/return-exchanges.ts";
 import { TERMS_OF_SERVICES, TERMS_PAGE } from "#app/content/terms-of-services.ts";
 import type { PageCopy, ProseBlock } from "#app/content/types.ts";
@@ -11,7 +11,8 @@ import { expect, test } from "./fixtures.ts";
 const PAGES: { path: string; page: PageCopy; sections: readonly ProseBlock[] }[] = [
   { path: "/about", page: ABOUT_PAGE, sections: [ABOUT_STORY, ABOUT_CHILDREN, ABOUT_FLAGSHIP] },
   { path: "/getting-started", page: GETTING_STARTED_PAGE, sections: [GETTING_STARTED_WELCOME, FIT_GUIDE] },
-  { path: "/payment-terms", page: PAYMENT_TERMS_PAGE, sections: PAYMENT_TERMS },
+  // The e2e shop runs the test gateway.
+  { path: "/payment-terms", page: PAYMENT_TERMS_PAGE, sections: paymentTerms({ gateway: "test", unavailable: [] }) },
   { path: "/terms-of-services", page: TERMS_PAGE, sections: TERMS_OF_SERVICES },
   { path: "/return-exchanges", page: RETURNS_PAGE, sections: [RETURNS_PROMISE, ...RETURN_POLICY] },
   { path: "/need-support", page: SUPPORT_PAGE, sections: [] },
