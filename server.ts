@@ -22,6 +22,7 @@ import { badRequest } from "./api/core/errors.ts";
 import { createLogger } from "./api/core/logging.ts";
 import { connect } from "./api/db/connect.ts";
 import { MigrationHistoryError } from "./api/db/migrate.ts";
+import { paymentPageOrigins } from "./api/payments/stripe-gateway.ts";
 import { sharedSessionSecret } from "./api/security/session-secret.ts";
 import { createApiClient } from "./app/lib/api.server.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "./app/lib/api-transport.server.ts";
@@ -116,7 +117,8 @@ export async function createShopServer(
               imgSrc: ["'self'", "data:"],
               fontSrc: ["'self'"],
               connectSrc: ["'self'"],
-              formAction: ["'self'"],
+              // Pay under a hosted gateway redirects to the provider's page.
+              formAction: ["'self'", ...paymentPageOrigins(backendConfig)],
               frameAncestors: ["'none'"],
               upgradeInsecureRequests: null,
             },

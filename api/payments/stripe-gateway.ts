@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import type { BackendConfig } from "#api/config.ts";
 import type { PaymentMethod } from "#contract/checkout.ts";
 import { CHECKOUT_RETURN_PARAM } from "#contract/schemas/checkout.ts";
 import {
@@ -14,6 +15,20 @@ export interface StripeSettings {
   webhookSecret: string;
   /** Stripe's API (https://api.stripe.com) or, in tests, a local stand-in for it. */
   apiUrl: string;
+}
+
+/** Where Stripe's hosted checkout pages are served. */
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+/**
+ * The origins of the pages a hosted gateway sends shoppers to, which the storefront's Content-Security-Policy
+ * lets a form post redirect to (without JavaScript, Pay's 303 leads there): Stripe's checkout, or a stand-in's own
+ * origin when STRIPE_API_URL names one (tests).
+ */
+export function paymentPageOrigins(config: Pick<BackendConfig, "PAYMENT_GATEWAY" | "STRIPE_API_URL">): string[] {
+  if (config.PAYMENT_GATEWAY !== "stripe") return [];
+  const api = new URL(config.STRIPE_API_URL);
+  return [api.hostname === "api.stripe.com" ? STRIPE_CHECKOUT_ORIGIN : api.origin];
 }
 
 /** How long the answer to "does Stripe offer PayPal to this shop" is kept before asking again. */
