@@ -4,7 +4,7 @@ import { recomputeStockTotals } from "#api/catalogue/stock-totals.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, Order, OrderItem } from "#api/db/schema.ts";
-import type { PaymentGateway } from "#api/payments/gateway.ts";
+import { type PaymentGateway, refundKeyOf } from "#api/payments/gateway.ts";
 import {
   canChangeOrderStatus,
   type OrderStatus,
@@ -190,7 +190,7 @@ async function refundOrder(db: Db, gateway: PaymentGateway, orderId: number): Pr
   if (!payment) return;
   let settled: { payment: string; order: PaymentStatus };
   if (payment.status === "captured") {
-    await gateway.refund(payment.reference, payment.amount_pence, `refund-${payment.reference}`);
+    await gateway.refund(payment.reference, payment.amount_pence, refundKeyOf(payment.reference));
     settled = { payment: "refunded", order: "refunded" };
   } else if (payment.status === "authorised" || payment.status === "open") {
     await gateway.voidAuthorisation(payment.reference, `void-${payment.reference}`);

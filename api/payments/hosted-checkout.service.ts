@@ -9,6 +9,7 @@ import { HOSTED_CHECKOUT_MINUTES, SHIPPING_METHOD } from "#contract/constants.ts
 import type { HostedCheckoutDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import type { HostedCheckoutRequest as HostedCheckoutBody } from "#contract/schemas/checkout.ts";
+import { refundKeyOf } from "./gateway.ts";
 import type { HostedCheckoutEvent, HostedGateway } from "./hosted-gateway.ts";
 import {
   confirmPaidOrder,
@@ -146,9 +147,6 @@ async function checkoutOfOrder(deps: HostedDeps, userId: number, orderId: number
   return { order, checkoutUrl: payment.status === "open" ? payment.checkout_url : null };
 }
 
-/** One refund per checkout, whichever path finds it must go back. */
-const refundKeyOf = (reference: string) => `refund-${reference}`;
-
 /** The payment a checkout reference belongs to, if any. */
 const paymentOf = (deps: Pick<ApiDeps, "db">, reference: string) =>
   deps.db.kysely
@@ -177,7 +175,11 @@ export async function settleCheckout(deps: SettleDeps, reference: string): Promi
     deps.logger.warn({ orderCode: payment.code }, "a checkout was paid after its order was released or cancelled: refunded");
     return "refunded";
   }
-  if (checkout.status === "expired") return (await releaseCheckout(deps, reference)) ? "released" : "unpaid";
+  if (checkout.status === "expired") {
+    // Released by this call or by another one that met the same expiry.
+    await releaseCheckout(deps, reference);
+    return "released";
+  }
   return "unpaid";
 }
 
@@ -241,8 +243,8 @@ export async function settleExpiredCheckouts(deps: SettleDeps): Promise<{ orderC
     try {
       let outcome: CheckoutOutcome;
       if ((await deps.gateway.checkoutOf(reference)).status === "open") {
-        // Closed now; paid in the meantime, it is refunded (under the key settleCheckout's refund uses), so the order goes.
-        await deps.gateway.voidAuthorisation(reference, refundKeyOf(reference));
+        // Closed now; paid in the meantime, it is refunded (under refundKeyOf, as anywhere else), so the order goes.
+        await deps.gateway.voidAuthorisation(reference, `expire-${reference}`);
         outcome = (await releaseCheckout(deps, reference)) ? "released" : await settleCheckout(deps, reference);
       } else {
         outcome = await settleCheckout(deps, reference);

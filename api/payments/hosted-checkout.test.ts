@@ -345,6 +345,27 @@ describe("cancelling a Stripe order", () => {
     expect(await stockOf(shop.pinkScarf)).toBe(10);
   });
 
+  it("refunds, once, a checkout paid while its order was being cancelled, however many paths find it", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const { body } = await openCheckout(
+      shopper.token,
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
+    const events: [string, string][] = [];
+    stripe.state.deliver = async (payload, signature) => {
+      events.push([payload, signature]);
+    };
+    await stripe.pay(stripe.lastSession()?.id ?? "");
+    await changeOrderStatus(api.db, api.clock, api.gateway, body.data.order.order_code, "cancelled");
+    for (const [payload, signature] of events) {
+      const answer = await webhook(payload, signature);
+      expect((await answer.json()).data.outcome).toBe("refunded");
+    }
+    expect(stripe.refunds).toHaveLength(1);
+    expect(await orderRow(body.data.order.id)).toMatchObject({ status: "cancelled" });
+    expect(await stockOf(shop.pinkScarf)).toBe(10);
+  });
+
   it("closes the checkout of a pending order, so it can no longer be paid, and voids it", async () => {
     const { shop, shopper } = await shopWithShopper();
     const { body } = await openCheckout(

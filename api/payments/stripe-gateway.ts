@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import type { BackendConfig } from "#api/config.ts";
 import type { PaymentMethod } from "#contract/checkout.ts";
 import { CHECKOUT_RETURN_PARAM } from "#contract/schemas/checkout.ts";
+import { refundKeyOf } from "./gateway.ts";
 import {
   type HostedCheckoutEvent,
   type HostedCheckoutRequest,
@@ -69,9 +70,10 @@ export function stripeGateway(settings: StripeSettings): HostedGateway {
   const stripe = stripeClient(settings);
   let methods: { unavailable: PaymentMethod[]; until: number } | undefined;
 
-  const paymentIntentOf = async (reference: string) => {
-    const session = await stripe.checkout.sessions.retrieve(reference);
-    return { session, paymentIntent: typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id };
+  const refundPayment = async (session: Stripe.Checkout.Session, amountPence: number, idempotencyKey: string) => {
+    const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+    if (!paymentIntent) throw new Error(`checkout session ${session.id} has no payment to refund`);
+    await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountPence }, { idempotencyKey });
   };
 
   return {
@@ -129,18 +131,22 @@ export function stripeGateway(settings: StripeSettings): HostedGateway {
       return stateOf(await stripe.checkout.sessions.retrieve(reference));
     },
     async voidAuthorisation(reference, idempotencyKey) {
-      const { session, paymentIntent } = await paymentIntentOf(reference);
+      let session = await stripe.checkout.sessions.retrieve(reference);
       if (session.status === "open") {
-        const expired = await stripe.checkout.sessions.expire(reference);
-        if (expired.status === "expired") return;
+        try {
+          session = await stripe.checkout.sessions.expire(reference, {}, { idempotencyKey });
+        } catch (error) {
+          // Paid between the look and the expiry: Stripe refuses to expire it; look again.
+          session = await stripe.checkout.sessions.retrieve(reference);
+          if (session.status === "open") throw error;
+        }
       }
-      // Paid in the meantime: the money goes back.
-      if (stateOf(session).paid && paymentIntent) await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey });
+      // Paid in the meantime: the money goes back, as the one refund any path of this payment makes.
+      const { paid, amountPence } = stateOf(session);
+      if (paid && amountPence !== null) await refundPayment(session, amountPence, refundKeyOf(reference));
     },
     async refund(reference, amountPence, idempotencyKey) {
-      const { paymentIntent } = await paymentIntentOf(reference);
-      if (!paymentIntent) throw new Error(`checkout session ${reference} has no payment to refund`);
-      await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountPence }, { idempotencyKey });
+      await refundPayment(await stripe.checkout.sessions.retrieve(reference), amountPence, idempotencyKey);
     },
     async verifyEvent(payload, signature): Promise<HostedCheckoutEvent> {
       let event: Stripe.Event;
