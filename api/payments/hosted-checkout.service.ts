@@ -1,8 +1,7 @@
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
-import { ApiError, badRequest, notFound } from "#api/core/errors.ts";
+import { badRequest, notFound } from "#api/core/errors.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
-import type { PaymentAttemptStatus } from "#api/db/schema.ts";
 import { restock, userOrderDetail } from "#api/orders/orders.service.ts";
 import { type CheckoutOutcome, PAYMENT_METHOD_NAMES } from "#contract/checkout.ts";
 import { HOSTED_CHECKOUT_MINUTES, SHIPPING_METHOD } from "#contract/constants.ts";
@@ -12,6 +11,9 @@ import type { HostedCheckoutRequest as HostedCheckoutBody } from "#contract/sche
 import { refundKeyOf } from "./gateway.ts";
 import type { HostedCheckoutEvent, HostedGateway } from "./hosted-gateway.ts";
 import {
+  abandonAttempt,
+  attemptSettler,
+  claimAttempt,
   confirmPaidOrder,
   gatewayKeyOf,
   newOrderCode,
@@ -33,7 +35,7 @@ type SettleDeps = Pick<ApiDeps, "db" | "clock" | "logger"> & { gateway: HostedGa
  * for a refused order: the key is claimed (a replay answers the key's order and checkout); the order is priced;
  * the provider opens a checkout for exactly that price; one transaction holds the stock and writes the order
  * `pending`, its payment `open` until the checkout's expiry (a refusal there closes the checkout). The shopper
- * is then sent to the checkout's page; the order is confirmed by `confirmHostedCheckout`.
+ * is then sent to the checkout's page; the order is confirmed by `settleCheckout`.
  */
 export async function openHostedCheckout(
   deps: HostedDeps,
@@ -45,39 +47,12 @@ export async function openHostedCheckout(
   if ((await gateway.unavailableMethods()).includes(request.payment.method)) {
     throw badRequest(MSG.payment.methodUnavailable(PAYMENT_METHOD_NAMES[request.payment.method]));
   }
-  const hash = requestHash(request);
-  const now = isoNow(clock);
-  const claimed = await db.kysely
-    .insertInto("payment_attempts")
-    .values({
-      user_id: user.id,
-      idempotency_key: key,
-      status: "processing",
-      method: request.payment.method,
-      request_hash: hash,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (!claimed) return checkoutOfOrder(deps, user.id, (await replay(deps, user.id, key, hash)).id);
-
-  const settle = (status: PaymentAttemptStatus, fields: { order_id?: number; failure?: ApiError } = {}) =>
-    db.kysely
-      .updateTable("payment_attempts")
-      .set({
-        status,
-        order_id: fields.order_id,
-        failure_status: fields.failure?.status,
-        failure_code: fields.failure?.code,
-        failure_message: fields.failure?.message,
-        updated_at: isoNow(clock),
-      })
-      .where("id", "=", claimed.id)
-      .execute();
+  const attemptId = await claimAttempt(deps, user.id, key, request);
+  if (attemptId === null) return checkoutOfOrder(deps, user.id, (await replay(deps, user.id, key, requestHash(request))).id);
+  const settle = attemptSettler(deps, attemptId);
   const gatewayKey = gatewayKeyOf(user.id, key);
   let reference: string | undefined;
+  let orderId: number | undefined;
   try {
     const quote = await priceOrder(deps, user.id, request);
     const code = newOrderCode();
@@ -102,7 +77,7 @@ export async function openHostedCheckout(
     await db.kysely
       .updateTable("payment_attempts")
       .set({ gateway: gateway.name, gateway_reference: reference, amount_pence: quote.totals.totalPence })
-      .where("id", "=", claimed.id)
+      .where("id", "=", attemptId)
       .execute();
     const payment: OrderPayment = {
       method: request.payment.method,
@@ -113,25 +88,14 @@ export async function openHostedCheckout(
       checkoutUrl: checkout.url,
       expiresAt: checkout.expiresAt.toISOString(),
     };
-    const orderId = await transactionWithRetry(db, (trx) => placeOrder(trx, deps, user.id, key, code, quote, payment));
+    orderId = await transactionWithRetry(db, (trx) => placeOrder(trx, deps, user.id, key, code, quote, payment));
     await deps.catalogue.generation.check();
     await settle("succeeded", { order_id: orderId });
     return { order: (await userOrderDetail(db.kysely, user.id, orderId)) as HostedCheckoutDto["order"], checkoutUrl: checkout.url };
   } catch (error) {
-    if (reference) {
-      try {
-        await gateway.voidAuthorisation(reference, `${gatewayKey}:void`);
-      } catch (voidError) {
-        // The attempt stays processing: the recovery pass closes the checkout later and fails the attempt then.
-        deps.logger.error(
-          { err: voidError, attemptId: claimed.id },
-          "closing a refused order's checkout failed; the recovery pass tries again",
-        );
-        throw error;
-      }
-    }
-    const refusal = error instanceof ApiError ? error : undefined;
-    await settle(refusal ? "refused" : "failed", { failure: refusal ?? new ApiError(500, "INTERNAL_ERROR", MSG.api.internal) });
+    // Once the order is committed it stands, its checkout open: a replay of the key answers both.
+    if (orderId !== undefined) await settle("succeeded", { order_id: orderId });
+    else await abandonAttempt(deps, attemptId, reference, gatewayKey, error);
     throw error;
   }
 }

@@ -82,37 +82,9 @@ export async function processPayment(
   request: PaymentRequest,
 ): Promise<OrderDetailDto> {
   const { db, clock } = deps;
-  const now = isoNow(clock);
-  const claimed = await db.kysely
-    .insertInto("payment_attempts")
-    .values({
-      user_id: user.id,
-      idempotency_key: key,
-      status: "processing",
-      method: request.payment.method,
-      request_hash: requestHash(request),
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (!claimed) return replay(deps, user.id, key, requestHash(request));
-
-  const attemptId = claimed.id;
-  const settle = (status: PaymentAttemptStatus, fields: { order_id?: number; failure?: ApiError } = {}) =>
-    db.kysely
-      .updateTable("payment_attempts")
-      .set({
-        status,
-        order_id: fields.order_id,
-        failure_status: fields.failure?.status,
-        failure_code: fields.failure?.code,
-        failure_message: fields.failure?.message,
-        updated_at: isoNow(clock),
-      })
-      .where("id", "=", attemptId)
-      .execute();
+  const attemptId = await claimAttempt(deps, user.id, key, request);
+  if (attemptId === null) return replay(deps, user.id, key, requestHash(request));
+  const settle = attemptSettler(deps, attemptId);
 
   const card = cardOf(request);
   const gatewayKey = gatewayKeyOf(user.id, key);
@@ -163,19 +135,72 @@ export async function processPayment(
       await settle("succeeded", { order_id: orderId });
       throw error;
     }
-    if (reference) {
-      try {
-        await deps.gateway.voidAuthorisation(reference, `${gatewayKey}:void`);
-      } catch (voidError) {
-        // The attempt stays processing, so the recovery pass voids the authorisation later and fails it then.
-        deps.logger.error({ err: voidError, attemptId }, "voiding a refused order's authorisation failed; the recovery pass tries again");
-        throw error;
-      }
-    }
-    const refusal = error instanceof ApiError ? error : undefined;
-    await settle(refusal ? "refused" : "failed", { failure: refusal ?? new ApiError(500, "INTERNAL_ERROR", MSG.api.internal) });
+    await abandonAttempt(deps, attemptId, reference, gatewayKey, error);
     throw error;
   }
+}
+
+/** Claims `key` for a new payment attempt: its id, or null when the key was claimed before (a replay). */
+export async function claimAttempt(deps: Pick<ApiDeps, "db" | "clock">, userId: number, key: string, request: OrderRequest) {
+  const now = isoNow(deps.clock);
+  const claimed = await deps.db.kysely
+    .insertInto("payment_attempts")
+    .values({
+      user_id: userId,
+      idempotency_key: key,
+      status: "processing",
+      method: request.payment.method,
+      request_hash: requestHash(request),
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return claimed?.id ?? null;
+}
+
+/** Settles the attempt `attemptId`: with its order, or with the refusal a replay of its key answers again. */
+export const attemptSettler =
+  (deps: Pick<ApiDeps, "db" | "clock">, attemptId: number) =>
+  (status: PaymentAttemptStatus, fields: { order_id?: number; failure?: ApiError } = {}) =>
+    deps.db.kysely
+      .updateTable("payment_attempts")
+      .set({
+        status,
+        order_id: fields.order_id,
+        failure_status: fields.failure?.status,
+        failure_code: fields.failure?.code,
+        failure_message: fields.failure?.message,
+        updated_at: isoNow(deps.clock),
+      })
+      .where("id", "=", attemptId)
+      .execute();
+
+/**
+ * An attempt that ended before its order was written: what the provider holds for it (`reference`: an
+ * authorisation, an open checkout) is released, then the attempt is refused (an ApiError) or failed. A release
+ * the provider refuses leaves the attempt processing, so the recovery pass releases it later and fails it then.
+ */
+export async function abandonAttempt(
+  deps: Pick<ApiDeps, "db" | "clock" | "gateway" | "logger">,
+  attemptId: number,
+  reference: string | undefined,
+  gatewayKey: string,
+  error: unknown,
+): Promise<void> {
+  if (reference) {
+    try {
+      await deps.gateway.voidAuthorisation(reference, `${gatewayKey}:void`);
+    } catch (voidError) {
+      deps.logger.error({ err: voidError, attemptId }, "releasing a refused order's payment failed; the recovery pass tries again");
+      return;
+    }
+  }
+  const refusal = error instanceof ApiError ? error : undefined;
+  await attemptSettler(deps, attemptId)(refusal ? "refused" : "failed", {
+    failure: refusal ?? new ApiError(500, "INTERNAL_ERROR", MSG.api.internal),
+  });
 }
 
 /**
