@@ -15,7 +15,7 @@ import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { lookupRoutes } from "./lookups/lookups.routes.ts";
 import { myOrdersRoutes, orderDetailRoutes } from "./orders/orders.routes.ts";
 import { otpRoutes } from "./otp/otp.routes.ts";
-import { paymentRoutes } from "./payments/payments.routes.ts";
+import { paymentOptionRoutes, paymentRoutes, paymentWebhookRoutes } from "./payments/payments.routes.ts";
 import { promoRoutes } from "./promo/promo.routes.ts";
 import { exchangeRateRoutes } from "./rates/exchange-rates.routes.ts";
 import { recentlyViewedRoutes } from "./recently-viewed/recently-viewed.routes.ts";
@@ -63,6 +63,9 @@ export function createApi(deps: ApiDeps) {
   api.route("/public/validate-promo-code", promoRoutes);
   api.route("/public/orders", orderDetailRoutes);
   api.route("/orders", myOrdersRoutes);
+  api.route("/public/payment-options", paymentOptionRoutes);
+  // Before /payments, whose routes all require a signed-in shopper: the provider signs its events instead.
+  api.route("/payments/webhooks", paymentWebhookRoutes);
   api.route("/payments", paymentRoutes);
 
   api.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", MSG.api.routeNotFound)), 404));

@@ -49,10 +49,8 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
   // Kept catalogue reads follow the catalogue generation in the database; the first read of it before any request.
   const catalogue = catalogueCaching(db, { logger });
   await catalogue.generation.check();
-  const gateway = createGateway(config.PAYMENT_GATEWAY);
+  const gateway = createGateway(config);
   logger.info({ gateway: gateway.name }, "payment gateway");
-  // Every process offers; the pass's lease lets one at a time settle payments a crash left processing.
-  const recovery = startPaymentRecovery({ db, clock: systemClock, gateway, logger });
   // Every process sends mail rows it claims: now (rows an earlier process left), after each commit that enqueues one, and on a timer.
   const outbox = mailOutbox({
     db,
@@ -63,6 +61,8 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     shopOrdersEmail: config.SHOP_ORDERS_EMAIL,
   });
   outbox.start();
+  // Every process offers; the pass's lease lets one at a time settle payments a crash left processing.
+  const recovery = startPaymentRecovery({ db, clock: systemClock, gateway, logger, outbox });
   const api = createApi({
     db,
     clock: systemClock,

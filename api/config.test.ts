@@ -66,3 +66,26 @@ describe("LOG_LEVEL", () => {
     expect(problemsOf({ LOG_LEVEL: "verbose" })).toEqual([{ variable: "LOG_LEVEL", reason: expect.stringContaining("silent") }]);
   });
 });
+
+describe("PAYMENT_GATEWAY", () => {
+  it("is the test gateway unless told otherwise, and takes Stripe with both its keys", () => {
+    expect(readBackendConfig({}).PAYMENT_GATEWAY).toBe("test");
+    const stripe = readBackendConfig({ PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" });
+    expect(stripe).toMatchObject({ PAYMENT_GATEWAY: "stripe", STRIPE_API_URL: "https://api.stripe.com" });
+  });
+
+  it("refuses Stripe without its keys, naming each missing one, and keys or an API URL of the wrong shape", () => {
+    expect(problemsOf({ PAYMENT_GATEWAY: "stripe" })).toEqual([
+      { variable: "STRIPE_SECRET_KEY", reason: "is required when PAYMENT_GATEWAY=stripe" },
+      { variable: "STRIPE_WEBHOOK_SECRET", reason: "is required when PAYMENT_GATEWAY=stripe" },
+    ]);
+    const wrong = problemsOf({
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "pk_live_public",
+      STRIPE_WEBHOOK_SECRET: "secret",
+      STRIPE_API_URL: "ftp://api.stripe.com",
+    });
+    expect(wrong.map((problem) => problem.variable)).toEqual(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"]);
+    expect(problemsOf({ PAYMENT_GATEWAY: "paypal" }).map((problem) => problem.variable)).toEqual(["PAYMENT_GATEWAY"]);
+  });
+});

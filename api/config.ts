@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { PAYMENT_GATEWAYS } from "#contract/checkout.ts";
 import { PG_POOL_MAX_DEFAULT } from "#contract/constants.ts";
 import { LOG_LEVELS, parseSettings } from "#contract/settings.ts";
 import { SHOP } from "#contract/shop.ts";
 import { defaultWorkerCount } from "./core/worker-count.ts";
-import { GATEWAY_NAMES } from "./payments/gateway.ts";
 
 /**
  * DATABASE_URL forms the shop opens (api/db/connect.ts): PostgreSQL, a `file:` URL, a path ending in .db or .sqlite,
@@ -36,7 +36,18 @@ const schema = z.object({
   /** The shop's inbox for new-order notices. */
   SHOP_ORDERS_EMAIL: z.email().default(SHOP.email),
   /** Which payment gateway charges orders; `test` approves valid cards and declines the documented test numbers. */
-  PAYMENT_GATEWAY: z.enum(GATEWAY_NAMES).default("test"),
+  PAYMENT_GATEWAY: z.enum(PAYMENT_GATEWAYS).default("test"),
+  /** PAYMENT_GATEWAY=stripe: the account's secret key and the webhook endpoint's signing secret (both required then). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\w+$/, "must be a Stripe secret key (sk_… or rk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")
+    .optional(),
+  /** Stripe's API; tests point it at a local stand-in. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
   /** A GBP-based exchange-rate service answering `{ rates: { USD: 1.27, … } }`; one process at a time asks it. */
   EXCHANGE_RATES_URL: z.url().default("https://open.er-api.com/v6/latest/GBP"),
   /** Processes serving requests (a primary forks this many workers); 1 serves from the one process. */
@@ -48,6 +59,14 @@ const schema = z.object({
     .default(() => defaultWorkerCount()),
 });
 
+/** The Stripe gateway cannot start without its keys: each missing one is named. */
+const settings = schema.superRefine((config, ctx) => {
+  if (config.PAYMENT_GATEWAY !== "stripe") return;
+  for (const variable of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+    if (!config[variable]) ctx.addIssue({ code: "custom", path: [variable], message: "is required when PAYMENT_GATEWAY=stripe" });
+  }
+});
+
 export type BackendConfig = z.infer<typeof schema>;
 
-export const readBackendConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig => parseSettings(schema, env);
+export const readBackendConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig => parseSettings(settings, env);

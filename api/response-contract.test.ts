@@ -1,14 +1,25 @@
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
 import { changeOrderStatus } from "#api/orders/orders.service.ts";
-import { paymentRequest } from "#api/testing/checkout.ts";
+import { stripeGateway } from "#api/payments/stripe-gateway.ts";
+import { checkoutCatalogue, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
+import { FAKE_STRIPE_KEYS, startFakeStripe } from "#api/testing/fake-stripe.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { OTP_POLICY, PRODUCT_CATEGORY } from "#contract/constants.ts";
 import { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
 import { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
 import { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
-import { myOrdersSchema, orderDetailSchema, paymentAttemptSchema, promoResultSchema } from "#contract/responses/order.ts";
+import {
+  hostedCheckoutSchema,
+  myOrdersSchema,
+  orderDetailSchema,
+  paymentAttemptSchema,
+  paymentOptionsSchema,
+  promoResultSchema,
+  webhookReceiptSchema,
+} from "#contract/responses/order.ts";
 import { categoryListSchema, lookupValuesSchema, productDetailSchema, productSummaryListSchema } from "#contract/responses/product.ts";
 import {
   recentlyViewedListSchema,
@@ -39,10 +50,10 @@ const checkedRoutes = new Set<string>();
 async function expectContract<S extends z.ZodType>(
   route: string,
   schema: S,
-  options: { path?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  options: { path?: string; body?: unknown; token?: string; headers?: Record<string, string>; on?: Pick<FreshApi, "call"> } = {},
 ): Promise<z.output<S>> {
   const [method, pattern] = route.split(" ");
-  const { status, body } = await api.call(method, options.path ?? pattern, options);
+  const { status, body } = await (options.on ?? api).call(method, options.path ?? pattern, options);
   expect(status, `${route}: ${JSON.stringify(body.error)}`).toBeLessThan(300);
   expect(body.success).toBe(true);
   const checked = schema.safeParse(body.data);
@@ -161,6 +172,51 @@ describe("every endpoint answers its contract schema", () => {
     });
     const again = await expectContract("POST /public/auth/login", authSessionSchema, { body: { email, password: "a new passphrase" } });
     await expectContract("POST /public/auth/logout", noDataSchema, { token: again.token });
+  });
+
+  it("answers the hosted checkout's routes (the Stripe gateway, against the local fake)", async () => {
+    const stripe = await startFakeStripe();
+    const shop = await freshApi({ gateway: stripeGateway({ ...FAKE_STRIPE_KEYS, apiUrl: stripe.url }) });
+    try {
+      await expectContract("GET /public/payment-options", paymentOptionsSchema, { on: shop });
+      const catalogue = await checkoutCatalogue(shop);
+      const shopper = await shopperWithAddress(shop);
+      const { payment: _card, ...order } = paymentRequest(shopper.addressId, [
+        { productId: catalogue.scarf, variantId: catalogue.pinkScarf, quantity: 1 },
+      ]);
+      const opened = await expectContract("POST /payments/checkout-sessions", hostedCheckoutSchema, {
+        on: shop,
+        token: shopper.token,
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        body: {
+          ...order,
+          payment: { method: "apple_pay" },
+          returnUrl: "https://shop.test/checkout/return",
+          cancelUrl: "https://shop.test/checkout",
+        },
+      });
+      const session = await stripe.pay(stripe.lastSession()?.id ?? "");
+      const event = { id: "evt_contract", object: "event", type: "checkout.session.completed", data: { object: session } };
+      await expectContract("POST /payments/webhooks/stripe", webhookReceiptSchema, {
+        on: shop,
+        body: event,
+        headers: {
+          "stripe-signature": Stripe.webhooks.generateTestHeaderString({
+            payload: JSON.stringify(event),
+            secret: FAKE_STRIPE_KEYS.webhookSecret,
+          }),
+        },
+      });
+      await expectContract("POST /payments/checkout-sessions/:reference/return", hostedCheckoutSchema, {
+        on: shop,
+        token: shopper.token,
+        path: `/payments/checkout-sessions/${session.id}/return`,
+      });
+      expect(opened.order.payment_method).toBe("apple_pay");
+    } finally {
+      await shop.close();
+      await stripe.close();
+    }
   });
 
   it("has checked every route the API serves", () => {

@@ -31,7 +31,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^
  * The document's policy: scripts from this origin, and its own inline scripts by their hash. No nonce, so a page
  * is the same bytes for every visitor and shared caches may keep the public ones (decision 0034).
  */
-function contentSecurityPolicy(html: string): string {
+function contentSecurityPolicy(html: string, formActionOrigins: readonly string[]): string {
   const hashes = new Set(
     [...html.matchAll(INLINE_SCRIPT)].map(([, code]) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`),
   );
@@ -40,7 +40,7 @@ function contentSecurityPolicy(html: string): string {
     "base-uri 'self'",
     "connect-src 'self'",
     "font-src 'self'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...formActionOrigins].join(" ")}`,
     "frame-ancestors 'none'",
     "img-src 'self' data:",
     "object-src 'none'",
@@ -68,7 +68,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { pageRender } = loadContext.get(requestInfoContext);
+  const { pageRender, formActionOrigins } = loadContext.get(requestInfoContext);
 
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
@@ -88,7 +88,8 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               const html = Buffer.concat(chunks);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(html.toString("utf8")));
+              if (!import.meta.env.DEV)
+                responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(html.toString("utf8"), formActionOrigins));
               pageRender?.keep(responseStatusCode, responseHeaders, html);
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               done();

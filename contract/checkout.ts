@@ -16,6 +16,25 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
   google_pay: "Google Pay",
 };
 
+/**
+ * The payment providers PAYMENT_GATEWAY chooses: `test` (the default; approves valid cards, no money moves) takes
+ * card details in the shop's own form; `stripe` sends the shopper to Stripe's hosted checkout, so card details
+ * never reach the shop.
+ */
+export const PAYMENT_GATEWAYS = ["test", "stripe"] as const;
+export type GatewayName = (typeof PAYMENT_GATEWAYS)[number];
+
+/** Whether the shop's own form takes card details (the test gateway); every other gateway takes them on its own page. */
+export const takesCardsInShop = (gateway: GatewayName) => gateway === "test";
+
+/**
+ * What settling a hosted checkout did to its order: `confirmed` now (this call, and no other, confirmed it),
+ * `already_confirmed`, `unpaid` (nothing to do yet), `released` (expired: cancelled, stock returned), `refunded`
+ * (paid after the order was given up), `unknown` (no order has that checkout), `ignored` (an event of no use).
+ */
+export const CHECKOUT_OUTCOMES = ["confirmed", "already_confirmed", "unpaid", "released", "refunded", "unknown", "ignored"] as const;
+export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
+
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -43,8 +62,12 @@ export const canChangeOrderStatus = (from: OrderStatus, to: OrderStatus) => ORDE
 export const PAYMENT_ATTEMPT_STATUSES = ["processing", "declined", "refused", "failed", "succeeded"] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
-/** Payment status of an order: authorised until the gateway captures, then paid; refunded when cancelled. */
-export const PAYMENT_STATUSES = ["authorised", "paid", "refunded"] as const;
+/**
+ * Payment status of an order: `unpaid` while the shopper is on a hosted checkout, `authorised` until the gateway
+ * captures, then `paid`; a cancelled order's payment is `refunded` (taken, then returned) or `voided` (released
+ * before it was taken); an order whose hosted checkout expired stays `unpaid`.
+ */
+export const PAYMENT_STATUSES = ["unpaid", "authorised", "paid", "refunded", "voided"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PROMO_TYPES = ["percentage", "fixed"] as const;

@@ -1,5 +1,8 @@
 /** Constants the storefront and the API agree on: limits, lists and policies both sides apply. The one place each number lives. */
 export const BASE_CURRENCY = "GBP";
+/** How long a hosted checkout (Stripe) takes payment, holding the order's stock meanwhile: Stripe's shortest session. */
+export const HOSTED_CHECKOUT_MINUTES = 30;
+
 export const SHIPPING_METHOD = { id: 1, title: "Regular shipment", pricePence: 500 } as const;
 /** Where the shop delivers: checkout takes UK addresses only. */
 export const DELIVERY_COUNTRY = "the UK";

@@ -284,7 +284,7 @@ Cancelling returns the items to stock and refunds the payment.`,
     async run(db, { positionals: [code, status] }, config) {
       if (!code || !status) throw new UsageError("order:status needs an order code and a status");
       const target = orderStatus(status, "status");
-      const gateway = createGateway(config.PAYMENT_GATEWAY);
+      const gateway = createGateway(config);
       const result = await changeOrderStatus(db, systemClock, gateway, code.trim().toUpperCase(), target);
       if (!result.ok) {
         console.error(
@@ -349,7 +349,7 @@ and its attempt failed. Only one process runs the pass at a time; if another is 
       const report = await settleStuckPayments({
         db,
         clock: systemClock,
-        gateway: createGateway(config.PAYMENT_GATEWAY),
+        gateway: createGateway(config),
         logger: pino({ level: config.LOG_LEVEL }, pino.destination(2)),
       });
       if (!report.ran) {

@@ -22,6 +22,7 @@ import { badRequest } from "#api/core/errors.ts";
 import { createLogger } from "#api/core/logging.ts";
 import { connect } from "#api/db/connect.ts";
 import { MigrationHistoryError } from "#api/db/migrate.ts";
+import { paymentPageOrigins } from "#api/payments/stripe-gateway.ts";
 import { sharedSessionSecret } from "#api/security/session-secret.ts";
 import { createApiClient } from "#app/lib/api.server.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "#app/lib/api-transport.server.ts";
@@ -153,6 +154,8 @@ export async function createShopServer(options: ShopServerOptions = {}) {
   }
 
   app.use(guardStorefrontRequests());
+  // Pay under a hosted gateway redirects to the provider's page.
+  const formActionOrigins = paymentPageOrigins(backendConfig);
   // Pages the same for every visitor without a cart or session are kept for the catalogue generation they were made under.
   const pageCache =
     options.vite || !transport.catalogueCache
@@ -185,6 +188,7 @@ export async function createShopServer(options: ShopServerOptions = {}) {
         context.set(requestInfoContext, {
           publicOrigin: origin,
           atPublicOrigin: atPublicOrigin(req),
+          formActionOrigins,
           ...shopperOf(req),
           transport,
           pageRender: pageRenderOf(res),

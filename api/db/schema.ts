@@ -311,10 +311,14 @@ export interface PaymentsTable {
   order_id: number;
   gateway: string;
   method: string;
+  /** `open` (a hosted checkout awaiting payment), `authorised`, `captured`, `refunded`, `voided` or `expired`. */
   status: string;
   amount_pence: number;
   reference: string;
   card_last4: string | null;
+  /** Hosted checkout only: the provider's page the shopper pays on, and when it stops taking payment. */
+  checkout_url: ColumnType<string | null, string | null | undefined, string | null>;
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

@@ -4,7 +4,7 @@ import { recomputeStockTotals } from "#api/catalogue/stock-totals.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, Order, OrderItem } from "#api/db/schema.ts";
-import type { PaymentGateway } from "#api/payments/gateway.ts";
+import { type PaymentGateway, refundKeyOf } from "#api/payments/gateway.ts";
 import {
   canChangeOrderStatus,
   type OrderStatus,
@@ -153,7 +153,7 @@ export async function changeOrderStatus(
   return result;
 }
 
-async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
+export async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
   const items = await trx
     .selectFrom("order_items")
     .select(["product_id", "variant_id", "quantity"])
@@ -180,18 +180,32 @@ async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
   await bumpCatalogueGeneration(trx);
 }
 
+/**
+ * The money of a cancelled order goes back through its provider: a captured payment is refunded (and the shopper
+ * told); money only held (a card's authorisation whose capture failed, or a hosted checkout still open) is
+ * released. Each under a key of its own, so a retried cancellation never refunds twice.
+ */
 async function refundOrder(db: Db, clock: Clock, gateway: PaymentGateway, orderId: number): Promise<void> {
   const payment = await db.kysely
     .selectFrom("payments")
     .select(["id", "reference", "amount_pence", "status"])
     .where("order_id", "=", orderId)
     .executeTakeFirst();
-  if (payment?.status !== "captured") return;
-  await gateway.refund(payment.reference, payment.amount_pence, `refund-${payment.reference}`);
+  if (!payment) return;
+  let settled: { payment: string; order: PaymentStatus };
+  if (payment.status === "captured") {
+    await gateway.refund(payment.reference, payment.amount_pence, refundKeyOf(payment.reference));
+    settled = { payment: "refunded", order: "refunded" };
+  } else if (payment.status === "authorised" || payment.status === "open") {
+    await gateway.voidAuthorisation(payment.reference, `void-${payment.reference}`);
+    settled = { payment: "voided", order: "voided" };
+  } else {
+    return;
+  }
   await db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable("payments").set({ status: "refunded" }).where("id", "=", payment.id).execute();
-    await trx.updateTable("orders").set({ payment_status: "refunded" }).where("id", "=", orderId).execute();
-    await enqueueOrderMail(trx, clock, orderId, "refunded");
+    await trx.updateTable("payments").set({ status: settled.payment }).where("id", "=", payment.id).execute();
+    await trx.updateTable("orders").set({ payment_status: settled.order }).where("id", "=", orderId).execute();
+    if (settled.order === "refunded") await enqueueOrderMail(trx, clock, orderId, "refunded");
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSignedInUser } from "#api/testing/accounts.ts";
-import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
+import { checkoutCatalogue, pay, paymentCutOffBeforeCapture, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { ORDER_STATUSES } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
@@ -103,6 +103,27 @@ describe("orders", () => {
       ok: false,
       reason: "not_found",
     });
+  });
+
+  it("cancelling a pending order whose capture failed voids its authorisation, and refunds nothing", async () => {
+    const shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    const cutOff = await paymentCutOffBeforeCapture(api, shopper, { productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 });
+    const { reference } = await api.db.kysely
+      .selectFrom("payments")
+      .select("reference")
+      .where("order_id", "=", cutOff.orderId)
+      .executeTakeFirstOrThrow();
+    expect(await changeOrderStatus(api.db, api.clock, api.gateway, cutOff.orderCode, "cancelled")).toEqual({
+      ok: true,
+      from: "pending",
+      to: "cancelled",
+    });
+    expect([...api.gateway.voided]).toEqual([reference]);
+    expect(api.gateway.refunded.size).toBe(0);
+    const { body } = await api.call("GET", `/public/orders/${cutOff.orderId}`, { token: shopper.token });
+    expect(body.data).toMatchObject({ status_name: "cancelled", payment_status: "voided" });
+    expect((await api.db.kysely.selectFrom("payments").select("status").executeTakeFirstOrThrow()).status).toBe("voided");
   });
 
   it("holds order statuses to the known set in the database", async () => {

@@ -1,19 +1,40 @@
 import { randomBytes } from "node:crypto";
-import type { PaymentMethod } from "#contract/checkout.ts";
+import type { GatewayName, PaymentMethod } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
+import type { BackendConfig } from "../config.ts";
+import type { HostedGateway } from "./hosted-gateway.ts";
+import { stripeGateway } from "./stripe-gateway.ts";
 
-/**
- * A payment provider as checkout uses it: authorise the amount first, capture it only once the
- * order is committed, void the authorisation when the order is refused, refund a captured payment.
- * Every call carries an idempotency key, so a retried call never charges twice.
- */
-export interface PaymentGateway {
-  readonly name: string;
-  authorise(request: AuthoriseRequest): Promise<AuthoriseResult>;
-  capture(reference: string, idempotencyKey: string): Promise<void>;
+/** What every provider does for an order it holds money for. Every call carries an idempotency key. */
+export interface GatewayOperations {
+  readonly name: GatewayName;
+  /**
+   * Releases money held for an order that will not be paid: a card's authorisation; a hosted checkout is closed
+   * (and refunded, should it have been paid meanwhile).
+   */
   voidAuthorisation(reference: string, idempotencyKey: string): Promise<void>;
+  /** Returns a captured payment. */
   refund(reference: string, amountPence: number, idempotencyKey: string): Promise<void>;
 }
+
+/**
+ * A provider the shop sends card details to: authorise the amount first, capture it only once the order is
+ * committed, void the authorisation when the order is refused, refund a captured payment.
+ */
+export interface CardGateway extends GatewayOperations {
+  readonly kind: "card";
+  authorise(request: AuthoriseRequest): Promise<AuthoriseResult>;
+  capture(reference: string, idempotencyKey: string): Promise<void>;
+}
+
+/**
+ * The idempotency key of a payment's refund, whichever path finds the money must go back (a cancellation, a
+ * checkout paid after its order was given up): one refund per payment, however many paths meet.
+ */
+export const refundKeyOf = (reference: string) => `refund-${reference}`;
+
+/** Either kind; a hosted provider (the shopper pays on the provider's page) is in ./hosted-gateway.ts. */
+export type PaymentGateway = CardGateway | HostedGateway;
 
 export interface AuthoriseRequest {
   amountPence: number;
@@ -34,21 +55,19 @@ export const TEST_CARDS = {
   insufficientFunds: "4000000000009995",
 } as const;
 
-export const GATEWAY_NAMES = ["test"] as const;
-export type GatewayName = (typeof GATEWAY_NAMES)[number];
-
 /**
  * Behaves like a provider in test mode: approves Luhn-valid cards (the request schema has checked
  * Luhn already) and the wallets, declines the two documented numbers with their own messages, and
  * answers a repeated idempotency key with its first answer.
  */
-export function testGateway(): PaymentGateway & { captured: Set<string>; voided: Set<string>; refunded: Set<string> } {
+export function testGateway(): CardGateway & { captured: Set<string>; voided: Set<string>; refunded: Set<string> } {
   const answers = new Map<string, AuthoriseResult>();
   const captured = new Set<string>();
   const voided = new Set<string>();
   const refunded = new Set<string>();
   return {
     name: "test",
+    kind: "card",
     captured,
     voided,
     refunded,
@@ -78,10 +97,18 @@ export function testGateway(): PaymentGateway & { captured: Set<string>; voided:
   };
 }
 
-/** The gateway PAYMENT_GATEWAY names; a real provider is one more case here. */
-export function createGateway(name: GatewayName): PaymentGateway {
-  switch (name) {
+/** The gateway PAYMENT_GATEWAY names, with its settings. */
+export function createGateway(
+  config: Pick<BackendConfig, "PAYMENT_GATEWAY" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL">,
+): PaymentGateway {
+  switch (config.PAYMENT_GATEWAY) {
     case "test":
       return testGateway();
+    case "stripe":
+      return stripeGateway({
+        secretKey: config.STRIPE_SECRET_KEY ?? "",
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? "",
+        apiUrl: config.STRIPE_API_URL,
+      });
   }
 }

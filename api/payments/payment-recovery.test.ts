@@ -33,7 +33,7 @@ describe("settleStuckPayments", () => {
     expect(await orderRow(orderId)).toEqual({ status: "pending", payment_status: "authorised" });
 
     // Younger than the deadline, the attempt may still be running: left alone.
-    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [] });
+    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], checkouts: [] });
     api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
     const report = await settleStuckPayments(deps());
 
@@ -43,7 +43,7 @@ describe("settleStuckPayments", () => {
     const payment = await api.db.kysely.selectFrom("payments").select(["status", "reference"]).executeTakeFirstOrThrow();
     expect(payment.status).toBe("captured");
     expect(api.gateway.captured.has(payment.reference)).toBe(true);
-    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [] });
+    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], checkouts: [] });
   });
 
   it("settles the attempt but leaves the order authorised for the operator when the capture fails again", async () => {

@@ -4,6 +4,7 @@ import type { ApiDeps } from "#api/core/env.ts";
 import type { PaymentAttemptStatus } from "#api/db/schema.ts";
 import { API_TIMEOUT_MS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
+import { settleExpiredCheckouts } from "./hosted-checkout.service.ts";
 import { captureOrder, gatewayKeyOf } from "./payments.service.ts";
 
 /**
@@ -17,7 +18,8 @@ export const RECOVERY_INTERVAL_MS = 60_000;
 const LEASE_MS = 5 * 60_000;
 const LEASE_NAME = "payment-recovery";
 
-export type RecoveryDeps = Pick<ApiDeps, "db" | "clock" | "gateway" | "logger">;
+/** `outbox` sends an order's confirmation at once; without it (the operator CLI) a server's next outbox pass does. */
+export type RecoveryDeps = Pick<ApiDeps, "db" | "clock" | "gateway" | "logger"> & Partial<Pick<ApiDeps, "outbox">>;
 
 /** What the pass did with one attempt. */
 export type RecoveryOutcome =
@@ -43,11 +45,14 @@ export interface RecoveredAttempt {
   outcome: RecoveryOutcome;
 }
 
-/** `ran: false` when another process held the pass's lease. */
-export type RecoveryReport = { ran: false } | { ran: true; settled: RecoveredAttempt[] };
+/** `ran: false` when another process held the pass's lease; `checkouts`: hosted checkouts settled past their expiry. */
+export type RecoveryReport =
+  | { ran: false }
+  | { ran: true; settled: RecoveredAttempt[]; checkouts: Awaited<ReturnType<typeof settleExpiredCheckouts>> };
 
 /**
- * Settles every payment attempt left `processing` past STUCK_ATTEMPT_AGE_MS, under a lease so one process of all
+ * Settles every payment attempt left `processing` past STUCK_ATTEMPT_AGE_MS, and (hosted gateway) every checkout
+ * left open past its expiry (settleExpiredCheckouts), under a lease so one process of all
  * the instances on the database runs it at a time. An attempt whose order exists is that order's: an
  * authorised payment is captured (a failed capture leaves the order for the operator, logged). An attempt
  * without an order never will have one: its authorisation is voided and the attempt fails, so a replay of its
@@ -78,7 +83,10 @@ export async function settleStuckPayments(deps: RecoveryDeps): Promise<RecoveryR
       });
       deps.logger.warn({ attemptId: attempt.id, orderCode, outcome }, "settled a payment attempt left processing");
     }
-    return { ran: true, settled };
+    const { gateway } = deps;
+    const checkouts = gateway.kind === "hosted" ? await settleExpiredCheckouts({ ...deps, gateway }) : [];
+    for (const checkout of checkouts) deps.logger.info(checkout, "settled a hosted checkout past its expiry");
+    return { ran: true, settled, checkouts };
   } finally {
     await deps.db.kysely.deleteFrom("job_leases").where("name", "=", LEASE_NAME).where("holder", "=", holder).execute();
   }
@@ -103,8 +111,9 @@ async function settleAttempt(deps: RecoveryDeps, attempt: StuckAttempt): Promise
     .executeTakeFirst();
   if (order) {
     let outcome: RecoveryOutcome = "order_settled";
-    if (order.payment_status === "authorised") {
-      outcome = (await captureOrder(deps, order.id, order.reference, gatewayKey)) ? "captured" : "capture_failed";
+    const { gateway } = deps;
+    if (order.payment_status === "authorised" && gateway.kind === "card") {
+      outcome = (await captureOrder({ ...deps, gateway }, order.id, order.reference, gatewayKey)) ? "captured" : "capture_failed";
     }
     await markAttempt(deps, attempt.id, "succeeded", { order_id: order.id });
     return { outcome, orderCode: order.code };

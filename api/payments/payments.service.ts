@@ -10,13 +10,14 @@ import type { Database, PaymentAttempt, PaymentAttemptStatus } from "#api/db/sch
 import { enqueueOrderMail } from "#api/orders/order-mail.ts";
 import { userOrderDetail } from "#api/orders/orders.service.ts";
 import { type AppliedPromo, applyPromo, claimPromoUse, recordRedemption } from "#api/promo/promo.service.ts";
-import { cardExpired } from "#contract/checkout.ts";
+import { cardExpired, type PaymentMethod, type PaymentStatus } from "#contract/checkout.ts";
 import { API_TIMEOUT_MS, DEFAULT_FIT, SHIPPING_METHOD } from "#contract/constants.ts";
 import type { OrderDetailDto, PaymentAttemptDto } from "#contract/dto/order.ts";
 import type { ErrorCode } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { type PriceSummary, summarizePrices } from "#contract/pricing.ts";
 import { cardOf, type PaymentCartItem, type PaymentRequest } from "#contract/schemas/checkout.ts";
+import type { CardGateway } from "./gateway.ts";
 
 /**
  * POST /payments/process. Order of events, so that nothing is charged for a refused order:
@@ -44,7 +45,24 @@ interface PricedLine {
   extraPricePence: number;
 }
 
-interface Quote {
+/** What an order is made of, whichever way it is paid: the lines, the address, the method, the promo. */
+export type OrderRequest = Pick<PaymentRequest, "cart" | "address" | "promoCode"> & {
+  payment: { method: PaymentMethod; sameAsBilling: boolean };
+};
+
+/** The payment an order is written with. */
+export interface OrderPayment {
+  method: PaymentMethod;
+  reference: string;
+  cardLast4: string | null;
+  /** The payments row: `authorised` (a card) or `open` (a hosted checkout). */
+  status: "authorised" | "open";
+  orderPaymentStatus: PaymentStatus;
+  checkoutUrl?: string;
+  expiresAt?: string;
+}
+
+export interface Quote {
   lines: PricedLine[];
   totals: PriceSummary;
   promo: AppliedPromo | null;
@@ -58,39 +76,16 @@ export const gatewayKeyOf = (userId: number, key: string) => `${userId}:${key}`;
 const REPLAY_WAIT_MS = API_TIMEOUT_MS - 5_000;
 const REPLAY_POLL_MS = 25;
 
-export async function processPayment(deps: ApiDeps, user: AuthUser, key: string, request: PaymentRequest): Promise<OrderDetailDto> {
+export async function processPayment(
+  deps: ApiDeps & { gateway: CardGateway },
+  user: AuthUser,
+  key: string,
+  request: PaymentRequest,
+): Promise<OrderDetailDto> {
   const { db, clock } = deps;
-  const now = isoNow(clock);
-  const claimed = await db.kysely
-    .insertInto("payment_attempts")
-    .values({
-      user_id: user.id,
-      idempotency_key: key,
-      status: "processing",
-      method: request.payment.method,
-      request_hash: requestHash(request),
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (!claimed) return replay(deps, user.id, key, requestHash(request));
-
-  const attemptId = claimed.id;
-  const settle = (status: PaymentAttemptStatus, fields: { order_id?: number; failure?: ApiError } = {}) =>
-    db.kysely
-      .updateTable("payment_attempts")
-      .set({
-        status,
-        order_id: fields.order_id,
-        failure_status: fields.failure?.status,
-        failure_code: fields.failure?.code,
-        failure_message: fields.failure?.message,
-        updated_at: isoNow(clock),
-      })
-      .where("id", "=", attemptId)
-      .execute();
+  const attemptId = await claimAttempt(deps, user.id, key, request);
+  if (attemptId === null) return replay(deps, user.id, key, requestHash(request));
+  const settle = attemptSettler(deps, attemptId);
 
   const card = cardOf(request);
   const gatewayKey = gatewayKeyOf(user.id, key);
@@ -118,9 +113,14 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
     reference = authorisation.reference;
     await db.kysely.updateTable("payment_attempts").set({ gateway_reference: reference }).where("id", "=", attemptId).execute();
 
-    const authorised = reference;
-    orderId = await transactionWithRetry(db, (trx) => placeOrder(trx, deps, user.id, key, request, quote, authorised));
-    deps.outbox.kick();
+    const payment: OrderPayment = {
+      method: request.payment.method,
+      reference,
+      cardLast4: card?.cardNumber.slice(-4) ?? null,
+      status: "authorised",
+      orderPaymentStatus: "authorised",
+    };
+    orderId = await transactionWithRetry(db, (trx) => placeOrder(trx, deps, user.id, key, newOrderCode(), quote, payment));
     // Stock moved: this process's next page shows it (others within the catalogue's freshness bound).
     await deps.catalogue.generation.check();
     // A capture that fails leaves the attempt processing: the recovery pass tries it again (the order stands, and a
@@ -134,19 +134,72 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
       await settle("succeeded", { order_id: orderId });
       throw error;
     }
-    if (reference) {
-      try {
-        await deps.gateway.voidAuthorisation(reference, `${gatewayKey}:void`);
-      } catch (voidError) {
-        // The attempt stays processing, so the recovery pass voids the authorisation later and fails it then.
-        deps.logger.error({ err: voidError, attemptId }, "voiding a refused order's authorisation failed; the recovery pass tries again");
-        throw error;
-      }
-    }
-    const refusal = error instanceof ApiError ? error : undefined;
-    await settle(refusal ? "refused" : "failed", { failure: refusal ?? new ApiError(500, "INTERNAL_ERROR", MSG.api.internal) });
+    await abandonAttempt(deps, attemptId, reference, gatewayKey, error);
     throw error;
   }
+}
+
+/** Claims `key` for a new payment attempt: its id, or null when the key was claimed before (a replay). */
+export async function claimAttempt(deps: Pick<ApiDeps, "db" | "clock">, userId: number, key: string, request: OrderRequest) {
+  const now = isoNow(deps.clock);
+  const claimed = await deps.db.kysely
+    .insertInto("payment_attempts")
+    .values({
+      user_id: userId,
+      idempotency_key: key,
+      status: "processing",
+      method: request.payment.method,
+      request_hash: requestHash(request),
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "idempotency_key"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return claimed?.id ?? null;
+}
+
+/** Settles the attempt `attemptId`: with its order, or with the refusal a replay of its key answers again. */
+export const attemptSettler =
+  (deps: Pick<ApiDeps, "db" | "clock">, attemptId: number) =>
+  (status: PaymentAttemptStatus, fields: { order_id?: number; failure?: ApiError } = {}) =>
+    deps.db.kysely
+      .updateTable("payment_attempts")
+      .set({
+        status,
+        order_id: fields.order_id,
+        failure_status: fields.failure?.status,
+        failure_code: fields.failure?.code,
+        failure_message: fields.failure?.message,
+        updated_at: isoNow(deps.clock),
+      })
+      .where("id", "=", attemptId)
+      .execute();
+
+/**
+ * An attempt that ended before its order was written: what the provider holds for it (`reference`: an
+ * authorisation, an open checkout) is released, then the attempt is refused (an ApiError) or failed. A release
+ * the provider refuses leaves the attempt processing, so the recovery pass releases it later and fails it then.
+ */
+export async function abandonAttempt(
+  deps: Pick<ApiDeps, "db" | "clock" | "gateway" | "logger">,
+  attemptId: number,
+  reference: string | undefined,
+  gatewayKey: string,
+  error: unknown,
+): Promise<void> {
+  if (reference) {
+    try {
+      await deps.gateway.voidAuthorisation(reference, `${gatewayKey}:void`);
+    } catch (voidError) {
+      deps.logger.error({ err: voidError, attemptId }, "releasing a refused order's payment failed; the recovery pass tries again");
+      return;
+    }
+  }
+  const refusal = error instanceof ApiError ? error : undefined;
+  await attemptSettler(deps, attemptId)(refusal ? "refused" : "failed", {
+    failure: refusal ?? new ApiError(500, "INTERNAL_ERROR", MSG.api.internal),
+  });
 }
 
 /**
@@ -154,7 +207,7 @@ export async function processPayment(deps: ApiDeps, user: AuthUser, key: string,
  * the method, the billing choice and the promo code. The card is left out (its number is never stored, and a
  * hash of it could be guessed back from its few unknown digits).
  */
-export function requestHash(request: PaymentRequest): string {
+export function requestHash(request: OrderRequest): string {
   const canonical = {
     items: request.cart.items.map((item) => [item.productId, item.variantId, item.quantity, item.selectedFit]),
     address: request.address.id,
@@ -166,7 +219,7 @@ export function requestHash(request: PaymentRequest): string {
 }
 
 /** The order a key placed, if it did: it stands once committed, whatever its attempt still says. */
-async function orderOfKey(db: Kysely<Database>, userId: number, key: string): Promise<OrderDetailDto | null> {
+export async function orderOfKey(db: Kysely<Database>, userId: number, key: string): Promise<OrderDetailDto | null> {
   const order = await db
     .selectFrom("orders")
     .select("id")
@@ -180,7 +233,7 @@ async function orderOfKey(db: Kysely<Database>, userId: number, key: string): Pr
  * A repeated key: another request under it is refused (422, as Stripe does); its order, once written, is
  * answered at once; otherwise wait while the first submission runs, then answer what it answered.
  */
-async function replay(deps: ApiDeps, userId: number, key: string, hash: string): Promise<OrderDetailDto> {
+export async function replay(deps: ApiDeps, userId: number, key: string, hash: string): Promise<OrderDetailDto> {
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const attempt = await deps.db.kysely
@@ -228,7 +281,7 @@ export async function paymentAttemptOf(deps: ApiDeps, userId: number, key: strin
 }
 
 /** Prices every line from the catalogue (the client's prices are never read) and checks the address and promo. */
-async function priceOrder(deps: ApiDeps, userId: number, request: PaymentRequest): Promise<Quote> {
+export async function priceOrder(deps: ApiDeps, userId: number, request: OrderRequest): Promise<Quote> {
   const db = deps.db.kysely;
   const address = await db
     .selectFrom("addresses")
@@ -306,15 +359,18 @@ export function newOrderCode(): string {
   return `MN-${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 
-/** The one transaction: stock, promo use, order, items, payment, redemption, its e-mails. Any refusal rolls it all back. */
-async function placeOrder(
+/**
+ * The one transaction: stock, promo use, order (`pending`), items, payment, redemption. Any refusal rolls it all
+ * back. The stock is held from here: a card order's until it is cancelled, a hosted checkout's until it expires.
+ */
+export async function placeOrder(
   trx: Kysely<Database>,
-  deps: ApiDeps,
+  deps: Pick<ApiDeps, "clock" | "gateway">,
   userId: number,
   key: string,
-  request: PaymentRequest,
+  code: string,
   quote: Quote,
-  reference: string,
+  payment: OrderPayment,
 ): Promise<number> {
   // Rows are locked in one order (variants, then products, then the promo, the catalogue generation last) so
   // concurrent orders cannot deadlock.
@@ -348,12 +404,12 @@ async function placeOrder(
   const order = await trx
     .insertInto("orders")
     .values({
-      code: newOrderCode(),
+      code,
       user_id: userId,
       idempotency_key: key,
       status: "pending",
-      payment_status: "authorised",
-      payment_method: request.payment.method,
+      payment_status: payment.orderPaymentStatus,
+      payment_method: payment.method,
       subtotal_pence: totals.subtotalPence,
       extras_pence: totals.extrasPence,
       shipping_pence: totals.shippingPence,
@@ -396,11 +452,13 @@ async function placeOrder(
     .values({
       order_id: order.id,
       gateway: deps.gateway.name,
-      method: request.payment.method,
-      status: "authorised",
+      method: payment.method,
+      status: payment.status,
       amount_pence: totals.totalPence,
-      reference,
-      card_last4: cardOf(request)?.cardNumber.slice(-4) ?? null,
+      reference: payment.reference,
+      card_last4: payment.cardLast4,
+      checkout_url: payment.checkoutUrl ?? null,
+      expires_at: payment.expiresAt ?? null,
       created_at: now,
     })
     .execute();
@@ -412,7 +470,6 @@ async function placeOrder(
       discountPence: totals.discountPence,
     });
   }
-  await enqueueOrderMail(trx, deps.clock, order.id, "placed");
   await bumpCatalogueGeneration(trx);
   return order.id;
 }
@@ -422,7 +479,7 @@ async function placeOrder(
  * order pending and authorised for the operator, and is logged.
  */
 export async function captureOrder(
-  deps: Pick<ApiDeps, "db" | "clock" | "gateway" | "logger">,
+  deps: Pick<ApiDeps, "db" | "clock" | "logger"> & Partial<Pick<ApiDeps, "outbox">> & { gateway: CardGateway },
   orderId: number,
   reference: string,
   gatewayKey: string,
@@ -433,12 +490,39 @@ export async function captureOrder(
     deps.logger.error({ err: error, orderId }, "capturing an authorised payment failed; the order stays authorised");
     return false;
   }
-  await transactionWithRetry(deps.db, async (trx) => {
-    await trx.updateTable("payments").set({ status: "captured" }).where("order_id", "=", orderId).execute();
+  await confirmPaidOrder(deps, orderId, "authorised");
+  return true;
+}
+
+/**
+ * THE way an order becomes paid and `confirmed`, whichever way the money came: a card captured after the order's
+ * commit (checkout or the recovery pass), or a hosted checkout paid (its webhook or the shopper's return, whichever
+ * comes first). One transaction whose first statement is conditional on the payment still being `from`, so of any
+ * number of concurrent callers exactly one moves the order and is answered true; the others change nothing.
+ * Whatever must happen once per confirmed order belongs in this transaction, behind that answer.
+ */
+export async function confirmPaidOrder(
+  deps: Pick<ApiDeps, "db" | "clock"> & Partial<Pick<ApiDeps, "outbox">>,
+  orderId: number,
+  from: "authorised" | "open",
+): Promise<boolean> {
+  const confirmed = await transactionWithRetry(deps.db, async (trx) => {
+    const taken = await trx
+      .updateTable("payments")
+      .set({ status: "captured" })
+      .where("order_id", "=", orderId)
+      .where("status", "=", from)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) return false;
     const now = isoNow(deps.clock);
     await trx.updateTable("orders").set({ payment_status: "paid", updated_at: now }).where("id", "=", orderId).execute();
     // Captured money confirms the order, unless the operator has already moved it on.
     await trx.updateTable("orders").set({ status: "confirmed" }).where("id", "=", orderId).where("status", "=", "pending").execute();
+    // The shopper's confirmation and the shop's notice of a new order.
+    await enqueueOrderMail(trx, deps.clock, orderId, "placed");
+    return true;
   });
-  return true;
+  // Sent now by this process's outbox; from the operator CLI (no outbox), by a server's next pass.
+  if (confirmed) deps.outbox?.kick();
+  return confirmed;
 }

@@ -8,7 +8,10 @@ import type { FreshApi } from "./harness.ts";
 
 /** Checkout fixtures: a small priced catalogue, shoppers with an address, promo codes and payment requests. */
 
-export async function checkoutCatalogue(api: FreshApi, options: { stock?: number } = {}) {
+/** What the fixtures need of an API, whichever gateway it runs. */
+type AnyApi = Pick<FreshApi, "db" | "clock" | "call">;
+
+export async function checkoutCatalogue(api: AnyApi, options: { stock?: number } = {}) {
   const category = await insertCategory(api.db, "Abayas");
   const abaya = await insertProduct(api.db, {
     name: "Silk Abaya",
@@ -42,7 +45,7 @@ export async function checkoutCatalogue(api: FreshApi, options: { stock?: number
   };
 }
 
-export async function shopperWithAddress(api: FreshApi) {
+export async function shopperWithAddress(api: AnyApi) {
   const shopper = await createSignedInUser(api);
   const { body } = await api.call("POST", "/public/addresses", {
     token: shopper.token,
@@ -51,7 +54,7 @@ export async function shopperWithAddress(api: FreshApi) {
   return { ...shopper, addressId: body.data.id as number };
 }
 
-export async function insertPromo(api: FreshApi, promo: Partial<Omit<PromoCode, "id">> & { code: string }) {
+export async function insertPromo(api: AnyApi, promo: Partial<Omit<PromoCode, "id">> & { code: string }) {
   await api.db.kysely
     .insertInto("promo_codes")
     .values({

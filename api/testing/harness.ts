@@ -12,13 +12,15 @@ import { connect, type Db } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
 import { type Mailer, type MemoryMailer, memoryMailer } from "#api/mail/mailer.ts";
 import { mailOutbox } from "#api/mail/outbox.ts";
-import { testGateway } from "#api/payments/gateway.ts";
+import { type PaymentGateway, testGateway } from "#api/payments/gateway.ts";
 import type { RatesSource } from "#api/rates/exchange-rates.service.ts";
 import { API_HEADERS } from "#contract/constants.ts";
 
 /** The public origin and the shop's orders inbox that mail sent by a test API names. */
 export const TEST_SHOP_URL = "https://shop.test";
 export const TEST_SHOP_ORDERS_EMAIL = "orders@shop.test";
+
+type TestGateway = ReturnType<typeof testGateway>;
 
 /** A movable clock for tests of expiry windows. */
 function testClock(start = new Date("2026-11-22T10:00:00Z")) {
@@ -175,8 +177,8 @@ export const TEST_RATES_SOURCE: RatesSource = {
  * SQLite in memory by default; a new PostgreSQL database when TEST_PG_ADMIN_URL is set.
  * `close()` releases (and on PostgreSQL drops) it; whatever a test file leaves open is closed after the file.
  */
-export async function freshApi<C extends Clock = MovableClock, M extends Mailer = MemoryMailer>(
-  options: { clock?: C; mailer?: M; catalogueCache?: boolean; ratesSource?: RatesSource } = {},
+export async function freshApi<C extends Clock = MovableClock, M extends Mailer = MemoryMailer, G extends PaymentGateway = TestGateway>(
+  options: { clock?: C; mailer?: M; gateway?: G; catalogueCache?: boolean; ratesSource?: RatesSource } = {},
 ) {
   const { db, drop } = await testDatabase();
   const logger = pino({ level: "silent" });
@@ -202,7 +204,8 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
     catalogue = catalogueCaching(db, { logger });
     await catalogue.generation.check();
   }
-  const gateway = testGateway();
+  // Without a gateway of its own the caller gets the test gateway, whose sets record every capture, void and refund.
+  const gateway = (options.gateway ?? testGateway()) as G;
   const app = createApi({
     db,
     clock,

@@ -25,6 +25,8 @@ export interface RequestInfo {
   /** The shopper's address as Express sees it (honours TRUST_PROXY). */
   clientIp: string;
   userAgent: string;
+  /** Origins besides this one that the page's forms may post to (a hosted payment page): the CSP's form-action. */
+  formActionOrigins: readonly string[];
   /** How this request reaches the commerce API. */
   transport: ApiTransport;
   /** Present when the page may be kept by the server's page cache (`page-cache.server.ts`). */

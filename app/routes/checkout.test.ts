@@ -76,6 +76,11 @@ function fakeApi(
     payment?: "ok" | "declined" | "server error" | "no answer" | "in progress" | "key reused";
     /** What GET /payments/attempts/:key answers; unset, the key has paid for nothing (404). */
     attempt?: { status: string; order: { id: number } | null; message: string | null };
+    /** The gateway GET /public/payment-options names (the test one unless told), and what it cannot take. */
+    gateway?: "test" | "stripe";
+    unavailable?: string[];
+    /** What POST /payments/checkout-sessions answers: a checkout to pay on, or (a replay) the order already paid. */
+    checkout?: "open" | "paid";
   } = {},
 ) {
   const calls: Call[] = [];
@@ -97,6 +102,22 @@ function fakeApi(
           success: true,
           data: { promoCode: { code: "WELCOME10", description: "", discount_type: "percentage", discount_value: 10 }, discountAmount: 5 },
           message: MSG.promo.applied("5.00"),
+        });
+      }
+      if (path.startsWith("/public/payment-options")) {
+        return Response.json({
+          success: true,
+          data: { gateway: options.gateway ?? "test", unavailable: options.unavailable ?? [] },
+          message: "OK",
+        });
+      }
+      if (path.startsWith("/payments/checkout-sessions")) {
+        const paid = options.checkout === "paid";
+        const order = { id: 42, payment_status: paid ? "paid" : "unpaid" };
+        return Response.json({
+          success: true,
+          data: { order, checkoutUrl: paid ? null : "https://checkout.stripe.test/c/pay/cs_test_1" },
+          message: "OK",
         });
       }
       if (path.startsWith("/payments/attempts/") && options.attempt) {
@@ -221,6 +242,42 @@ describe("/checkout action", () => {
     const result = (await pay(payFields, fakeApi({ payment: "key reused" }))) as { data: { payment: { toast: { message: string } } } };
     expect(statusOf(result)).toBe(400);
     expect(result.data.payment.toast.message).toBe(`Payment Failed: ${MSG.payment.keyReused}`);
+  });
+
+  it("under Stripe, opens the checkout at Stripe (303) with the order's choices and return URLs, never the card", async () => {
+    const api = fakeApi({ gateway: "stripe" });
+    const response = (await pay({ ...payFields, method: "apple_pay" }, api, "WELCOME10")) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("https://checkout.stripe.test/c/pay/cs_test_1");
+    // The cart stays until the payment is confirmed on the way back.
+    expect(response.headers.getSetCookie().some((value) => value.startsWith("__cart="))).toBe(false);
+    const opened = api.calls.find((call) => call.path === "/payments/checkout-sessions");
+    expect(opened?.headers.get("Idempotency-Key")).toBe("key-12345678");
+    expect(opened?.body).toEqual({
+      cart: { items: [{ productId: 1, variant: { id: 10 }, quantity: 1, selectedFit: "Standard Fit" }] },
+      address: { id: 7 },
+      shipping: { method: 1 },
+      payment: { method: "apple_pay", sameAsBilling: false },
+      promoCode: { code: "WELCOME10" },
+      returnUrl: "http://shop.test/checkout/return",
+      cancelUrl: "http://shop.test/checkout?step=payment&address=7&method=apple_pay",
+    });
+    expect(JSON.stringify(api.calls)).not.toContain("4242");
+    expect(api.calls.some((call) => call.path === "/payments/process" || call.path.startsWith("/payments/attempts"))).toBe(false);
+  });
+
+  it("under Stripe, a key whose order is paid already opens its success page", async () => {
+    const response = (await pay(payFields, fakeApi({ gateway: "stripe", checkout: "paid" }))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/order-success?order=42");
+  });
+
+  it("under Stripe, refuses PayPal where Stripe does not offer it, with its message, and opens nothing", async () => {
+    const api = fakeApi({ gateway: "stripe", unavailable: ["paypal"] });
+    const result = (await pay({ ...payFields, method: "paypal" }, api)) as { data: { payment: { toast: { message: string } } } };
+    expect(statusOf(result)).toBe(400);
+    expect(result.data.payment.toast.message).toBe(MSG.payment.methodUnavailable("PayPal"));
+    expect(api.calls.some((call) => call.path.startsWith("/payments/"))).toBe(false);
   });
 
   it.each([

@@ -12,11 +12,14 @@ import { buildPaymentRequest, checkoutHref, parseCheckoutView, paymentFailureToa
 import { payFormSchema } from "#app/lib/checkout-form.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
+import { openHostedCheckout, paymentOptions } from "#app/lib/hosted-checkout.server.ts";
 import { checkPayment, paidRedirect, paymentAttempt } from "#app/lib/payment-status.server.ts";
 import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
 import { orderDetailSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
+import { publicOrigin } from "#app/lib/seo.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
+import { PAYMENT_METHOD_NAMES, takesCardsInShop } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { cardDetailsSchema, IDEMPOTENCY_KEY_HEADER } from "#contract/schemas/checkout.ts";
@@ -49,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       ...priced,
       view,
+      paymentOptions: await paymentOptions(api),
       addresses,
       addressesFailed: !addressList.success,
       addressError: needsAddress ? MSG.checkout.selectAddress : null,
@@ -64,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "create") return addAddress(request, apiFor(context), token, formData);
-  if (intent === "pay") return pay(request, apiFor(context), token, formData);
+  if (intent === "pay") return pay(request, apiFor(context), token, formData, publicOrigin(context));
   throw data(null, { status: 400, statusText: "Unknown checkout intent" });
 }
 
@@ -96,16 +100,21 @@ function refusePayment(formData: FormData, message: string, fieldErrors: Record<
 
 /**
  * Pays for the cart the cookie holds, with the stored promo code, to one of the shopper's addresses. Every price
- * is the API's; the form only chooses. The key rides as the `Idempotency-Key` header, so a resubmitted form
+ * is the API's; the form only chooses. Under a hosted gateway (Stripe) the shopper is sent to the provider's
+ * page instead, card details never passing through the shop. The key rides as the `Idempotency-Key` header, so a resubmitted form
  * answers the first order. Success empties the cart, forgets the promo and opens /order-success; a lost answer
  * (no answer, a 5xx, a payment still in progress) opens the page that checks how the payment ended.
  */
-async function pay(request: Request, api: ApiClient, token: string, formData: FormData) {
+async function pay(request: Request, api: ApiClient, token: string, formData: FormData, origin: string) {
   const form = payFormSchema.safeParse(Object.fromEntries(formData));
   if (!form.success) throw data(null, { status: 400, statusText: "Malformed payment form" });
   const { address, method, idempotencyKey } = form.data;
+  const options = await paymentOptions(api);
+  const inShop = takesCardsInShop(options.gateway);
+  if (options.unavailable.includes(method)) return refusePayment(formData, MSG.payment.methodUnavailable(PAYMENT_METHOD_NAMES[method]));
 
-  const card = method === "credit_card" ? cardDetailsSchema.safeParse(Object.fromEntries(formData), { error: shopperIssueText }) : null;
+  const card =
+    inShop && method === "credit_card" ? cardDetailsSchema.safeParse(Object.fromEntries(formData), { error: shopperIssueText }) : null;
   if (card && !card.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of card.error.issues) {
@@ -116,10 +125,13 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
   }
 
   // A form sent again after its payment was answered (a second press of Pay without JavaScript) finds the order
-  // its key placed, or the check under way, before the emptied cart would send it to /cart.
-  const earlier = await paymentAttempt(api, token, idempotencyKey);
-  if (earlier !== "unavailable" && earlier?.order) return paidRedirect(request, earlier.order.id);
-  if (earlier !== "unavailable" && earlier?.status === "processing") return checkPayment(idempotencyKey);
+  // its key placed, or the check under way, before the emptied cart would send it to /cart. (A hosted checkout's
+  // key answers its own checkout again, below.)
+  if (inShop) {
+    const earlier = await paymentAttempt(api, token, idempotencyKey);
+    if (earlier !== "unavailable" && earlier?.order) return paidRedirect(request, earlier.order.id);
+    if (earlier !== "unavailable" && earlier?.status === "processing") return checkPayment(idempotencyKey);
+  }
 
   const state = await readCartState(request);
   if (state.lines.length === 0) return redirect("/cart", { status: 303 });
@@ -137,6 +149,11 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
   });
   const failure = (message: string, fieldErrors?: Record<string, string[]>) =>
     refusePayment(formData, paymentFailureToast(method, message), fieldErrors);
+  if (!inShop) {
+    const view = { step: "payment" as const, addressId: address, method };
+    const outcome = await openHostedCheckout(request, api, token, { key: idempotencyKey, body, view, origin });
+    return "redirect" in outcome ? outcome.redirect : failure(outcome.refusal);
+  }
   try {
     const result = await api({
       method: "POST",
@@ -189,6 +206,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               ))}
               <CheckoutFlow
                 view={loaderData.view}
+                paymentOptions={loaderData.paymentOptions}
                 addresses={loaderData.addresses}
                 addressesFailed={loaderData.addressesFailed}
                 addressError={loaderData.addressError}

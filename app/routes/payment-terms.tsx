@@ -1,9 +1,17 @@
 import { PolicyPage } from "#app/components/ui/policy-page.tsx";
 import { pageMeta } from "#app/content/page-meta.ts";
-import { PAYMENT_TERMS, PAYMENT_TERMS_PAGE } from "#app/content/payment-terms.ts";
+import { PAYMENT_TERMS_PAGE, paymentTerms } from "#app/content/payment-terms.ts";
+import { apiFor } from "#app/lib/api.server.ts";
+import { paymentOptions } from "#app/lib/hosted-checkout.server.ts";
+import type { Route } from "./+types/payment-terms";
 
 export const meta = () => pageMeta(PAYMENT_TERMS_PAGE);
 
-export default function PaymentTerms() {
-  return <PolicyPage page={PAYMENT_TERMS_PAGE} clauses={PAYMENT_TERMS} />;
+/** The terms depend on the gateway that runs (card details on the shop's form, or on Stripe's page). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { options: await paymentOptions(apiFor(context)) };
+}
+
+export default function PaymentTerms({ loaderData }: Route.ComponentProps) {
+  return <PolicyPage page={PAYMENT_TERMS_PAGE} clauses={paymentTerms(loaderData.options)} />;
 }

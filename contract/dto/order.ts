@@ -1,10 +1,12 @@
 import type { z } from "zod";
 import type {
+  hostedCheckoutSchema,
   orderDetailSchema,
   orderItemReviewSchema,
   orderItemSchema,
   orderSummarySchema,
   paymentAttemptSchema,
+  paymentOptionsSchema,
   promoResultSchema,
 } from "#contract/responses/order.ts";
 
@@ -21,3 +23,7 @@ export type OrderItemReviewDto = z.infer<typeof orderItemReviewSchema>;
 export type OrderDetailDto = z.infer<typeof orderDetailSchema>;
 
 export type PaymentAttemptDto = z.infer<typeof paymentAttemptSchema>;
+
+export type HostedCheckoutDto = z.infer<typeof hostedCheckoutSchema>;
+
+export type PaymentOptionsDto = z.infer<typeof paymentOptionsSchema>;

@@ -30,4 +30,18 @@ export const payment = {
   variantUnavailable: "Selected variant not found",
   fitUnavailable: (fit: string) => `The fit "${fit}" is not offered for this product`,
   shippingMethodInvalid: "Please choose the Regular shipment method",
+  /** Hosted checkout (Stripe). */
+  unavailableTab: "Unavailable",
+  methodUnavailable: (method: string) => `${method} is not available at the moment. Please choose another payment method.`,
+  payOnProviderPage: "Card details are taken on our payment provider's secure page. Please reload the checkout and pay again.",
+  checkoutNotFound: "No checkout with this reference",
+  webhookSignatureInvalid: "Invalid webhook signature",
+  redirectNotice: (method: string) =>
+    `You will pay with ${method} on Stripe's secure payment page, then return here to your order confirmation. Your card details go to Stripe, never to us.`,
+  cardOnProvider:
+    "You will enter your card on Stripe's secure payment page, then return here to your order confirmation. Your card details go to Stripe, never to us.",
+  notPaidTitle: "Your payment was not completed",
+  returnToPayment: "Return to Payment",
+  notPaidBody: "Nothing has been charged. Your items are held for a short while: return to the checkout to pay again.",
+  checkoutClosed: "This checkout has closed and nothing was charged. Your items have been returned to stock.",
 } as const;

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { ORDER_STATUSES, PAYMENT_ATTEMPT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, PROMO_TYPES } from "#contract/checkout.ts";
+import {
+  CHECKOUT_OUTCOMES,
+  ORDER_STATUSES,
+  PAYMENT_ATTEMPT_STATUSES,
+  PAYMENT_GATEWAYS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PROMO_TYPES,
+} from "#contract/checkout.ts";
 import { paginationSchema } from "#contract/envelope.ts";
 import { savedAddressSchema } from "./account.ts";
 import { timestampSchema } from "./product.ts";
@@ -88,3 +96,21 @@ export const paymentAttemptSchema = z.object({
   /** Why a settled attempt without an order has none (its refusal); null otherwise. */
   message: z.string().nullable(),
 });
+
+/**
+ * `POST /payments/checkout-sessions` and `POST /payments/checkout-sessions/{reference}/return`: the order a hosted
+ * checkout pays for, and the provider's page to pay on while that is open and unpaid (null once paid or closed).
+ */
+export const hostedCheckoutSchema = z.object({
+  order: orderDetailSchema,
+  checkoutUrl: z.url().nullable(),
+});
+
+/** `GET /public/payment-options`: the gateway that runs, and the payment methods it cannot take now. */
+export const paymentOptionsSchema = z.object({
+  gateway: z.enum(PAYMENT_GATEWAYS),
+  unavailable: z.array(z.enum(PAYMENT_METHODS)),
+});
+
+/** `POST /payments/webhooks/stripe`: what the event did to its order. */
+export const webhookReceiptSchema = z.object({ outcome: z.enum(CHECKOUT_OUTCOMES) });

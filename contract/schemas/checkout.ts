@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passesLuhn, WALLET_METHODS } from "#contract/checkout.ts";
+import { PAYMENT_METHODS, passesLuhn, WALLET_METHODS } from "#contract/checkout.ts";
 import { CARD_NUMBER_DIGITS, CART_MAX_LINES, CART_MAX_QUANTITY, CVV_DIGITS, SHIPPING_METHOD } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -107,6 +107,26 @@ export const paymentRequestSchema = z.object({
   promoCode: z.object({ code: promoCodeField }).nullish(),
 });
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+/** A page of the shop the provider sends the shopper back to: an absolute http(s) URL. */
+const returnUrl = z.url({ protocol: /^https?$/ }).max(2000);
+
+/**
+ * `POST /payments/checkout-sessions`: the order as for a card payment, but no card details (the shopper gives
+ * them to the provider); `returnUrl` gets the provider's `?session_id=`, `cancelUrl` is where Back on its page goes.
+ */
+export const hostedCheckoutRequestSchema = paymentRequestSchema.omit({ payment: true }).extend({
+  payment: z.object({ method: z.enum(PAYMENT_METHODS), sameAsBilling: z.boolean().default(true) }),
+  returnUrl,
+  cancelUrl: returnUrl,
+});
+export type HostedCheckoutRequest = z.infer<typeof hostedCheckoutRequestSchema>;
+
+/** The query parameter the provider adds to `returnUrl`: the checkout's reference. */
+export const CHECKOUT_RETURN_PARAM = "session_id";
+
+/** A checkout reference in a URL: the provider's id shape, nothing else. */
+export const checkoutReferenceSchema = z.string().regex(/^[A-Za-z0-9_]{8,200}$/);
 
 /** The card of a card payment; null for wallets. */
 export const cardOf = (request: PaymentRequest): CardDetails | null =>

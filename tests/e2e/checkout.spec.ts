@@ -2,6 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { toPaymentStep } from "./checkout-helpers.ts";
 import { expect, type Shop, test } from "./fixtures.ts";
 
 const PAY_MS = 15_000;
@@ -29,27 +30,6 @@ async function signedInWithCart(shop: Shop, request: APIRequestContext, inbox: P
     count += 1;
     await expect(shop.header.getByRole("link", { name: `Cart, ${count} ${count === 1 ? "item" : "items"}`, exact: true })).toBeVisible();
   }
-}
-
-/** From the cart through the address step (adding the first address) and shipping to the payment step. */
-async function toPaymentStep(page: Page) {
-  await page.getByRole("link", { name: "Checkout", exact: true }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByText(MSG.checkout.needAddress)).toBeVisible();
-  await page.getByLabel("Label").fill("Home");
-  await page.getByLabel("Address line 1").fill("41 Green Street");
-  await page.getByLabel("City").fill("London");
-  await page.getByLabel("Postcode").fill("E7 8DA");
-  await page.getByLabel("Phone").fill("07700 900123");
-  await page.getByRole("button", { name: "Add Address" }).click();
-  await expect(page).toHaveURL(/\/checkout\?step=address&address=\d+$/);
-  await expect(page.getByRole("radio", { name: /Home/ })).toBeChecked();
-  await page.getByRole("button", { name: "Continue to Shipping" }).click();
-  await expect(page).toHaveURL(/step=shipping&address=\d+/);
-  await expect(page.getByText("Regular shipment")).toBeVisible();
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(page).toHaveURL(/step=payment&address=\d+/);
-  await expect(page.getByRole("checkbox", { name: /same as shipping/ })).toBeChecked();
 }
 
 async function fillCard(page: Page, number: string) {

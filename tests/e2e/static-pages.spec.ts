@@ -3,7 +3,7 @@ import { CONTACT_DETAILS_COPY } from "#app/content/contact.ts";
 import { FIT_GUIDE, GETTING_STARTED_PAGE, GETTING_STARTED_WELCOME } from "#app/content/getting-started.ts";
 import { FLAGSHIP, PRESS } from "#app/content/home.ts";
 import { FAQ_TABS, SUPPORT_PAGE } from "#app/content/need-support.ts";
-import { PAYMENT_TERMS, PAYMENT_TERMS_PAGE } from "#app/content/payment-terms.ts";
+import { PAYMENT_TERMS_PAGE, paymentTerms } from "#app/content/payment-terms.ts";
 import { PRIVACY_PAGE, PRIVACY_POLICY } from "#app/content/privacy-policy.ts";
 import { RETURN_POLICY, RETURNS_PAGE, RETURNS_PROMISE } from "#app/content/return-exchanges.ts";
 import { TERMS_OF_SERVICES, TERMS_PAGE } from "#app/content/terms-of-services.ts";
@@ -13,7 +13,8 @@ import { expect, test } from "./fixtures.ts";
 const PAGES: { path: string; page: PageCopy; sections: readonly ProseBlock[] }[] = [
   { path: "/about", page: ABOUT_PAGE, sections: [ABOUT_STORY, ABOUT_CHILDREN, ABOUT_FLAGSHIP, ABOUT_PRESS] },
   { path: "/getting-started", page: GETTING_STARTED_PAGE, sections: [GETTING_STARTED_WELCOME, FIT_GUIDE] },
-  { path: "/payment-terms", page: PAYMENT_TERMS_PAGE, sections: PAYMENT_TERMS },
+  // The e2e shop runs the test gateway.
+  { path: "/payment-terms", page: PAYMENT_TERMS_PAGE, sections: paymentTerms({ gateway: "test", unavailable: [] }) },
   { path: "/terms-of-services", page: TERMS_PAGE, sections: TERMS_OF_SERVICES },
   { path: "/privacy-policy", page: PRIVACY_PAGE, sections: PRIVACY_POLICY },
   { path: "/return-exchanges", page: RETURNS_PAGE, sections: [RETURNS_PROMISE, ...RETURN_POLICY] },

@@ -17,10 +17,11 @@ import {
   STEP_TITLES,
 } from "#app/lib/checkout.ts";
 import type { Toast } from "#app/lib/toast.ts";
-import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS } from "#contract/checkout.ts";
+import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, takesCardsInShop } from "#contract/checkout.ts";
 import { CARD_NUMBER_DIGITS, CVV_DIGITS, SHIPPING_METHOD } from "#contract/constants.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
+import type { PaymentOptionsDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
 
@@ -33,6 +34,7 @@ export interface PaymentReply {
 
 interface CheckoutFlowProps {
   view: CheckoutView;
+  paymentOptions: PaymentOptionsDto;
   addresses: AddressDto[];
   addressesFailed: boolean;
   addressError: string | null;
@@ -65,7 +67,9 @@ export function CheckoutFlow(props: CheckoutFlowProps) {
       </h2>
       {view.step === "address" ? <AddressStep {...props} /> : null}
       {view.step === "shipping" ? <ShippingStep view={view} /> : null}
-      {view.step === "payment" ? <PaymentStep view={view} idempotencyKey={props.idempotencyKey} payment={props.payment} /> : null}
+      {view.step === "payment" ? (
+        <PaymentStep view={view} options={props.paymentOptions} idempotencyKey={props.idempotencyKey} payment={props.payment} />
+      ) : null}
     </section>
   );
 }
@@ -173,12 +177,25 @@ function ShippingStep({ view }: { view: CheckoutView }) {
 /**
  * Tabs are links (the method lives in the URL), so they work without JavaScript. The form posts the chosen
  * address, method and this render's idempotency key; with JavaScript the card number groups itself in fours
- * and the expiry gains its slash while typed, and invalid fields block the submission.
+ * and the expiry gains its slash while typed, and invalid fields block the submission. Under a hosted gateway
+ * there are no card fields: Pay opens the provider's page; a method the provider cannot take says so on its tab.
  */
-function PaymentStep({ view, idempotencyKey, payment }: { view: CheckoutView; idempotencyKey: string; payment?: PaymentReply }) {
+function PaymentStep({
+  view,
+  options,
+  idempotencyKey,
+  payment,
+}: {
+  view: CheckoutView;
+  options: PaymentOptionsDto;
+  idempotencyKey: string;
+  payment?: PaymentReply;
+}) {
   const typed = payment?.typed ?? {};
   const errors = payment?.fieldErrors ?? {};
-  const isCard = view.method === "credit_card";
+  const inShop = takesCardsInShop(options.gateway);
+  const isCard = inShop && view.method === "credit_card";
+  const unavailable = options.unavailable.includes(view.method);
   return (
     <div className="checkout-step">
       <Toaster toasts={[payment?.toast]} />
@@ -193,6 +210,7 @@ function PaymentStep({ view, idempotencyKey, payment }: { view: CheckoutView; id
             aria-current={method === view.method ? "page" : undefined}
           >
             {PAYMENT_METHOD_NAMES[method]}
+            {options.unavailable.includes(method) ? <span className="payment-tabs__note">{MSG.payment.unavailableTab}</span> : null}
           </Link>
         ))}
       </nav>
@@ -264,14 +282,20 @@ function PaymentStep({ view, idempotencyKey, payment }: { view: CheckoutView; id
             />
           </div>
         ) : (
-          <p className="payment-form__wallet">
-            You will confirm this payment with {PAYMENT_METHOD_NAMES[view.method]}. No card details are needed here.
+          <p className="payment-form__wallet" role={unavailable ? "status" : undefined}>
+            {unavailable
+              ? MSG.payment.methodUnavailable(PAYMENT_METHOD_NAMES[view.method])
+              : inShop
+                ? `You will confirm this payment with ${PAYMENT_METHOD_NAMES[view.method]}. No card details are needed here.`
+                : view.method === "credit_card"
+                  ? MSG.payment.cardOnProvider
+                  : MSG.payment.redirectNotice(PAYMENT_METHOD_NAMES[view.method])}
           </p>
         )}
         <CheckField label="Billing address same as shipping address" inputProps={{ name: "sameAsBilling", defaultChecked: true }} />
         <div className="checkout-step__actions">
           <BackLink view={view} />
-          <Button type="submit">Pay Now</Button>
+          {unavailable ? null : <Button type="submit">Pay Now</Button>}
         </div>
       </Form>
     </div>

@@ -18,6 +18,7 @@ export function routerContextWith(transport: ApiTransport, clientIp = "127.0.0.1
   const context = new RouterContextProvider();
   context.set(requestInfoContext, {
     publicOrigin: "http://shop.test",
+    formActionOrigins: [],
     atPublicOrigin: true,
     clientIp,
     userAgent: "test",

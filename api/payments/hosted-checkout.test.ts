@@ -1,0 +1,381 @@
+import { randomUUID } from "node:crypto";
+import pino from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { changeOrderStatus } from "#api/orders/orders.service.ts";
+import { checkoutCatalogue, insertPromo, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
+import { FAKE_STRIPE_KEYS, type FakeStripe, startFakeStripe } from "#api/testing/fake-stripe.ts";
+import { freshApi } from "#api/testing/harness.ts";
+import { MSG } from "#contract/messages.ts";
+import { HOSTED_CHECKOUT_MS } from "./hosted-checkout.service.ts";
+import type { HostedGateway } from "./hosted-gateway.ts";
+import { settleStuckPayments } from "./payment-recovery.ts";
+import { stripeGateway } from "./stripe-gateway.ts";
+
+let stripe: FakeStripe;
+let api: Awaited<ReturnType<typeof stripeApi>>;
+/** Whether the fake's events reach the shop: off, a test sends them itself (or never). */
+let delivering = true;
+
+const recoveryDeps = () => ({ db: api.db, clock: api.clock, gateway: api.gateway, logger: pino({ level: "silent" }) });
+const stripeApi = () => freshApi({ gateway: stripeGateway({ ...FAKE_STRIPE_KEYS, apiUrl: stripe.url }) as HostedGateway });
+
+/** Posts a webhook body to the shop as Stripe would. */
+const webhook = (payload: string, signature: string | null) =>
+  api.app.request("/api/payments/webhooks/stripe", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(signature === null ? {} : { "stripe-signature": signature }) },
+    body: payload,
+  });
+
+beforeEach(async () => {
+  delivering = true;
+  stripe = await startFakeStripe({
+    deliver: async (payload, signature) => {
+      if (delivering) expect((await webhook(payload, signature)).status).toBe(200);
+    },
+  });
+  api = await stripeApi();
+});
+afterEach(async () => {
+  await api.close();
+  await stripe.close();
+});
+
+const returnUrls = { returnUrl: "https://shop.test/checkout/return", cancelUrl: "https://shop.test/checkout?step=payment" };
+
+type Line = Parameters<typeof paymentRequest>[1][number];
+function checkoutRequest(
+  addressId: number,
+  items: Line[],
+  options: { promo?: string; method?: "credit_card" | "paypal" | "apple_pay" } = {},
+) {
+  const { payment: _card, ...order } = paymentRequest(addressId, items, { promo: options.promo });
+  return { ...order, payment: { method: options.method ?? "credit_card", sameAsBilling: true }, ...returnUrls };
+}
+
+const openCheckout = (token: string, body: unknown, key: string = randomUUID()) =>
+  api.call("POST", "/payments/checkout-sessions", { token, body, headers: { "Idempotency-Key": key } });
+const returnFrom = (token: string, reference: string) => api.call("POST", `/payments/checkout-sessions/${reference}/return`, { token });
+
+const stockOf = async (variantId: number) =>
+  (await api.db.kysely.selectFrom("product_variants").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow()).stock;
+const orderRow = (id: number) => api.db.kysely.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const paymentRow = (orderId: number) =>
+  api.db.kysely.selectFrom("payments").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
+
+async function shopWithShopper(stock?: number) {
+  const shop = await checkoutCatalogue(api, { stock });
+  const shopper = await shopperWithAddress(api);
+  return { shop, shopper };
+}
+
+describe("POST /payments/checkout-sessions", () => {
+  it("opens a Stripe checkout at the server's prices, shipping and promo, and holds the stock on a pending, unpaid order", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    await insertPromo(api, { code: "SAVE10", discount_type: "percentage", discount_value: 10 });
+    const { status, body } = await openCheckout(
+      shopper.token,
+      checkoutRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.navyAbaya, quantity: 2, price: 0.01 }], {
+        promo: "SAVE10",
+      }),
+    );
+    expect(status).toBe(200);
+    const session = stripe.lastSession();
+    expect(session?.line_items_requested).toEqual([{ name: "Silk Abaya · Navy / L · Fitted", unit_amount: 12_550, quantity: 2 }]);
+    expect(session?.shipping_amount).toBe(500);
+    expect(session?.discount_amount).toBe(2_510);
+    expect(session?.amount_total).toBe(25_100 + 500 - 2_510);
+    expect(session?.success_url).toBe("https://shop.test/checkout/return?session_id={CHECKOUT_SESSION_ID}");
+    expect(session?.customer_email).toBe(shopper.user.email);
+    expect(body.data.checkoutUrl).toBe(session?.url);
+    expect(body.data.order).toMatchObject({ status_name: "pending", payment_status: "unpaid", total: 230.9, promo_code: "SAVE10" });
+    expect(await stockOf(shop.navyAbaya)).toBe(8);
+    expect(await paymentRow(body.data.order.id)).toMatchObject({ gateway: "stripe", status: "open", reference: session?.id });
+  });
+
+  it("answers a replayed key with the same order and checkout, and opens nothing more", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const request = checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]);
+    const key = randomUUID();
+    const first = await openCheckout(shopper.token, request, key);
+    const again = await openCheckout(shopper.token, request, key);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(stripe.sessions.size).toBe(1);
+    expect(await stockOf(shop.pinkScarf)).toBe(9);
+  });
+
+  it("never oversells: the last unit goes to one checkout, the other is refused and its Stripe session closed", async () => {
+    const { shop, shopper } = await shopWithShopper(1);
+    const other = await shopperWithAddress(api);
+    const line = [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }];
+    const answers = await Promise.all([
+      openCheckout(shopper.token, checkoutRequest(shopper.addressId, line)),
+      openCheckout(other.token, checkoutRequest(other.addressId, line)),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(await stockOf(shop.blackAbaya)).toBe(0);
+    const statuses = [...stripe.sessions.values()].map((session) => session.status).sort();
+    expect(statuses.filter((status) => status === "open")).toHaveLength(1);
+  });
+
+  it("refuses PayPal while Stripe does not offer it, with the tab's message, and says so in the payment options", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const request = checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }], {
+      method: "paypal",
+    });
+    const refused = await openCheckout(shopper.token, request);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(MSG.payment.methodUnavailable("PayPal"));
+    expect(stripe.sessions.size).toBe(0);
+    const options = await api.call("GET", "/public/payment-options");
+    expect(options.body.data).toEqual({ gateway: "stripe", unavailable: ["paypal"] });
+  });
+
+  it("refuses card details under Stripe, and hostile bodies, keys and references with 4xx", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const card = await api.call("POST", "/payments/process", {
+      token: shopper.token,
+      body: paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+      headers: { "Idempotency-Key": randomUUID() },
+    });
+    expect(card.status).toBe(400);
+    expect(card.body.message).toBe(MSG.payment.payOnProviderPage);
+    const good = checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]);
+    const hostile = [
+      { ...good, returnUrl: "javascript:alert(1)" },
+      { ...good, cancelUrl: `https://shop.test/${"a".repeat(3000)}` },
+      { ...good, payment: { method: "bank_transfer" } },
+      { ...good, cart: { items: [] } },
+      "not json at all",
+    ];
+    for (const body of hostile) expect((await openCheckout(shopper.token, body)).status, JSON.stringify(body).slice(0, 60)).toBe(400);
+    expect((await api.call("POST", "/payments/checkout-sessions", { token: shopper.token, body: good })).status).toBe(400);
+    expect((await openCheckout("", good)).status).toBe(401);
+    expect((await returnFrom(shopper.token, "../../etc")).status).toBe(404);
+    expect((await returnFrom(shopper.token, "cs_test_unknown_reference")).status).toBe(404);
+    expect(stripe.sessions.size).toBe(0);
+  });
+});
+
+describe("confirming a paid checkout, exactly once", () => {
+  async function openedCheckout() {
+    const { shop, shopper } = await shopWithShopper();
+    const { body } = await openCheckout(
+      shopper.token,
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 2 }]),
+    );
+    const session = stripe.lastSession();
+    if (!session) throw new Error("no session opened");
+    return { shop, shopper, orderId: body.data.order.id as number, session };
+  }
+
+  it("the webhook confirms it; the shopper's return then finds it confirmed", async () => {
+    const { shopper, orderId, session } = await openedCheckout();
+    await stripe.pay(session.id);
+    expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+    const back = await returnFrom(shopper.token, session.id);
+    expect(back.body.data).toMatchObject({ checkoutUrl: null, order: { id: orderId, status_name: "confirmed", payment_status: "paid" } });
+    expect((await paymentRow(orderId)).status).toBe("captured");
+  });
+
+  it("the return confirms it when it comes first; the webhook after it, and a duplicate, change nothing", async () => {
+    const { shopper, orderId, session } = await openedCheckout();
+    const events: [string, string][] = [];
+    delivering = false;
+    stripe.state.deliver = async (payload, signature) => {
+      events.push([payload, signature]);
+    };
+    await stripe.pay(session.id);
+    expect((await orderRow(orderId)).status).toBe("pending");
+    const back = await returnFrom(shopper.token, session.id);
+    expect(back.body.data.order).toMatchObject({ status_name: "confirmed", payment_status: "paid" });
+    const confirmedAt = (await orderRow(orderId)).updated_at;
+    for (const [payload, signature] of [...events, ...events]) {
+      const answer = await webhook(payload, signature);
+      expect(await answer.json()).toMatchObject({ data: { outcome: "already_confirmed" } });
+    }
+    expect((await orderRow(orderId)).updated_at).toBe(confirmedAt);
+  });
+
+  it("of a webhook and a return at the same moment, exactly one confirms", async () => {
+    const { shopper, orderId, session } = await openedCheckout();
+    const events: [string, string][] = [];
+    stripe.state.deliver = async (payload, signature) => {
+      events.push([payload, signature]);
+    };
+    await stripe.pay(session.id);
+    const [payload, signature] = events[0];
+    const [hook, duplicate] = await Promise.all([
+      webhook(payload, signature),
+      webhook(payload, signature),
+      returnFrom(shopper.token, session.id),
+    ]);
+    const outcomes = [(await hook.json()).data.outcome, (await duplicate.json()).data.outcome];
+    // The return may be the one that confirmed; no two callers ever both did.
+    expect(outcomes.filter((outcome) => outcome === "confirmed").length).toBeLessThanOrEqual(1);
+    expect(outcomes.every((outcome) => outcome === "confirmed" || outcome === "already_confirmed")).toBe(true);
+    expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+    expect((await paymentRow(orderId)).status).toBe("captured");
+  });
+
+  it("an unpaid return leaves the order pending with its checkout to pay on; another shopper's return is not found", async () => {
+    const { shopper, orderId, session } = await openedCheckout();
+    const back = await returnFrom(shopper.token, session.id);
+    expect(back.body.data).toMatchObject({ checkoutUrl: session.url, order: { status_name: "pending", payment_status: "unpaid" } });
+    const other = await shopperWithAddress(api);
+    expect((await returnFrom(other.token, session.id)).status).toBe(404);
+    expect((await orderRow(orderId)).status).toBe("pending");
+  });
+});
+
+describe("POST /payments/webhooks/stripe", () => {
+  it("refuses a missing, forged or stale signature with 400 and changes nothing", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const { body } = await openCheckout(
+      shopper.token,
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
+    const session = stripe.lastSession();
+    if (!session) throw new Error("no session opened");
+    const payload = JSON.stringify({
+      id: "evt_forged",
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: { ...session, payment_status: "paid" } },
+    });
+    const Stripe = (await import("stripe")).default;
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: FAKE_STRIPE_KEYS.webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const otherSecret = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someoneelse" });
+    for (const signature of [null, "t=1,v1=deadbeef", stale, otherSecret]) {
+      const answer = await webhook(payload, signature);
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).message).toBe(MSG.payment.webhookSignatureInvalid);
+    }
+    expect(await orderRow(body.data.order.id)).toMatchObject({ status: "pending", payment_status: "unpaid" });
+  });
+
+  it("acknowledges events it has no use for", async () => {
+    const payload = JSON.stringify({ id: "evt_other", object: "event", type: "customer.created", data: { object: { id: "cus_1" } } });
+    const Stripe = (await import("stripe")).default;
+    const answer = await webhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_KEYS.webhookSecret }));
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).data.outcome).toBe("ignored");
+  });
+
+  it("is not there under the test gateway", async () => {
+    const testShop = await freshApi();
+    const answer = await testShop.app.request("/api/payments/webhooks/stripe", {
+      method: "POST",
+      headers: { "stripe-signature": "t=1,v1=x" },
+      body: "{}",
+    });
+    expect(answer.status).toBe(404);
+    await testShop.close();
+  });
+});
+
+describe("checkouts that are never paid", () => {
+  it("checkout.session.expired cancels the order and returns its stock, once", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const { body } = await openCheckout(
+      shopper.token,
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 3 }]),
+    );
+    expect(await stockOf(shop.pinkScarf)).toBe(7);
+    const session = stripe.lastSession();
+    if (!session) throw new Error("no session opened");
+    await stripe.expire(session.id);
+    expect(await orderRow(body.data.order.id)).toMatchObject({ status: "cancelled", payment_status: "unpaid" });
+    expect((await paymentRow(body.data.order.id)).status).toBe("expired");
+    expect(await stockOf(shop.pinkScarf)).toBe(10);
+    const back = await returnFrom(shopper.token, session.id);
+    expect(back.body.data.checkoutUrl).toBeNull();
+    expect(await stockOf(shop.pinkScarf)).toBe(10);
+  });
+
+  it("the sweep closes a checkout whose expiry event never came and releases its order", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const { body } = await openCheckout(
+      shopper.token,
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
+    delivering = false;
+    const early = await settleStuckPayments(recoveryDeps());
+    expect(early).toMatchObject({ ran: true, checkouts: [] });
+    api.clock.advance(HOSTED_CHECKOUT_MS + 1_000);
+    const report = await settleStuckPayments(recoveryDeps());
+    expect(report).toMatchObject({ ran: true, checkouts: [{ orderCode: body.data.order.order_code, outcome: "released" }] });
+    expect(stripe.lastSession()?.status).toBe("expired");
+    expect(await orderRow(body.data.order.id)).toMatchObject({ status: "cancelled" });
+    expect(await stockOf(shop.pinkScarf)).toBe(10);
+  });
+
+  it("the sweep confirms a checkout paid whose completion event never came", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const { body } = await openCheckout(
+      shopper.token,
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
+    delivering = false;
+    await stripe.pay(stripe.lastSession()?.id ?? "");
+    api.clock.advance(HOSTED_CHECKOUT_MS + 1_000);
+    const report = await settleStuckPayments(recoveryDeps());
+    expect(report).toMatchObject({ checkouts: [{ outcome: "confirmed" }] });
+    expect(await orderRow(body.data.order.id)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+    expect(await stockOf(shop.pinkScarf)).toBe(9);
+  });
+});
+
+describe("cancelling a Stripe order", () => {
+  it("refunds a paid order through Stripe, once", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const { body } = await openCheckout(
+      shopper.token,
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
+    const session = await stripe.pay(stripe.lastSession()?.id ?? "");
+    const change = await changeOrderStatus(api.db, api.clock, api.gateway, body.data.order.order_code, "cancelled");
+    expect(change).toMatchObject({ ok: true, from: "confirmed", to: "cancelled" });
+    expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: session.payment_intent, amount: 3_000 })]);
+    expect(await orderRow(body.data.order.id)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    expect(await stockOf(shop.pinkScarf)).toBe(10);
+  });
+
+  it("refunds, once, a checkout paid while its order was being cancelled, however many paths find it", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const { body } = await openCheckout(
+      shopper.token,
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
+    const events: [string, string][] = [];
+    stripe.state.deliver = async (payload, signature) => {
+      events.push([payload, signature]);
+    };
+    await stripe.pay(stripe.lastSession()?.id ?? "");
+    await changeOrderStatus(api.db, api.clock, api.gateway, body.data.order.order_code, "cancelled");
+    for (const [payload, signature] of events) {
+      const answer = await webhook(payload, signature);
+      expect((await answer.json()).data.outcome).toBe("refunded");
+    }
+    expect(stripe.refunds).toHaveLength(1);
+    expect(await orderRow(body.data.order.id)).toMatchObject({ status: "cancelled" });
+    expect(await stockOf(shop.pinkScarf)).toBe(10);
+  });
+
+  it("closes the checkout of a pending order, so it can no longer be paid, and voids it", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const { body } = await openCheckout(
+      shopper.token,
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]),
+    );
+    await changeOrderStatus(api.db, api.clock, api.gateway, body.data.order.order_code, "cancelled");
+    expect(stripe.lastSession()?.status).toBe("expired");
+    expect(stripe.refunds).toEqual([]);
+    expect(await orderRow(body.data.order.id)).toMatchObject({ status: "cancelled", payment_status: "voided" });
+    expect(await stockOf(shop.pinkScarf)).toBe(10);
+  });
+});

@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import getPort from "get-port";
+import { FAKE_STRIPE_KEYS, type FakeStripe, startFakeStripe, webhookTo } from "#api/testing/fake-stripe.ts";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
+import { MSG } from "#contract/messages.ts";
+import { PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { toPaymentStep } from "./checkout-helpers.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
+import { type Instance, ready, startInstance, stop } from "./instances.ts";
+import { codeIn, mailTo, startSmtpInbox } from "./smtp-inbox.ts";
+
+/**
+ * Paying through Stripe Checkout, against the local fake of Stripe: a shop of its own runs with
+ * PAYMENT_GATEWAY=stripe (the global one runs the test gateway). The card is typed on the provider's page, never
+ * the shop's; its Pay posts a plain form, sends the signed completion event to the shop and returns the shopper,
+ * so the whole flow works with JavaScript on and off.
+ */
+
+let dir: string;
+let stripe: FakeStripe;
+let shop: Instance;
+let smtp: Awaited<ReturnType<typeof startSmtpInbox>>;
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  dir = mkdtempSync(join(tmpdir(), "shop-stripe-"));
+  smtp = await startSmtpInbox(join(dir, "inbox"));
+  stripe = await startFakeStripe();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ["SEED_DEMO", "API_BASE_URL", "API_INTERNAL_SECRET", "TRUST_PROXY", "TEST_PG_ADMIN_URL", "MAIL_FROM"])
+    delete env[name];
+  shop = startInstance(await getPort(), {
+    ...env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${join(dir, "shop.db")}`,
+    LOG_LEVEL: "warn",
+    OUTBOX_DIR: join(dir, "outbox"),
+    SMTP_URL: smtp.url,
+    EXCHANGE_RATES_URL: "http://127.0.0.1:9/rates",
+    SESSION_SECRET: "stripe-checkout-secret-0123456789abcdef",
+    WEB_CONCURRENCY: "1",
+    PAYMENT_GATEWAY: "stripe",
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEYS.secretKey,
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_KEYS.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+  });
+  await ready(shop);
+  stripe.state.deliver = webhookTo(`${shop.url}/api/payments/webhooks/stripe`);
+});
+
+test.afterAll(async () => {
+  await stop(shop);
+  await stripe.close();
+  await smtp.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the order confirmed on the way back to its success page", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  const visit = async (path: string) => {
+    await page.goto(`${shop.url}${path}`);
+    if (javaScriptEnabled) await hydrated(page);
+  };
+  const email = uniqueEmail(testInfo, "stripe");
+  const signup = await request.post(`${shop.url}/api/public/auth/signup`, {
+    data: { name: "Noor Test", email, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(signup.status()).toBe(201);
+  await expect.poll(() => mailTo(join(dir, "inbox"), email).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const otp = codeIn(mailTo(join(dir, "inbox"), email)[0]);
+  expect((await request.post(`${shop.url}/api/public/otp/verify`, { data: { email, otp } })).status()).toBe(200);
+
+  await visit("/signin");
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(`${shop.url}/`, { timeout: SIGN_IN_MS });
+  const listing = await (await request.get(`${shop.url}/api/public/products?limit=12&stock_status=In%20Stock`)).json();
+  const product = (listing.data as ProductSummaryDto[]).find((entry) => entry.variants.some((variant) => variant.stock >= 2));
+  if (!product) throw new Error("no product in stock");
+  await visit(`/product/${product.token}`);
+  await page.locator("main#main").getByRole("button", { name: MSG.catalogue.addToCart, exact: true }).click();
+  await expect(page.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
+  await visit("/cart");
+  await toPaymentStep(page);
+
+  await expect(page.getByRole("link", { name: /PayPal/ })).toContainText(MSG.payment.unavailableTab);
+  await expect(page.getByText(MSG.payment.cardOnProvider)).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+  await page.getByRole("button", { name: "Pay Now" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+  const session = stripe.lastSession();
+  if (!session) throw new Error("no checkout session opened");
+  await expect(page.getByRole("heading", { name: `Pay £${(session.amount_total / 100).toFixed(2)}` })).toBeVisible();
+  await page.getByRole("button", { name: "Pay" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${shop.url}/order-success\\?order=\\d+$`));
+  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
+  await expect(page.getByText(session.client_reference_id ?? "no order code")).toBeVisible();
+  await expect(page.locator(".order-facts")).toContainText("paid");
+  await expect(page.locator(".order-facts")).toContainText(/confirmed/i);
+  expect(session.status).toBe("complete");
+  // The cart was emptied on the way back.
+  await expect(page.getByRole("link", { name: "Cart, empty", exact: true })).toBeVisible();
+});
