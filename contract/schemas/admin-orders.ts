@@ -59,6 +59,11 @@ export const shipOrderSchema = z.object({
     .string({ error: MSG.admin.orders.trackingRequired })
     .max(64, MSG.admin.orders.trackingInvalid)
     .transform((typed) => typed.replace(/\s+/g, "").toUpperCase())
-    .pipe(z.string().min(1, MSG.admin.orders.trackingRequired).regex(TRACKING_NUMBER_PATTERN, MSG.admin.orders.trackingInvalid)),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: MSG.admin.orders.trackingRequired, abort: true })
+        .regex(TRACKING_NUMBER_PATTERN, MSG.admin.orders.trackingInvalid),
+    ),
 });
 export type ShipOrderInput = z.infer<typeof shipOrderSchema>;
