@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "#api/db/connect.ts";
-import { CARRIERS, type CarrierId, trackingUrl } from "#contract/carriers.ts";
+import { shipmentOf } from "#api/orders/orders.service.ts";
+import type { CarrierId } from "#contract/carriers.ts";
 import { ORDER_TRANSITIONS, PAYMENT_METHOD_NAMES, type PaymentMethod, type PaymentStatus } from "#contract/checkout.ts";
 import type { AdminOrderDetailDto, AdminOrderSummaryDto } from "#contract/dto/admin.ts";
 import { toGbp } from "#contract/money.ts";
@@ -86,6 +87,7 @@ export async function adminOrderDetail(db: Db, code: string): Promise<AdminOrder
   ]);
   const method = order.payment_method as PaymentMethod;
   const carrier = order.carrier as CarrierId | null;
+  const shipment = shipmentOf(order);
   return {
     code: order.code,
     created_at: order.created_at,
@@ -130,16 +132,7 @@ export async function adminOrderDetail(db: Db, code: string): Promise<AdminOrder
         line_total: toGbp(unitPence * item.quantity),
       };
     }),
-    shipment:
-      carrier && order.tracking_number && order.shipped_at && carrier in CARRIERS
-        ? {
-            carrier,
-            carrier_name: CARRIERS[carrier].name,
-            tracking_number: order.tracking_number,
-            tracking_url: trackingUrl(carrier, order.tracking_number),
-            shipped_at: order.shipped_at,
-          }
-        : null,
+    shipment: shipment && carrier && order.shipped_at ? { carrier, ...shipment, shipped_at: order.shipped_at } : null,
     history: history.map((event) => ({
       status: event.status,
       at: event.created_at,

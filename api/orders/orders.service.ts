@@ -7,7 +7,7 @@ import type { AuthUser } from "#api/core/env.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, Order, OrderItem } from "#api/db/schema.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
-import type { CarrierId } from "#contract/carriers.ts";
+import { CARRIERS, type CarrierId, trackingUrl } from "#contract/carriers.ts";
 import {
   canChangeOrderStatus,
   type OrderStatus,
@@ -118,6 +118,18 @@ function toOrderDetail(order: Order, items: OrderItem[], reviews: ItemReview[]):
       quantity: item.quantity,
       review: reviewOf.get(item.product_id) ?? null,
     })),
+    shipment: shipmentOf(order),
+  };
+}
+
+/** The carrier and tracking number an order shipped with, with the carrier's tracking page; null before it ships. */
+export function shipmentOf(order: Pick<Order, "carrier" | "tracking_number">) {
+  const carrier = order.carrier as CarrierId | null;
+  if (!carrier || !order.tracking_number || !(carrier in CARRIERS)) return null;
+  return {
+    carrier_name: CARRIERS[carrier].name,
+    tracking_number: order.tracking_number,
+    tracking_url: trackingUrl(carrier, order.tracking_number),
   };
 }
 

@@ -105,8 +105,8 @@ describe("orders", () => {
     });
   });
 
-  it("ships only with a carrier and tracking number, and writes every change to the order's history", async () => {
-    const { orders } = await placeOrders(1);
+  it("ships only with a carrier and tracking number, shows them to the shopper, and writes every change to the order's history", async () => {
+    const { shopper, orders } = await placeOrders(1);
     const code = orders[0].order_code as string;
     await changeOrderStatus(api.db, api.clock, api.gateway, code, "processing");
     expect(await changeOrderStatus(api.db, api.clock, api.gateway, code, "shipped")).toEqual({ ok: false, reason: "shipment_required" });
@@ -127,6 +127,15 @@ describe("orders", () => {
       { status: "processing", actor_user_id: null },
       { status: "shipped", actor_user_id: null },
     ]);
+    const { body } = await api.call("GET", `/public/orders/${orders[0].id}`, { token: shopper.token });
+    expect(body.data).toMatchObject({
+      status_name: "shipped",
+      shipment: {
+        carrier_name: "Evri",
+        tracking_number: "H00A1B2C3D4E5F6G",
+        tracking_url: "https://www.evri.com/track/parcel/H00A1B2C3D4E5F6G",
+      },
+    });
     // Without an operator (the command line), nothing is written to the operators' audit log.
     expect(await api.db.kysely.selectFrom("audit_log").selectAll().execute()).toEqual([]);
   });
