@@ -91,6 +91,18 @@ test("an operator finds an order, ships it with a tracking number and sees its h
   await expect(page.getByRole("navigation", { name: MSG.admin.navLabel })).toHaveCount(0);
   await audit(shop, "the packing slip");
 
+  // Forged and oversized posts are refused with 4xx, and change nothing.
+  const origin = { origin: process.env.E2E_BASE_URL ?? "" };
+  const post = (options: Parameters<typeof page.request.post>[1]) =>
+    page.request.post(`/admin/orders/${code}`, { ...options, headers: origin });
+  expect((await post({ form: { intent: "status", status: "lost" } })).status()).toBe(400);
+  expect((await post({ form: { intent: "status", status: "shipped" } })).status()).toBe(400);
+  expect((await post({ form: { intent: "explode" } })).status()).toBe(400);
+  expect((await post({ data: { intent: "status", status: "delivered" } })).status()).toBe(400);
+  expect((await post({ form: { intent: "ship", carrier: "dpd", tracking_number: "9".repeat(70_000) } })).status()).toBe(413);
+  await page.goto(`/admin/orders/${code}`);
+  await expect(page.getByRole("button", { name: MSG.admin.orders.moveTo("delivered") })).toBeVisible();
+
   // Cancelling asks first; keeping the order changes nothing.
   await page.goto(`/admin/orders/${toCancel}`);
   await page.getByRole("link", { name: MSG.admin.orders.cancel }).click();
