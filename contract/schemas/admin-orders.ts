@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { CARRIER_IDS } from "#contract/carriers.ts";
 import { ORDER_STATUSES } from "#contract/checkout.ts";
-import { EMAIL_MAX } from "#contract/constants.ts";
+import { EMAIL_MAX, PAGE_SIZE } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 /** The back office's order requests: the list's filters, a status change and shipping, shared by its pages and the API. */
 
-export const ADMIN_ORDERS_PAGE_SIZE = 20;
 const PAGE_MAX = 100_000;
 /** A tracking number as carriers print it, spaces dropped: Royal Mail's 13, DPD's 14, Evri's 16, DHL's 10 and more. */
 export const TRACKING_NUMBER_PATTERN = /^[A-Z0-9]{8,30}$/;
@@ -33,7 +32,7 @@ export const adminOrderListQuery = z
     /** An order code or (part of) a customer's e-mail. */
     q: z.preprocess(emptyAsMissing, z.string().trim().max(EMAIL_MAX, MSG.admin.orders.searchTooLong(EMAIL_MAX)).optional()),
     page: z.preprocess(emptyAsMissing, z.coerce.number<string>().int().min(1).max(PAGE_MAX).default(1)),
-    limit: z.preprocess(emptyAsMissing, z.coerce.number<string>().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE)),
+    limit: z.preprocess(emptyAsMissing, z.coerce.number<string>().int().min(1).max(100).default(PAGE_SIZE.adminOrders)),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ["to"], message: MSG.admin.orders.datesReversed });
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
