@@ -13,6 +13,7 @@ import { ORDER_STATUSES } from "#contract/checkout.ts";
 import type { AdminOrderSummaryDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
 import { adminOrderListQuery } from "#contract/schemas/admin-orders.ts";
+import { shopperIssueText } from "#contract/schemas/issue-texts.ts";
 import type { Route } from "./+types/admin.orders";
 
 export const meta: Route.MetaFunction = () => adminMeta(MSG.admin.orders.title);
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { token } = await requireOperator(request, context);
   const params = new URL(request.url).searchParams;
   const typed = Object.fromEntries(FILTERS.map((name) => [name, params.get(name)?.slice(0, 300) ?? ""]));
-  const parsed = adminOrderListQuery.safeParse({ ...typed, page: params.get("page") ?? undefined });
+  const parsed = adminOrderListQuery.safeParse({ ...typed, page: params.get("page") ?? undefined }, { error: shopperIssueText });
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => issue.message);
     return { typed, errors, orders: null, pagination: null, loadError: null };

@@ -58,6 +58,12 @@ test("an operator finds an order, ships it with a tracking number and sees its h
   await expect(rows).toHaveCount(1);
   await audit(shop, "the admin order list");
 
+  // Filters it cannot read are shown back with their reasons.
+  await page.goto("/admin/orders?from=2026-13-40&to=&q=x&page=abc");
+  await expect(page.getByRole("alert").filter({ hasText: MSG.admin.orders.badDate })).toBeVisible();
+  await expect(page.getByLabel(MSG.admin.orders.searchLabel)).toHaveValue("x");
+  await page.goBack();
+
   await page.getByRole("link", { name: code }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Order ${code}` })).toBeVisible();
   await expect(page.getByText(product.name).first()).toBeVisible();
