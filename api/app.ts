@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressRoutes } from "./addresses/addresses.routes.ts";
+import { adminRoutes } from "./admin/admin.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { categoryRoutes } from "./catalogue/categories.routes.ts";
 import { productRoutes } from "./catalogue/products.routes.ts";
@@ -67,6 +68,7 @@ export function createApi(deps: ApiDeps) {
   // Before /payments, whose routes all require a signed-in shopper: the provider signs its events instead.
   api.route("/payments/webhooks", paymentWebhookRoutes);
   api.route("/payments", paymentRoutes);
+  api.route("/admin", adminRoutes);
 
   api.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", MSG.api.routeNotFound)), 404));
   api.onError((error, c) => {

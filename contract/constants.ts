@@ -23,6 +23,8 @@ export const PAGE_SIZE = {
   reviewsSummary: 1,
   /** MY ORDERS, and the API's default page of a shopper's orders. */
   orders: 10,
+  /** The back office's order list. */
+  adminOrders: 20,
 } as const;
 
 export const LISTING_SORTS = ["newest", "price_low_high", "price_high_low", "name_a_z", "most_popular"] as const;

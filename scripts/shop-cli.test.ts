@@ -7,6 +7,9 @@ import { insertCatalogue, insertOrder, insertUser } from "#api/catalogue/testing
 import { connect, type Db } from "#api/db/connect.ts";
 import { countRows } from "#api/db/count.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
+import { verifyPassword } from "#api/security/passwords.ts";
+import { PASSWORD_MAX, PASSWORD_MIN_SIGNUP } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 
 /** The operator CLI, run as operators run it: a child process on a database file of its own. */
 let dir: string;
@@ -21,15 +24,24 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The CLI run with `env` added to this process's environment (DATABASE_URL: the test's database unless given). */
-function shopWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * The CLI run with `env` added to this process's environment (DATABASE_URL: the test's database unless given),
+ * `stdin` piped to it (nothing unless given).
+ */
+function shopWith(
+  { stdin = "", ...env }: NodeJS.ProcessEnv & { stdin?: string },
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [join(import.meta.dirname, "shop-cli.ts"), ...args],
       { cwd: dir, env: { ...process.env, DATABASE_URL: `file:${join(dir, "shop.db")}`, LOG_LEVEL: "silent", ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
+    // The CLI may stop reading before the end (a refused, too long line): the pipe then closes under the write.
+    child.stdin?.on("error", () => {});
+    child.stdin?.end(stdin);
   });
 }
 const shop = (...args: string[]) => shopWith({}, ...args);
@@ -45,8 +57,11 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       "promo:create",
       "promo:list",
       "promo:disable",
+      "operator:create",
       "orders:list",
+      "order:show",
       "order:status",
+      "order:ship",
       "payments:pending",
       "payments:settle",
       "stock:set",
@@ -242,6 +257,83 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect(await promo("BIG")).toBeUndefined();
   });
 
+  it("creates an operator from a password typed twice on standard input, and promotes a shopper's account", async () => {
+    const user = (email: string) =>
+      db.kysely
+        .selectFrom("users")
+        .select(["name", "role", "email_verified", "password_hash"])
+        .where("email", "=", email)
+        .executeTakeFirst();
+    const help = await shop("operator:create", "--help");
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining("read from standard input, twice") });
+
+    const created = await shopWith(
+      { stdin: "linen-and-silk-42\nlinen-and-silk-42\n" },
+      "operator:create",
+      "--email",
+      "Ada@Example.com",
+      "--name",
+      "Ada Lovelace",
+    );
+    expect(created).toMatchObject({ code: 0, stdout: "Created operator ada@example.com; they sign in at /signin and work at /admin.\n" });
+    const operator = await user("ada@example.com");
+    expect(operator).toMatchObject({ name: "Ada Lovelace", role: "operator", email_verified: 1 });
+    expect(await verifyPassword(operator?.password_hash, "linen-and-silk-42")).toBe(true);
+    expect(operator?.password_hash).not.toContain("linen-and-silk-42");
+    const again = await shopWith(
+      { stdin: "another-pass-99\r\nanother-pass-99\r\n" },
+      "operator:create",
+      "--email",
+      "ada@example.com",
+      "--name",
+      "Ada",
+    );
+    expect(again).toMatchObject({ code: 1, stderr: "ada@example.com is already an operator; nothing changed.\n" });
+
+    const shopperId = await insertUser(db, "grace@example.test");
+    await db.kysely
+      .insertInto("auth_tokens")
+      .values({ user_id: shopperId, token_hash: "h", created_at: "2026-11-20T10:00:00.000Z", expires_at: "2099-01-01T00:00:00.000Z" })
+      .execute();
+    const promoted = await shopWith(
+      { stdin: "crlf-typed-pass\r\ncrlf-typed-pass" },
+      "operator:create",
+      "--email",
+      "grace@example.test",
+      "--name",
+      "Grace",
+    );
+    expect(promoted).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("grace@example.test was a shopper's account: it is now an operator's"),
+    });
+    expect(await user("grace@example.test")).toMatchObject({ role: "operator", email_verified: 1 });
+    expect(await verifyPassword((await user("grace@example.test"))?.password_hash, "crlf-typed-pass")).toBe(true);
+    const token = await db.kysely.selectFrom("auth_tokens").select("revoked_at").where("user_id", "=", shopperId).executeTakeFirstOrThrow();
+    expect(token.revoked_at).not.toBeNull();
+
+    const refusals = await Promise.all([
+      shopWith({ stdin: "linen-and-silk-42\nlinen-and-silk-43\n" }, "operator:create", "--email", "x1@example.com", "--name", "X"),
+      shopWith({ stdin: "linen-and-silk-42\n" }, "operator:create", "--email", "x2@example.com", "--name", "X"),
+      shopWith({ stdin: "short\nshort\n" }, "operator:create", "--email", "x3@example.com", "--name", "X"),
+      shopWith({ stdin: `${"p".repeat(200_000)}\n` }, "operator:create", "--email", "x4@example.com", "--name", "X"),
+    ]);
+    expect(refusals.map((refused) => refused.code)).toEqual([1, 1, 1, 1]);
+    expect(refusals[0]?.stderr).toBe(`Password refused: ${MSG.auth.passwordsDoNotMatch}. Nothing changed.\n`);
+    expect(refusals[1]?.stderr).toContain("needs the password twice on standard input");
+    expect(refusals[2]?.stderr).toContain(MSG.accounts.passwordMin(PASSWORD_MIN_SIGNUP));
+    expect(refusals[3]?.stderr).toContain(`longer than ${PASSWORD_MAX} characters`);
+    for (const bad of [
+      ["--email", "not-an-email", "--name", "X"],
+      ["--email", "x5@example.com"],
+      ["--email", "x5@example.com", "--name", "X", "--password", "p"],
+    ]) {
+      expect((await shopWith({ stdin: "linen-and-silk-42\nlinen-and-silk-42\n" }, "operator:create", ...bad)).code, bad.join(" ")).toBe(2);
+    }
+    const operators = await db.kysely.selectFrom("users").select("email").where("role", "=", "operator").orderBy("email").execute();
+    expect(operators.map((row) => row.email)).toEqual(["ada@example.com", "grace@example.test"]);
+  });
+
   it("lists orders by status and moves them only along the allowed transitions", async () => {
     const { products } = await insertCatalogue(db);
     const userId = await insertUser(db);
@@ -276,7 +368,22 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       stderr: `Order ${code} is pending; it cannot become completed (next: processing or cancelled).\n`,
     });
     expect(await shop("order:status", code, "processing")).toMatchObject({ code: 0, stdout: `Order ${code}: pending -> processing.\n` });
-    expect((await shop("order:status", code, "shipped")).code).toBe(0);
+    expect(await shop("order:status", code, "shipped")).toMatchObject({
+      code: 1,
+      stderr: `Shipping needs the carrier and tracking number: npm run shop -- order:ship ${code} --carrier C --tracking T\n`,
+    });
+    expect((await shop("order:ship", code, "--carrier", "pigeon", "--tracking", "AB123456785GB")).code).toBe(2);
+    expect((await shop("order:ship", code, "--carrier", "royal_mail", "--tracking", "12-34")).stderr).toContain(
+      `--tracking: ${MSG.admin.orders.trackingInvalid}`,
+    );
+    expect((await shop("order:ship", code, "--carrier", "royal_mail")).code).toBe(2);
+    expect(await shop("order:ship", code, "--carrier", "royal_mail", "--tracking", "ab 1234 5678 5gb")).toMatchObject({
+      code: 0,
+      stdout: `Order ${code}: processing -> shipped.\nTracking: https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB\n`,
+    });
+    expect((await shop("order:ship", code, "--carrier", "dpd", "--tracking", "15501234567890")).stderr).toBe(
+      `Order ${code} is shipped; it cannot become shipped (next: delivered).\n`,
+    );
     expect((await shop("order:status", code, "delivered")).code).toBe(0);
     expect(await shop("order:status", code, "cancelled")).toMatchObject({
       code: 1,
@@ -286,6 +393,36 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect((await shop("order:status", "MN-NONE-NONE", "processing")).code).toBe(1);
     const { status } = await db.kysely.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(status).toBe("delivered");
+  });
+
+  it("shows an order's facts in plain text: items, address, customer, payment, totals, shipment and history", async () => {
+    const { products } = await insertCatalogue(db);
+    const userId = await insertUser(db, "amina@example.test");
+    const orderId = await insertOrder(db, {
+      userId,
+      createdAt: "2026-11-20T10:00:00.000Z",
+      status: "processing",
+      items: [{ productId: products.linenDress, quantity: 3 }],
+    });
+    const { code } = await db.kysely.selectFrom("orders").select("code").where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect((await shop("order:ship", code, "--carrier", "evri", "--tracking", "H00A1B2C3D4E5F6G")).code).toBe(0);
+    const shown = await shop("order:show", code.toLowerCase());
+    expect(shown.code).toBe(0);
+    for (const fact of [
+      `Order ${code}, placed 2026-11-20T10:00:00.000Z`,
+      "Status: shipped (next: delivered)",
+      "Customer: Shopper <amina@example.test>",
+      "Ship to: Home, 1 High Street, London, E1 1AA; phone 07000000000",
+      "Payment: card, paid",
+      "  3 x Item, SKU SKU: £0.00 each, £0.00",
+      "Totals: subtotal £0.00, shipping £5.00, discount £0.00, total £5.00",
+      "with Evri, tracking H00A1B2C3D4E5F6G (https://www.evri.com/track/parcel/H00A1B2C3D4E5F6G)",
+      "shipped, by the shop",
+    ]) {
+      expect(shown.stdout).toContain(fact);
+    }
+    expect(await shop("order:show", "MN-NONE-NONE")).toMatchObject({ code: 1, stderr: "No order MN-NONE-NONE.\n" });
+    expect((await shop("order:show")).code).toBe(2);
   });
 
   it("lists payments not settled, with their age, and settles them: captures an order's payment, voids an authorisation without one", async () => {

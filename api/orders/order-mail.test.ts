@@ -4,7 +4,7 @@ import { type FreshApi, freshApi, TEST_SHOP_URL } from "#api/testing/harness.ts"
 import { trackingUrl } from "#contract/carriers.ts";
 import type { OrderStatus } from "#contract/checkout.ts";
 import { orderDetailHref } from "#contract/paths.ts";
-import { changeOrderStatus } from "./orders.service.ts";
+import { changeOrderStatus, type Shipment } from "./orders.service.ts";
 
 let api: FreshApi;
 beforeEach(async () => {
@@ -26,8 +26,8 @@ async function placedOrder() {
 }
 
 /** Moves the order, then lets the outbox send what the change enqueued, as the server's pass does. */
-async function moveTo(code: string, to: OrderStatus) {
-  expect(await changeOrderStatus(api.db, api.clock, api.gateway, code, to)).toMatchObject({ ok: true });
+async function moveTo(code: string, to: OrderStatus, shipment?: Shipment) {
+  expect(await changeOrderStatus(api.db, api.clock, api.gateway, code, to, { shipment })).toMatchObject({ ok: true });
   api.outbox.kick();
   await api.outbox.idle();
 }
@@ -37,12 +37,7 @@ describe("order e-mails", () => {
     const { shopper, order } = await placedOrder();
     await moveTo(order.order_code, "processing");
     expect(api.mailer.sent).toEqual([]);
-    await api.db.kysely
-      .updateTable("orders")
-      .set({ carrier: "royal_mail", tracking_number: "AB123456789GB" })
-      .where("id", "=", order.id)
-      .execute();
-    await moveTo(order.order_code, "shipped");
+    await moveTo(order.order_code, "shipped", { carrier: "royal_mail", trackingNumber: "AB123456789GB" });
     const [shipped] = api.mailer.sent;
     expect(shipped).toMatchObject({ template: "orderShipped", to: shopper.user.email });
     expect(shipped.mail.text).toContain("Royal Mail, tracking number AB123456789GB");

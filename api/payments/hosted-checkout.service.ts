@@ -2,6 +2,7 @@ import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { badRequest, notFound } from "#api/core/errors.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
+import { recordOrderEvent } from "#api/orders/order-events.ts";
 import { restock, userOrderDetail } from "#api/orders/orders.service.ts";
 import { type CheckoutOutcome, PAYMENT_METHOD_NAMES } from "#contract/checkout.ts";
 import { HOSTED_CHECKOUT_MINUTES, SHIPPING_METHOD } from "#contract/constants.ts";
@@ -167,7 +168,15 @@ async function releaseCheckout(deps: Pick<ApiDeps, "db" | "clock">, reference: s
       .where("id", "=", released.order_id)
       .where("status", "=", "pending")
       .executeTakeFirst();
-    if (Number(cancelled.numUpdatedRows) > 0) await restock(trx, released.order_id);
+    if (Number(cancelled.numUpdatedRows) > 0) {
+      await restock(trx, released.order_id);
+      await recordOrderEvent(trx, deps.clock, {
+        orderId: released.order_id,
+        status: "cancelled",
+        actorUserId: null,
+        note: "checkout expired unpaid",
+      });
+    }
     return true;
   });
 }

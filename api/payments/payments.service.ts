@@ -7,6 +7,7 @@ import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { ApiError, badRequest, conflict, notFound } from "#api/core/errors.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
 import type { Database, PaymentAttempt, PaymentAttemptStatus } from "#api/db/schema.ts";
+import { recordOrderEvent } from "#api/orders/order-events.ts";
 import { enqueueOrderMail } from "#api/orders/order-mail.ts";
 import { userOrderDetail } from "#api/orders/orders.service.ts";
 import { type AppliedPromo, applyPromo, claimPromoUse, recordRedemption } from "#api/promo/promo.service.ts";
@@ -429,6 +430,7 @@ export async function placeOrder(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await recordOrderEvent(trx, deps.clock, { orderId: order.id, status: "pending", actorUserId: null });
   await trx
     .insertInto("order_items")
     .values(
@@ -517,7 +519,15 @@ export async function confirmPaidOrder(
     const now = isoNow(deps.clock);
     await trx.updateTable("orders").set({ payment_status: "paid", updated_at: now }).where("id", "=", orderId).execute();
     // Captured money confirms the order, unless the operator has already moved it on.
-    await trx.updateTable("orders").set({ status: "confirmed" }).where("id", "=", orderId).where("status", "=", "pending").execute();
+    const moved = await trx
+      .updateTable("orders")
+      .set({ status: "confirmed" })
+      .where("id", "=", orderId)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) > 0) {
+      await recordOrderEvent(trx, deps.clock, { orderId, status: "confirmed", actorUserId: null });
+    }
     // The shopper's confirmation and the shop's notice of a new order.
     await enqueueOrderMail(trx, deps.clock, orderId, "placed");
     return true;

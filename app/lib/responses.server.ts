@@ -5,6 +5,12 @@
  */
 export { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
 export { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
+export {
+  adminOrderDetailSchema,
+  adminOrderListSchema,
+  operatorSchema,
+  orderStatusChangeResultSchema,
+} from "#contract/responses/admin.ts";
 export { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 export {
   hostedCheckoutSchema,

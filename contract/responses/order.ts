@@ -87,6 +87,8 @@ export const orderDetailSchema = z.object({
   /** The address as it was when the order was placed. */
   shipping_address: savedAddressSchema.pick({ label: true, line1: true, line2: true, city: true, postal_code: true, phone: true }),
   items: z.array(orderItemSchema),
+  /** Once the order has shipped: the carrier and the tracking number, with the carrier's page for it. */
+  shipment: z.object({ carrier_name: z.string(), tracking_number: z.string(), tracking_url: z.string() }).nullable(),
 });
 
 /** `GET /payments/attempts/{key}`: where the shopper's payment under that key stands; `order` once it exists. */

@@ -84,6 +84,17 @@ function OrderDetailBody({
           <dt>Payment status</dt>
           <dd>{capitalize(order.payment_status)}</dd>
         </div>
+        {order.shipment ? (
+          <div>
+            <dt>Tracking</dt>
+            <dd>
+              {order.shipment.carrier_name}{" "}
+              <a href={order.shipment.tracking_url} rel="noreferrer" target="_blank">
+                {order.shipment.tracking_number}
+              </a>
+            </dd>
+          </div>
+        ) : null}
       </dl>
 
       <h3 className="order-dialog__subtitle">Items</h3>

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser } from "#api/testing/accounts.ts";
+import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+
+/**
+ * Every back-office endpoint, one row each: the route as Hono lists it, the path called (its parameters filled in,
+ * when it has any) and a body a form would send. Guests get 401, shoppers 403, and the operator gets past the guard
+ * (neither 401 nor 403, and never a 500). A new admin route without its row fails "lists every admin route".
+ */
+const ENDPOINTS: { route: string; path?: string; body?: unknown }[] = [
+  { route: "GET /admin/me" },
+  { route: "GET /admin/orders", path: "/admin/orders?status=processing&q=MN" },
+  { route: "GET /admin/orders/:code", path: "/admin/orders/MN-AAAA-BBBB" },
+  { route: "POST /admin/orders/:code/status", path: "/admin/orders/MN-AAAA-BBBB/status", body: { status: "processing" } },
+  {
+    route: "POST /admin/orders/:code/ship",
+    path: "/admin/orders/MN-AAAA-BBBB/ship",
+    body: { carrier: "dpd", tracking_number: "15501234567890" },
+  },
+];
+
+let api: FreshApi;
+let shopper: string;
+let operator: string;
+beforeAll(async () => {
+  api = await freshApi();
+  shopper = (await createSignedInUser(api)).token;
+  operator = (await createSignedInUser(api, { role: "operator" })).token;
+});
+afterAll(() => api.close());
+
+describe("back office authorization", () => {
+  it.each(ENDPOINTS)("$route: 401 for a guest, 403 for a shopper, past the guard for an operator", async ({ route, path, body }) => {
+    const [method, pattern] = route.split(" ");
+    const call = (token?: string) => api.call(method, path ?? pattern, { body, token });
+    expect((await call()).status).toBe(401);
+    const asShopper = await call(shopper);
+    expect(asShopper.status).toBe(403);
+    expect(asShopper.body.error.code).toBe("FORBIDDEN");
+    const asOperator = await call(operator);
+    expect([401, 403]).not.toContain(asOperator.status);
+    expect(asOperator.status).toBeLessThan(500);
+  });
+
+  it("lists every admin route the API serves", () => {
+    const served = api.app.routes
+      .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/admin/"))
+      .map((route) => `${route.method} ${route.path.replace(/^\/api/, "")}`);
+    expect(ENDPOINTS.map((endpoint) => endpoint.route).sort()).toEqual([...new Set(served)].sort());
+  });
+
+  it("answers the operator's own account at /admin/me", async () => {
+    const { body } = await api.call("GET", "/admin/me", { token: operator });
+    expect(body.data).toEqual({ id: expect.any(Number), name: expect.any(String), email: expect.stringContaining("@") });
+  });
+});
