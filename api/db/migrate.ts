@@ -14,6 +14,7 @@ import { paymentRecovery } from "./migrations/20261126000100_payment_recovery.ts
 import { catalogueGeneration } from "./migrations/20261126000200_catalogue_generation.ts";
 import { exchangeRates } from "./migrations/20261126000300_exchange_rates.ts";
 import { backOffice } from "./migrations/20261126100000_back_office.ts";
+import { moderation } from "./migrations/20261126120000_moderation.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -32,6 +33,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     "20261126000200_catalogue_generation": catalogueGeneration(),
     "20261126000300_exchange_rates": exchangeRates(),
     "20261126100000_back_office": backOffice(db.dialect),
+    "20261126120000_moderation": moderation(),
   };
 }
 

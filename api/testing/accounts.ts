@@ -31,3 +31,10 @@ export async function createSignedInUser(
     .executeTakeFirstOrThrow();
   return { user: toUserDto(row), token: await issueToken(api.db.kysely, api.clock, row.id), password };
 }
+
+/** A signed-in operator of the back office: a verified account with the operator role and a fresh bearer token. */
+export async function createSignedInOperator(api: { db: Db; clock: Clock }, options: { email?: string } = {}) {
+  const account = await createSignedInUser(api, { name: "Olive Operator", ...options });
+  await api.db.kysely.updateTable("users").set({ role: "operator" }).where("id", "=", account.user.id).execute();
+  return account;
+}
