@@ -4,11 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressRoutes } from "./addresses/addresses.routes.ts";
-import { adminMessageRoutes } from "./admin/messages.routes.ts";
-import { adminProductRoutes } from "./admin/products.routes.ts";
-import { adminPromoRoutes } from "./admin/promos.routes.ts";
-import { adminReviewRoutes } from "./admin/reviews.routes.ts";
-import { adminSubscriberRoutes } from "./admin/subscribers.routes.ts";
+import { adminRoutes } from "./admin/admin.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { categoryRoutes } from "./catalogue/categories.routes.ts";
 import { productRoutes } from "./catalogue/products.routes.ts";
@@ -68,11 +64,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/public/orders", orderDetailRoutes);
   api.route("/orders", myOrdersRoutes);
   api.route("/payments", paymentRoutes);
-  api.route("/admin/products", adminProductRoutes);
-  api.route("/admin/promos", adminPromoRoutes);
-  api.route("/admin/reviews", adminReviewRoutes);
-  api.route("/admin/messages", adminMessageRoutes);
-  api.route("/admin/subscribers", adminSubscriberRoutes);
+  api.route("/admin", adminRoutes);
 
   api.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", MSG.api.routeNotFound)), 404));
   api.onError((error, c) => {

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
 import { changeOrderStatus } from "#api/orders/orders.service.ts";
-import { createSignedInOperator } from "#api/testing/accounts.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
 import { paymentRequest } from "#api/testing/checkout.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { OTP_POLICY, PRODUCT_CATEGORY } from "#contract/constants.ts";
 import { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
 import { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
+import { operatorSchema } from "#contract/responses/admin.ts";
 import {
   adminProductListSchema,
   adminProductSchema,
@@ -171,7 +172,8 @@ describe("every endpoint answers its contract schema", () => {
   });
 
   it("answers the back office's catalogue, promos, reviews, messages and subscribers", async () => {
-    const { token } = await createSignedInOperator(api);
+    const { token } = await createSignedInUser(api, { role: "operator" });
+    await expectContract("GET /admin/me", operatorSchema, { token });
     const { products } = await expectContract("GET /admin/products", adminProductListSchema, { token });
     const product = await expectContract("GET /admin/products/:productId", adminProductSchema, {
       token,

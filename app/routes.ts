@@ -29,6 +29,8 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("recently-viewed", "routes/recently-viewed.tsx"),
+  // The back office: every page under the layout, which requires an operator.
+  route("admin", "routes/admin.tsx", [index("routes/admin._index.tsx")]),
   route("not-found", "routes/not-found.tsx", { id: "routes/not-found-page" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

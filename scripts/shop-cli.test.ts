@@ -7,6 +7,9 @@ import { insertCatalogue, insertOrder, insertUser } from "#api/catalogue/testing
 import { connect, type Db } from "#api/db/connect.ts";
 import { countRows } from "#api/db/count.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
+import { verifyPassword } from "#api/security/passwords.ts";
+import { PASSWORD_MAX, PASSWORD_MIN_SIGNUP } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 
 /** The operator CLI, run as operators run it: a child process on a database file of its own. */
 let dir: string;
@@ -21,15 +24,24 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The CLI run with `env` added to this process's environment (DATABASE_URL: the test's database unless given). */
-function shopWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * The CLI run with `env` added to this process's environment (DATABASE_URL: the test's database unless given),
+ * `stdin` piped to it (nothing unless given).
+ */
+function shopWith(
+  { stdin = "", ...env }: NodeJS.ProcessEnv & { stdin?: string },
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [join(import.meta.dirname, "shop-cli.ts"), ...args],
       { cwd: dir, env: { ...process.env, DATABASE_URL: `file:${join(dir, "shop.db")}`, LOG_LEVEL: "silent", ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
+    // The CLI may stop reading before the end (a refused, too long line): the pipe then closes under the write.
+    child.stdin?.on("error", () => {});
+    child.stdin?.end(stdin);
   });
 }
 const shop = (...args: string[]) => shopWith({}, ...args);
@@ -45,6 +57,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       "promo:create",
       "promo:list",
       "promo:disable",
+      "operator:create",
       "orders:list",
       "order:status",
       "payments:pending",
@@ -240,6 +253,83 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       expect((await shop("promo:create", ...bad)).code, bad.join(" ")).toBe(2);
     }
     expect(await promo("BIG")).toBeUndefined();
+  });
+
+  it("creates an operator from a password typed twice on standard input, and promotes a shopper's account", async () => {
+    const user = (email: string) =>
+      db.kysely
+        .selectFrom("users")
+        .select(["name", "role", "email_verified", "password_hash"])
+        .where("email", "=", email)
+        .executeTakeFirst();
+    const help = await shop("operator:create", "--help");
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining("read from standard input, twice") });
+
+    const created = await shopWith(
+      { stdin: "linen-and-silk-42\nlinen-and-silk-42\n" },
+      "operator:create",
+      "--email",
+      "Ada@Example.com",
+      "--name",
+      "Ada Lovelace",
+    );
+    expect(created).toMatchObject({ code: 0, stdout: "Created operator ada@example.com; they sign in at /signin and work at /admin.\n" });
+    const operator = await user("ada@example.com");
+    expect(operator).toMatchObject({ name: "Ada Lovelace", role: "operator", email_verified: 1 });
+    expect(await verifyPassword(operator?.password_hash, "linen-and-silk-42")).toBe(true);
+    expect(operator?.password_hash).not.toContain("linen-and-silk-42");
+    const again = await shopWith(
+      { stdin: "another-pass-99\r\nanother-pass-99\r\n" },
+      "operator:create",
+      "--email",
+      "ada@example.com",
+      "--name",
+      "Ada",
+    );
+    expect(again).toMatchObject({ code: 1, stderr: "ada@example.com is already an operator; nothing changed.\n" });
+
+    const shopperId = await insertUser(db, "grace@example.test");
+    await db.kysely
+      .insertInto("auth_tokens")
+      .values({ user_id: shopperId, token_hash: "h", created_at: "2026-11-20T10:00:00.000Z", expires_at: "2099-01-01T00:00:00.000Z" })
+      .execute();
+    const promoted = await shopWith(
+      { stdin: "crlf-typed-pass\r\ncrlf-typed-pass" },
+      "operator:create",
+      "--email",
+      "grace@example.test",
+      "--name",
+      "Grace",
+    );
+    expect(promoted).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("grace@example.test was a shopper's account: it is now an operator's"),
+    });
+    expect(await user("grace@example.test")).toMatchObject({ role: "operator", email_verified: 1 });
+    expect(await verifyPassword((await user("grace@example.test"))?.password_hash, "crlf-typed-pass")).toBe(true);
+    const token = await db.kysely.selectFrom("auth_tokens").select("revoked_at").where("user_id", "=", shopperId).executeTakeFirstOrThrow();
+    expect(token.revoked_at).not.toBeNull();
+
+    const refusals = await Promise.all([
+      shopWith({ stdin: "linen-and-silk-42\nlinen-and-silk-43\n" }, "operator:create", "--email", "x1@example.com", "--name", "X"),
+      shopWith({ stdin: "linen-and-silk-42\n" }, "operator:create", "--email", "x2@example.com", "--name", "X"),
+      shopWith({ stdin: "short\nshort\n" }, "operator:create", "--email", "x3@example.com", "--name", "X"),
+      shopWith({ stdin: `${"p".repeat(200_000)}\n` }, "operator:create", "--email", "x4@example.com", "--name", "X"),
+    ]);
+    expect(refusals.map((refused) => refused.code)).toEqual([1, 1, 1, 1]);
+    expect(refusals[0]?.stderr).toBe(`Password refused: ${MSG.auth.passwordsDoNotMatch}. Nothing changed.\n`);
+    expect(refusals[1]?.stderr).toContain("needs the password twice on standard input");
+    expect(refusals[2]?.stderr).toContain(MSG.accounts.passwordMin(PASSWORD_MIN_SIGNUP));
+    expect(refusals[3]?.stderr).toContain(`longer than ${PASSWORD_MAX} characters`);
+    for (const bad of [
+      ["--email", "not-an-email", "--name", "X"],
+      ["--email", "x5@example.com"],
+      ["--email", "x5@example.com", "--name", "X", "--password", "p"],
+    ]) {
+      expect((await shopWith({ stdin: "linen-and-silk-42\nlinen-and-silk-42\n" }, "operator:create", ...bad)).code, bad.join(" ")).toBe(2);
+    }
+    const operators = await db.kysely.selectFrom("users").select("email").where("role", "=", "operator").orderBy("email").execute();
+    expect(operators.map((row) => row.email)).toEqual(["ada@example.com", "grace@example.test"]);
   });
 
   it("lists orders by status and moves them only along the allowed transitions", async () => {

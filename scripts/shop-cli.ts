@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import pino from "pino";
+import { createOperator, type OperatorCreation } from "#api/admin/operators.ts";
 import { findStockDrift } from "#api/catalogue/stock-totals.ts";
 import { type BackendConfig, readBackendConfig } from "#api/config.ts";
 import { systemClock } from "#api/core/clock.ts";
@@ -18,9 +19,11 @@ import { changeOrderStatus, listOrders } from "#api/orders/orders.service.ts";
 import { createGateway } from "#api/payments/gateway.ts";
 import { listPendingPayments, type RecoveryOutcome, STUCK_ATTEMPT_AGE_MS, settleStuckPayments } from "#api/payments/payment-recovery.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
-import { OPERATOR_LIMITS } from "#contract/constants.ts";
+import { OPERATOR_LIMITS, PASSWORD_MAX } from "#contract/constants.ts";
 import { toGbp } from "#contract/money.ts";
+import { signupSchema } from "#contract/schemas/auth.ts";
 import { InvalidSettingsError } from "#contract/settings.ts";
+import { readSecretLines, SecretInputError } from "./read-secret-lines.ts";
 
 /** A wrong invocation: the message and the command's usage go to stderr, exit code 2. */
 class UsageError extends Error {}
@@ -37,6 +40,7 @@ interface Command {
     db: Db,
     args: { values: Record<string, string | boolean | undefined>; positionals: string[] },
     config: BackendConfig,
+    stdin: NodeJS.ReadableStream,
   ): Promise<number>;
 }
 
@@ -84,6 +88,14 @@ const nextStatuses = (from: OrderStatus) => {
 const orderStatus = (value: string | undefined, name: string): OrderStatus => {
   if (!ORDER_STATUSES.includes(value as OrderStatus)) throw new UsageError(`${name} must be one of: ${ORDER_STATUSES.join(", ")}`);
   return value as OrderStatus;
+};
+
+/** What operator:create says it did. */
+const OPERATOR_CREATED: Record<OperatorCreation, (email: string) => string> = {
+  created: (email) => `Created operator ${email}; they sign in at /signin and work at /admin.`,
+  promoted: (email) =>
+    `${email} was a shopper's account: it is now an operator's, with the password you typed; its sessions were signed out.`,
+  already_operator: (email) => `${email} is already an operator; nothing changed.`,
 };
 
 const commands: Record<string, Command> = {
@@ -238,6 +250,53 @@ const commands: Record<string, Command> = {
         return 1;
       }
       console.log(`Disabled promo code ${code.toUpperCase()}.`);
+      return 0;
+    },
+  },
+
+  "operator:create": {
+    summary: "create a back-office operator (or make a shopper's account one); the password is read from standard input",
+    usage: `operator:create --email EMAIL --name NAME
+
+The password is read from standard input, twice (typed at a prompt without echo, or piped as two lines);
+it is never an argument, so it stays out of the shell history and the process list.
+An existing shopper's account with that e-mail becomes an operator's, with the new password.`,
+    maxPositionals: 0,
+    options: { email: { type: "string" }, name: { type: "string" } },
+    async run(db, { values }, _config, stdin) {
+      if (values.email === undefined || values.name === undefined) throw new UsageError("operator:create needs --email and --name");
+      const account = signupSchema.shape;
+      const email = account.email.safeParse(values.email);
+      const name = account.name.safeParse(values.name);
+      if (!email.success || !name.success) {
+        const problem = email.error ? `--email: ${email.error.issues[0]?.message}` : `--name: ${name.error?.issues[0]?.message}`;
+        throw new UsageError(problem);
+      }
+      let typed: string[] | null;
+      try {
+        typed = await readSecretLines(stdin, ["Password: ", "Password again: "], PASSWORD_MAX);
+      } catch (error) {
+        if (!(error instanceof SecretInputError)) throw error;
+        console.error(`Password refused: ${error.message}. Nothing changed.`);
+        return 1;
+      }
+      if (!typed) {
+        console.error("operator:create needs the password twice on standard input (two lines). Nothing changed.");
+        return 1;
+      }
+      const [password = "", confirmation = ""] = typed;
+      const checked = signupSchema.safeParse({ name: name.data, email: email.data, password, confirmPassword: confirmation });
+      if (!checked.success) {
+        console.error(`Password refused: ${checked.error.issues.map((issue) => issue.message).join("; ")}. Nothing changed.`);
+        return 1;
+      }
+      const outcome = await createOperator(db, systemClock, { name: name.data, email: email.data, password });
+      const message = OPERATOR_CREATED[outcome](email.data);
+      if (outcome === "already_operator") {
+        console.error(message);
+        return 1;
+      }
+      console.log(message);
       return 0;
     },
   },
@@ -453,8 +512,15 @@ const databaseName = (url: string | undefined) => {
   return file === undefined ? "PostgreSQL, DATABASE_URL" : file === ":memory:" ? file : resolve(file);
 };
 
-/** Runs one operator command (`argv` as after `npm run shop --`) on the database `env` names; answers the exit code. */
-export async function runShopCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/**
+ * Runs one operator command (`argv` as after `npm run shop --`) on the database `env` names, reading secrets from
+ * `stdin`; answers the exit code.
+ */
+export async function runShopCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  stdin: NodeJS.ReadableStream = process.stdin,
+): Promise<number> {
   const [name = "help", ...rest] = argv;
   if (name === "help" || name === "--help" || name === "-h") {
     if (rest.length > 0) {
@@ -512,7 +578,7 @@ export async function runShopCli(argv: string[], env: NodeJS.ProcessEnv = proces
       console.error(`The database (${databaseName(config.DATABASE_URL)}) is not migrated: run npm run shop -- migrate first.`);
       return 1;
     }
-    return await command.run(db, args as Parameters<Command["run"]>[1], config);
+    return await command.run(db, args as Parameters<Command["run"]>[1], config, stdin);
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${usage}`);

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { requireAuth, requireOperator } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { validate } from "#api/core/validate.ts";
@@ -9,7 +8,6 @@ import { contactMessages, markMessageHandled } from "./messages.service.ts";
 
 /** The back office's contact messages: the list and marking one handled. */
 export const adminMessageRoutes = new Hono<ApiEnv>()
-  .use(requireAuth, requireOperator)
   .get("/", validate("query", adminPageQuerySchema), async (c) => {
     const { messages, pagination } = await contactMessages(c.var.deps.db, c.req.valid("query").page);
     return ok(c, { messages }, MSG.adminCatalogue.messagesFetched, { pagination });

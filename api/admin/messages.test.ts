@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSignedInOperator, createSignedInUser } from "#api/testing/accounts.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
 
 let api: FreshApi;
-let operator: Awaited<ReturnType<typeof createSignedInOperator>>;
+let operator: Awaited<ReturnType<typeof createSignedInUser>>;
 beforeEach(async () => {
   api = await freshApi();
-  operator = await createSignedInOperator(api);
+  operator = await createSignedInUser(api, { role: "operator" });
 });
 afterEach(() => api.close());
 

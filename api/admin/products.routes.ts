@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireAuth, requireOperator } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { notFound } from "#api/core/errors.ts";
@@ -14,7 +13,6 @@ const importFileSchema = z.record(z.string(), z.unknown());
 
 /** The back office's products: search, the product page's edits, and `products:import` from an upload. */
 export const adminProductRoutes = new Hono<ApiEnv>()
-  .use(requireAuth, requireOperator)
   .get("/", validate("query", adminProductsQuerySchema), async (c) => {
     const { products, pagination } = await listProducts(c.var.deps.db, c.req.valid("query"));
     return ok(c, { products }, MSG.adminCatalogue.productsFetched, { pagination });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSignedInOperator, createSignedInUser } from "#api/testing/accounts.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -7,7 +7,7 @@ let api: FreshApi;
 let token: string;
 beforeEach(async () => {
   api = await freshApi();
-  token = (await createSignedInOperator(api)).token;
+  token = (await createSignedInUser(api, { role: "operator" })).token;
 });
 afterEach(() => api.close());
 

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { requireAuth, requireOperator } from "#api/core/auth-middleware.ts";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { validate } from "#api/core/validate.ts";
@@ -9,7 +8,6 @@ import { adminReviews, setReviewHidden } from "./reviews.service.ts";
 
 /** The back office's reviews: every one, hidden included, and hiding or showing one. */
 export const adminReviewRoutes = new Hono<ApiEnv>()
-  .use(requireAuth, requireOperator)
   .get("/", validate("query", adminReviewsQuerySchema), async (c) => {
     const { reviews, pagination } = await adminReviews(c.var.deps.db, c.req.valid("query"));
     return ok(c, { reviews }, MSG.adminCatalogue.reviewsFetched, { pagination });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { insertCatalogue, insertOrder, insertUser } from "#api/catalogue/testing-fixtures.ts";
 import { createReview } from "#api/reviews/reviews.service.ts";
-import { createSignedInOperator, createSignedInUser } from "#api/testing/accounts.ts";
+import { createSignedInUser } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -11,7 +11,7 @@ let shop: Awaited<ReturnType<typeof insertCatalogue>>;
 beforeEach(async () => {
   api = await freshApi();
   shop = await insertCatalogue(api.db);
-  token = (await createSignedInOperator(api)).token;
+  token = (await createSignedInUser(api, { role: "operator" })).token;
 });
 afterEach(() => api.close());
 

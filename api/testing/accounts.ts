@@ -2,16 +2,17 @@ import { issueToken, toUserDto } from "#api/auth/auth.service.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import { hashPassword } from "#api/security/passwords.ts";
+import type { UserRole } from "#contract/constants.ts";
 
 let serial = 0;
 
 /**
- * A signed-in shopper for tests of other features: the account is written straight to the database
+ * A signed-in shopper (or, with `role`, an operator) for tests of other features: the account is written straight to the database
  * (no sign-up rate limits, no mail), verified unless told otherwise, with a fresh bearer token.
  */
 export async function createSignedInUser(
   api: { db: Db; clock: Clock },
-  options: { name?: string; email?: string; password?: string; verified?: boolean } = {},
+  options: { name?: string; email?: string; password?: string; verified?: boolean; role?: UserRole } = {},
 ) {
   serial += 1;
   const email = options.email ?? `shopper${serial}@example.com`;
@@ -24,17 +25,11 @@ export async function createSignedInUser(
       email,
       password_hash: await hashPassword(password),
       email_verified: options.verified === false ? 0 : 1,
+      role: options.role ?? "shopper",
       created_at: now,
       updated_at: now,
     })
     .returning(["id", "name", "email", "email_verified"])
     .executeTakeFirstOrThrow();
   return { user: toUserDto(row), token: await issueToken(api.db.kysely, api.clock, row.id), password };
-}
-
-/** A signed-in operator of the back office: a verified account with the operator role and a fresh bearer token. */
-export async function createSignedInOperator(api: { db: Db; clock: Clock }, options: { email?: string } = {}) {
-  const account = await createSignedInUser(api, { name: "Olive Operator", ...options });
-  await api.db.kysely.updateTable("users").set({ role: "operator" }).where("id", "=", account.user.id).execute();
-  return account;
 }

@@ -5,6 +5,7 @@
  */
 export { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
 export { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
+export { operatorSchema } from "#contract/responses/admin.ts";
 export { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 export { myOrdersSchema, orderDetailSchema, paymentAttemptSchema, promoResultSchema } from "#contract/responses/order.ts";
 export { categoryListSchema, productDetailSchema, productSummaryListSchema } from "#contract/responses/product.ts";

@@ -196,6 +196,7 @@ const ROBOTS_DISALLOW = [
   "/signup",
   "/email-verification",
   "/otp-verification",
+  "/admin",
   "/api/",
 ] as const;
 
