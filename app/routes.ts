@@ -30,7 +30,16 @@ export default [
   route("wishlist", "routes/wishlist.tsx"),
   route("recently-viewed", "routes/recently-viewed.tsx"),
   // The back office: every page under the layout, which requires an operator.
-  route("admin", "routes/admin.tsx", [index("routes/admin._index.tsx")]),
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("products", "routes/admin.products.tsx"),
+    route("products/:id", "routes/admin.products.$id.tsx"),
+    route("promos", "routes/admin.promos.tsx"),
+    route("reviews", "routes/admin.reviews.tsx"),
+    route("messages", "routes/admin.messages.tsx"),
+    route("subscribers", "routes/admin.subscribers.tsx"),
+    route("subscribers.csv", "routes/admin.subscribers[.]csv.tsx"),
+  ]),
   route("not-found", "routes/not-found.tsx", { id: "routes/not-found-page" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,18 @@
 export { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
 export { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
 export { operatorSchema } from "#contract/responses/admin.ts";
+export {
+  adminProductListSchema,
+  adminProductSchema,
+  adminPromoListSchema,
+  adminPromoSchema,
+  adminReviewListSchema,
+  adminReviewSchema,
+  contactMessageListSchema,
+  contactMessageSchema,
+  productImportResultSchema,
+  subscriberListSchema,
+} from "#contract/responses/admin-catalogue.ts";
 export { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 export { myOrdersSchema, orderDetailSchema, paymentAttemptSchema, promoResultSchema } from "#contract/responses/order.ts";
 export { categoryListSchema, productDetailSchema, productSummaryListSchema } from "#contract/responses/product.ts";
