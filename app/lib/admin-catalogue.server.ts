@@ -28,9 +28,3 @@ export async function adminButtonAction<Id>(
   const outcome = await callApi(apiFor(context), { ...options.call(id.data), token });
   return redirectWithToast(request, options.back, outcome.ok ? "success" : "error", outcome.message, { status: 303 });
 }
-
-/** The same list page the operator posted from (its query kept), for the redirect after a button's post. */
-export function listPage(request: Request): string {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
-}

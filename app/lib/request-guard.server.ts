@@ -83,7 +83,9 @@ function refusalFor(req: ExpressRequest): Refusal | null {
   if (origin !== "own") return { status: 403, reason: origin === "none" ? MSG.router.refused.noOrigin : MSG.router.refused.crossSite };
   if (Number(req.get("content-length")) > FORM_LIMITS.bodyBytes) return { status: 413, reason: MSG.router.refused.formTooLarge };
   const contentType = req.get("content-type");
-  const upload = UPLOAD_PAGES.has(req.path) && isUploadContentType(contentType);
+  // With JavaScript, React Router posts a page's form to `<path>.data`.
+  const page = req.path.endsWith(".data") ? req.path.slice(0, -".data".length) : req.path;
+  const upload = UPLOAD_PAGES.has(page) && isUploadContentType(contentType);
   if (!isFormContentType(contentType) && !upload) return { status: 400, reason: MSG.router.refused.notAForm };
   return null;
 }

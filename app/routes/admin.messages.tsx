@@ -3,7 +3,8 @@ import { AdminPager } from "#app/components/admin/admin-pager.tsx";
 import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { adminMeta, adminQueryHref } from "#app/lib/admin.ts";
-import { adminButtonAction, adminRead, listPage } from "#app/lib/admin-catalogue.server.ts";
+import { adminButtonAction, adminRead } from "#app/lib/admin-catalogue.server.ts";
+import { pagePath } from "#app/lib/auth.server.ts";
 import { readForm, refuse } from "#app/lib/form-data.server.ts";
 import { formatOrderDate } from "#app/lib/orders.ts";
 import { contactMessageListSchema, contactMessageSchema } from "#app/lib/responses.server.ts";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     id: { messageId: formData.get("messageId") },
     idSchema: adminMessageParamSchema,
     call: ({ messageId }) => ({ method: "POST", endpoint: `/admin/messages/${messageId}/handled`, schema: contactMessageSchema }),
-    back: listPage(request),
+    back: pagePath(request),
   });
 }
 

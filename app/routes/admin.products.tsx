@@ -80,7 +80,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
   return (
     <>
       <h1 className="admin-heading">{T.productsTitle}</h1>
-      <FilterBar action="/admin/products" label={T.searchLabel}>
+      <FilterBar action="/admin/products" label={T.searchFormLabel}>
         <FilterField label={T.searchLabel} htmlFor="product-search">
           <input
             id="product-search"

@@ -5,6 +5,7 @@ export const adminCatalogue = {
   productFetched: "Product fetched successfully",
   productUpdated: "Product updated",
   productNotFound: "Product not found",
+  searchFormLabel: "Find products",
   searchLabel: "Search by name or SKU",
   search: "Search",
   noProducts: "No products match your search",
