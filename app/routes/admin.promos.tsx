@@ -91,7 +91,7 @@ const COLUMNS: AdminColumn<AdminPromoDto>[] = [
   { header: T.columns.window, cell: windowOf },
   { header: T.columns.status, cell: (promo) => (promo.active ? T.active : T.inactive) },
   {
-    header: T.disable,
+    header: T.columns.action,
     cell: (promo) =>
       promo.active ? (
         <Form method="post">

@@ -65,7 +65,7 @@ const COLUMNS: AdminColumn<AdminReviewDto>[] = [
   { header: T.columns.review, cell: (review) => review.comment ?? "" },
   { header: T.columns.status, cell: (review) => (review.hidden_at ? T.hidden : T.shown) },
   {
-    header: T.hide,
+    header: T.columns.action,
     cell: (review) => (
       <Form method="post">
         <input type="hidden" name="reviewId" value={review.id} />
