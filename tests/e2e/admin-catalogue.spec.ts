@@ -197,4 +197,21 @@ test.describe("the back office's catalogue", () => {
     expect(direct.headers()["content-disposition"]).toBe('attachment; filename="subscribers.csv"');
     expect(direct.headers()["cache-control"]).toBe("private, no-store");
   });
+
+  test("answers forged, malformed and oversized posts with a 4xx", async ({ shop, page }, testInfo) => {
+    await operatorAt(shop, testInfo, "/admin/reviews");
+    const headers = { origin: process.env.E2E_BASE_URL ?? "" };
+    const post = (path: string, options: Parameters<typeof page.request.post>[1]) =>
+      page.request.post(path, { ...options, headers: { ...headers, ...options?.headers }, maxRedirects: 0 });
+    expect((await post("/admin/reviews", { form: { reviewId: "1 OR 1=1" } })).status()).toBe(400);
+    expect((await post("/admin/messages", { form: { messageId: "-3" } })).status()).toBe(400);
+    expect((await post("/admin/promos", { form: { intent: "disable", code: "x".repeat(500) } })).status()).toBe(400);
+    const file = (body: string) => ({ file: { name: "products.json", mimeType: "application/json", buffer: Buffer.from(body) } });
+    expect((await post("/admin/reviews", { multipart: file("{}") })).status()).toBe(400);
+    expect((await post("/admin/products", { multipart: file("x".repeat(70 * 1024)) })).status()).toBe(413);
+    const notJson = await post("/admin/products", { multipart: file("{not json") });
+    expect(notJson.status()).toBe(400);
+    expect(await notJson.text()).toContain(T.importNotJson);
+    expect((await post("/admin/products", { data: { products: [] } })).status()).toBe(400);
+  });
 });
