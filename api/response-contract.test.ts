@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
-import { changeOrderStatus } from "#api/orders/orders.service.ts";
 import { createSignedInUser } from "#api/testing/accounts.ts";
-import { paymentRequest } from "#api/testing/checkout.ts";
+import { moveOrder, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { OTP_POLICY, PRODUCT_CATEGORY } from "#contract/constants.ts";
 import { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
 import { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
-import { operatorSchema } from "#contract/responses/admin.ts";
+import { adminOrderDetailSchema, adminOrderListSchema, operatorSchema, orderStatusChangeResultSchema } from "#contract/responses/admin.ts";
 import {
   adminProductListSchema,
   adminProductSchema,
@@ -147,8 +146,7 @@ describe("every endpoint answers its contract schema", () => {
     await expectContract("GET /public/orders/:id", orderDetailSchema, { token, path: `/public/orders/${order.id}` });
     await expectContract("GET /orders/my-orders", myOrdersSchema, { token });
 
-    for (const to of ["processing", "shipped", "delivered"] as const)
-      await changeOrderStatus(api.db, api.clock, api.gateway, order.order_code, to);
+    await moveOrder(api, order.order_code, ["processing", "shipped", "delivered"]);
     const review = await expectContract("POST /public/reviews", reviewSchema, {
       token,
       body: { product_id: variant.product_id, order_id: order.id, rating: 4, comment: "Beautiful drape." },
@@ -171,9 +169,39 @@ describe("every endpoint answers its contract schema", () => {
     await expectContract("POST /public/auth/logout", noDataSchema, { token: again.token });
   });
 
+  it("answers the back office's", async () => {
+    const operator = await createSignedInUser(api, { role: "operator" });
+    const token = operator.token;
+    const shopper = await shopperWithAddress(api);
+    const variant = await api.db.kysely
+      .selectFrom("product_variants")
+      .select(["id", "product_id"])
+      .where("stock", ">", 0)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const { body } = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: variant.product_id, variantId: variant.id, quantity: 1 }]),
+    );
+    const code = body.data.order_code as string;
+    await expectContract("GET /admin/me", operatorSchema, { token });
+    await expectContract("GET /admin/orders", adminOrderListSchema, { token });
+    await expectContract("POST /admin/orders/:code/status", orderStatusChangeResultSchema, {
+      token,
+      path: `/admin/orders/${code}/status`,
+      body: { status: "processing" },
+    });
+    await expectContract("POST /admin/orders/:code/ship", orderStatusChangeResultSchema, {
+      token,
+      path: `/admin/orders/${code}/ship`,
+      body: { carrier: "dpd", tracking_number: "15501234567890" },
+    });
+    await expectContract("GET /admin/orders/:code", adminOrderDetailSchema, { token, path: `/admin/orders/${code}` });
+  });
+
   it("answers the back office's catalogue, promos, reviews, messages and subscribers", async () => {
     const { token } = await createSignedInUser(api, { role: "operator" });
-    await expectContract("GET /admin/me", operatorSchema, { token });
     const { products } = await expectContract("GET /admin/products", adminProductListSchema, { token });
     const product = await expectContract("GET /admin/products/:productId", adminProductSchema, {
       token,

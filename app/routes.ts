@@ -32,6 +32,9 @@ export default [
   // The back office: every page under the layout, which requires an operator.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
+    route("orders", "routes/admin.orders.tsx"),
+    route("orders/:code", "routes/admin.orders.$code.tsx"),
+    route("orders/:code/packing-slip", "routes/admin.orders.$code.packing-slip.tsx"),
     route("products", "routes/admin.products.tsx"),
     route("products/:id", "routes/admin.products.$id.tsx"),
     route("promos", "routes/admin.promos.tsx"),

@@ -59,7 +59,9 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       "promo:disable",
       "operator:create",
       "orders:list",
+      "order:show",
       "order:status",
+      "order:ship",
       "payments:pending",
       "payments:settle",
       "stock:set",
@@ -366,7 +368,22 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       stderr: `Order ${code} is pending; it cannot become completed (next: processing or cancelled).\n`,
     });
     expect(await shop("order:status", code, "processing")).toMatchObject({ code: 0, stdout: `Order ${code}: pending -> processing.\n` });
-    expect((await shop("order:status", code, "shipped")).code).toBe(0);
+    expect(await shop("order:status", code, "shipped")).toMatchObject({
+      code: 1,
+      stderr: `Shipping needs the carrier and tracking number: npm run shop -- order:ship ${code} --carrier C --tracking T\n`,
+    });
+    expect((await shop("order:ship", code, "--carrier", "pigeon", "--tracking", "AB123456785GB")).code).toBe(2);
+    expect((await shop("order:ship", code, "--carrier", "royal_mail", "--tracking", "12-34")).stderr).toContain(
+      `--tracking: ${MSG.admin.orders.trackingInvalid}`,
+    );
+    expect((await shop("order:ship", code, "--carrier", "royal_mail")).code).toBe(2);
+    expect(await shop("order:ship", code, "--carrier", "royal_mail", "--tracking", "ab 1234 5678 5gb")).toMatchObject({
+      code: 0,
+      stdout: `Order ${code}: processing -> shipped.\nTracking: https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB\n`,
+    });
+    expect((await shop("order:ship", code, "--carrier", "dpd", "--tracking", "15501234567890")).stderr).toBe(
+      `Order ${code} is shipped; it cannot become shipped (next: delivered).\n`,
+    );
     expect((await shop("order:status", code, "delivered")).code).toBe(0);
     expect(await shop("order:status", code, "cancelled")).toMatchObject({
       code: 1,
@@ -376,6 +393,36 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect((await shop("order:status", "MN-NONE-NONE", "processing")).code).toBe(1);
     const { status } = await db.kysely.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(status).toBe("delivered");
+  });
+
+  it("shows an order's facts in plain text: items, address, customer, payment, totals, shipment and history", async () => {
+    const { products } = await insertCatalogue(db);
+    const userId = await insertUser(db, "amina@example.test");
+    const orderId = await insertOrder(db, {
+      userId,
+      createdAt: "2026-11-20T10:00:00.000Z",
+      status: "processing",
+      items: [{ productId: products.linenDress, quantity: 3 }],
+    });
+    const { code } = await db.kysely.selectFrom("orders").select("code").where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect((await shop("order:ship", code, "--carrier", "evri", "--tracking", "H00A1B2C3D4E5F6G")).code).toBe(0);
+    const shown = await shop("order:show", code.toLowerCase());
+    expect(shown.code).toBe(0);
+    for (const fact of [
+      `Order ${code}, placed 2026-11-20T10:00:00.000Z`,
+      "Status: shipped (next: delivered)",
+      "Customer: Shopper <amina@example.test>",
+      "Ship to: Home, 1 High Street, London, E1 1AA; phone 07000000000",
+      "Payment: card, paid",
+      "  3 x Item, SKU SKU: £0.00 each, £0.00",
+      "Totals: subtotal £0.00, shipping £5.00, discount £0.00, total £5.00",
+      "with Evri, tracking H00A1B2C3D4E5F6G (https://www.evri.com/track/parcel/H00A1B2C3D4E5F6G)",
+      "shipped, by the shop",
+    ]) {
+      expect(shown.stdout).toContain(fact);
+    }
+    expect(await shop("order:show", "MN-NONE-NONE")).toMatchObject({ code: 1, stderr: "No order MN-NONE-NONE.\n" });
+    expect((await shop("order:show")).code).toBe(2);
   });
 
   it("lists payments not settled, with their age, and settles them: captures an order's payment, voids an authorisation without one", async () => {

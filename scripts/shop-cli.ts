@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import pino from "pino";
+import { adminOrderDetail } from "#api/admin/admin-orders.service.ts";
 import { createOperator, type OperatorCreation } from "#api/admin/operators.ts";
 import { findStockDrift } from "#api/catalogue/stock-totals.ts";
 import { type BackendConfig, readBackendConfig } from "#api/config.ts";
@@ -15,12 +16,15 @@ import { prepareDatabase } from "#api/db/prepare.ts";
 import { importProducts } from "#api/operator/product-import.ts";
 import { createPromo, disablePromo, listPromos, newPromoSchema } from "#api/operator/promo-admin.ts";
 import { repairStockDrift, setVariantStock } from "#api/operator/stock.ts";
-import { changeOrderStatus, listOrders } from "#api/orders/orders.service.ts";
+import { changeOrderStatus, listOrders, type StatusChange } from "#api/orders/orders.service.ts";
 import { createGateway } from "#api/payments/gateway.ts";
 import { listPendingPayments, type RecoveryOutcome, STUCK_ATTEMPT_AGE_MS, settleStuckPayments } from "#api/payments/payment-recovery.ts";
+import { CARRIER_IDS, trackingUrl } from "#contract/carriers.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
 import { OPERATOR_LIMITS, PASSWORD_MAX } from "#contract/constants.ts";
+import type { AdminOrderDetailDto } from "#contract/dto/admin.ts";
 import { toGbp } from "#contract/money.ts";
+import { shipOrderSchema } from "#contract/schemas/admin-orders.ts";
 import { signupSchema } from "#contract/schemas/auth.ts";
 import { InvalidSettingsError } from "#contract/settings.ts";
 import { readSecretLines, SecretInputError } from "./read-secret-lines.ts";
@@ -89,6 +93,50 @@ const orderStatus = (value: string | undefined, name: string): OrderStatus => {
   if (!ORDER_STATUSES.includes(value as OrderStatus)) throw new UsageError(`${name} must be one of: ${ORDER_STATUSES.join(", ")}`);
   return value as OrderStatus;
 };
+
+/** What order:status and order:ship say of a move; answers the exit code. */
+function reportMove(code: string, target: OrderStatus, result: StatusChange): number {
+  if (result.ok) {
+    console.log(`Order ${code}: ${result.from} -> ${result.to}.`);
+    return 0;
+  }
+  if (result.reason === "not_found") console.error(`No order ${code}.`);
+  else if (result.reason === "shipment_required") console.error("Shipping needs the carrier and tracking number: use order:ship.");
+  else console.error(`Order ${code} is ${result.from}; it cannot become ${target}${nextStatuses(result.from)}.`);
+  return 1;
+}
+
+/** order:show's text: the facts of the back office's order page, one block each. */
+function describeOrder(order: AdminOrderDetailDto): string {
+  const pounds = (gbp: number) => `£${gbp.toFixed(2)}`;
+  const address = order.shipping_address;
+  const payment = order.payment;
+  const lines = [
+    `Order ${order.code}, placed ${order.created_at}`,
+    `Status: ${order.status}${nextStatuses(order.status)}`,
+    `Customer: ${order.customer.name} <${order.customer.email}>`,
+    `Ship to: ${[address.label, address.line1, address.line2, address.city, address.postal_code].filter(Boolean).join(", ")}; phone ${address.phone}`,
+    `Shipping: ${order.shipping_method}`,
+    `Payment: ${payment.method_name}, ${payment.status}${payment.gateway ? `, ${payment.gateway} reference ${payment.reference}` : ""}${payment.card_last4 ? `, card ending ${payment.card_last4}` : ""}`,
+    "Items:",
+    ...order.items.map(
+      (item) =>
+        `  ${item.quantity} x ${item.product_name}${item.variant_name ? ` (${item.variant_name})` : ""}, SKU ${item.sku}: ${pounds(item.unit_price)} each, ${pounds(item.line_total)}`,
+    ),
+    `Totals: subtotal ${pounds(order.totals.subtotal)}, shipping ${pounds(order.totals.shipping)}, discount ${pounds(order.totals.discount)}${order.totals.promo_code ? ` (${order.totals.promo_code})` : ""}, total ${pounds(order.totals.total)}`,
+  ];
+  if (order.shipment) {
+    const { carrier_name, tracking_number, tracking_url, shipped_at } = order.shipment;
+    lines.push(`Shipped: ${shipped_at} with ${carrier_name}, tracking ${tracking_number} (${tracking_url})`);
+  }
+  lines.push(
+    "History:",
+    ...order.history.map(
+      (event) => `  ${event.at} ${event.status}, by ${event.actor ? event.actor.email : "the shop"}${event.note ? ` (${event.note})` : ""}`,
+    ),
+  );
+  return lines.join("\n");
+}
 
 /** What operator:create says it did. */
 const OPERATOR_CREATED: Record<OperatorCreation, (email: string) => string> = {
@@ -332,29 +380,66 @@ An existing shopper's account with that e-mail becomes an operator's, with the n
     },
   },
 
+  "order:show": {
+    summary: "show one order in full: items, address, customer, payment, totals, shipment, history",
+    usage: "order:show <order code>",
+    maxPositionals: 1,
+    async run(db, { positionals: [code] }) {
+      if (!code) throw new UsageError("order:show needs an order code");
+      const order = await adminOrderDetail(db, code.trim().toUpperCase());
+      if (!order) {
+        console.error(`No order ${code.toUpperCase()}.`);
+        return 1;
+      }
+      console.log(describeOrder(order));
+      return 0;
+    },
+  },
+
   "order:status": {
-    summary: `move an order to another status (${ORDER_STATUSES.join(", ")})`,
+    summary: `move an order to another status (${ORDER_STATUSES.filter((status) => status !== "shipped").join(", ")}; shipped: order:ship)`,
     usage: `order:status <order code> <status>
 
 Allowed: ${allowedTransitions}.
 A paid order starts confirmed (pending while its payment is only authorised).
+Shipping needs the carrier and tracking number: use order:ship.
 Cancelling returns the items to stock and refunds the payment.`,
     maxPositionals: 2,
     async run(db, { positionals: [code, status] }, config) {
       if (!code || !status) throw new UsageError("order:status needs an order code and a status");
       const target = orderStatus(status, "status");
-      const gateway = createGateway(config.PAYMENT_GATEWAY);
-      const result = await changeOrderStatus(db, systemClock, gateway, code.trim().toUpperCase(), target);
-      if (!result.ok) {
-        console.error(
-          result.reason === "not_found"
-            ? `No order ${code.toUpperCase()}.`
-            : `Order ${code.toUpperCase()} is ${result.from}; it cannot become ${target}${nextStatuses(result.from)}.`,
-        );
+      const orderCode = code.trim().toUpperCase();
+      if (target === "shipped") {
+        console.error(`Shipping needs the carrier and tracking number: npm run shop -- order:ship ${orderCode} --carrier C --tracking T`);
         return 1;
       }
-      console.log(`Order ${code.toUpperCase()}: ${result.from} -> ${result.to}.`);
-      return 0;
+      const gateway = createGateway(config.PAYMENT_GATEWAY);
+      return reportMove(orderCode, target, await changeOrderStatus(db, systemClock, gateway, orderCode, target));
+    },
+  },
+
+  "order:ship": {
+    summary: "mark a processing order shipped, with its carrier and tracking number",
+    usage: `order:ship <order code> --carrier CARRIER --tracking NUMBER
+
+  --carrier CARRIER   one of ${CARRIER_IDS.join(", ")}
+  --tracking NUMBER   as the carrier printed it: 8 to 30 letters and digits (spaces are dropped)`,
+    maxPositionals: 1,
+    options: { carrier: { type: "string" }, tracking: { type: "string" } },
+    async run(db, { positionals: [code], values }, config) {
+      if (!code) throw new UsageError("order:ship needs an order code");
+      const parsed = shipOrderSchema.safeParse({ carrier: values.carrier, tracking_number: values.tracking });
+      if (!parsed.success) {
+        const names: Record<string, string> = { carrier: "--carrier", tracking_number: "--tracking" };
+        throw new UsageError(parsed.error.issues.map((issue) => `${names[String(issue.path[0])]}: ${issue.message}`).join("\n"));
+      }
+      const orderCode = code.trim().toUpperCase();
+      const shipment = { carrier: parsed.data.carrier, trackingNumber: parsed.data.tracking_number };
+      const gateway = createGateway(config.PAYMENT_GATEWAY);
+      const result = await changeOrderStatus(db, systemClock, gateway, orderCode, "shipped", { shipment });
+      const exitCode = reportMove(orderCode, "shipped", result);
+      if (exitCode === 0) console.log(`Tracking: ${trackingUrl(shipment.carrier, shipment.trackingNumber)}`);
+      return exitCode;
     },
   },
 

@@ -4,6 +4,7 @@ import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import type { OperatorDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
+import { adminOrderRoutes } from "./admin-orders.routes.ts";
 import { adminMessageRoutes } from "./messages.routes.ts";
 import { adminProductRoutes } from "./products.routes.ts";
 import { adminPromoRoutes } from "./promos.routes.ts";
@@ -20,6 +21,7 @@ export const adminRoutes = new Hono<ApiEnv>()
     const { id, name, email } = c.var.user;
     return ok(c, { id, name, email } satisfies OperatorDto, MSG.admin.operatorFetched);
   })
+  .route("/orders", adminOrderRoutes)
   .route("/products", adminProductRoutes)
   .route("/promos", adminPromoRoutes)
   .route("/reviews", adminReviewRoutes)

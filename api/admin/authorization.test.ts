@@ -3,25 +3,37 @@ import { createSignedInUser } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 
 /**
- * Every back-office endpoint, each row one request an operator may make. Guests get 401, shoppers 403, and the
- * operator gets past the guard (an answer that is neither 401 nor 403, and never a 500). A new admin endpoint
- * adds its row here.
+ * Every back-office endpoint, one row each: the route as Hono lists it, the path called (its parameters filled in,
+ * when it has any) and a body a form would send. Guests get 401, shoppers 403, and the operator gets past the guard
+ * (neither 401 nor 403, and never a 500). A new admin route without its row fails "lists every admin route".
  */
-const ENDPOINTS: { method: string; path: string; body?: unknown }[] = [
-  { method: "GET", path: "/admin/me" },
-  { method: "GET", path: "/admin/products?q=abaya" },
-  { method: "GET", path: "/admin/products/1" },
-  { method: "PUT", path: "/admin/products/1", body: { price: 10, original_price: 10, active: true, variants: [] } },
-  { method: "POST", path: "/admin/products/import", body: { products: [] } },
-  { method: "GET", path: "/admin/promos" },
-  { method: "POST", path: "/admin/promos", body: { code: "MATRIX", type: "fixed", value: 5 } },
-  { method: "POST", path: "/admin/promos/MATRIX/disable" },
-  { method: "GET", path: "/admin/reviews" },
-  { method: "POST", path: "/admin/reviews/1/hide" },
-  { method: "POST", path: "/admin/reviews/1/unhide" },
-  { method: "GET", path: "/admin/messages" },
-  { method: "POST", path: "/admin/messages/1/handled" },
-  { method: "GET", path: "/admin/subscribers" },
+const ENDPOINTS: { route: string; path?: string; body?: unknown }[] = [
+  { route: "GET /admin/me" },
+  { route: "GET /admin/orders", path: "/admin/orders?status=processing&q=MN" },
+  { route: "GET /admin/orders/:code", path: "/admin/orders/MN-AAAA-BBBB" },
+  { route: "POST /admin/orders/:code/status", path: "/admin/orders/MN-AAAA-BBBB/status", body: { status: "processing" } },
+  {
+    route: "POST /admin/orders/:code/ship",
+    path: "/admin/orders/MN-AAAA-BBBB/ship",
+    body: { carrier: "dpd", tracking_number: "15501234567890" },
+  },
+  { route: "GET /admin/products", path: "/admin/products?q=abaya" },
+  { route: "GET /admin/products/:productId", path: "/admin/products/1" },
+  {
+    route: "PUT /admin/products/:productId",
+    path: "/admin/products/1",
+    body: { price: 10, original_price: 10, active: true, variants: [] },
+  },
+  { route: "POST /admin/products/import", body: { products: [] } },
+  { route: "GET /admin/promos" },
+  { route: "POST /admin/promos", body: { code: "MATRIX", type: "fixed", value: 5 } },
+  { route: "POST /admin/promos/:code/disable", path: "/admin/promos/MATRIX/disable" },
+  { route: "GET /admin/reviews" },
+  { route: "POST /admin/reviews/:reviewId/hide", path: "/admin/reviews/1/hide" },
+  { route: "POST /admin/reviews/:reviewId/unhide", path: "/admin/reviews/1/unhide" },
+  { route: "GET /admin/messages" },
+  { route: "POST /admin/messages/:messageId/handled", path: "/admin/messages/1/handled" },
+  { route: "GET /admin/subscribers" },
 ];
 
 let api: FreshApi;
@@ -35,18 +47,24 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe("back office authorization", () => {
-  it.each(ENDPOINTS)(
-    "$method $path: 401 for a guest, 403 for a shopper, past the guard for an operator",
-    async ({ method, path, body }) => {
-      expect((await api.call(method, path, { body })).status).toBe(401);
-      const asShopper = await api.call(method, path, { body, token: shopper });
-      expect(asShopper.status).toBe(403);
-      expect(asShopper.body.error.code).toBe("FORBIDDEN");
-      const asOperator = await api.call(method, path, { body, token: operator });
-      expect([401, 403]).not.toContain(asOperator.status);
-      expect(asOperator.status).toBeLessThan(500);
-    },
-  );
+  it.each(ENDPOINTS)("$route: 401 for a guest, 403 for a shopper, past the guard for an operator", async ({ route, path, body }) => {
+    const [method, pattern] = route.split(" ");
+    const call = (token?: string) => api.call(method, path ?? pattern, { body, token });
+    expect((await call()).status).toBe(401);
+    const asShopper = await call(shopper);
+    expect(asShopper.status).toBe(403);
+    expect(asShopper.body.error.code).toBe("FORBIDDEN");
+    const asOperator = await call(operator);
+    expect([401, 403]).not.toContain(asOperator.status);
+    expect(asOperator.status).toBeLessThan(500);
+  });
+
+  it("lists every admin route the API serves", () => {
+    const served = api.app.routes
+      .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/admin/"))
+      .map((route) => `${route.method} ${route.path.replace(/^\/api/, "")}`);
+    expect(ENDPOINTS.map((endpoint) => endpoint.route).sort()).toEqual([...new Set(served)].sort());
+  });
 
   it("answers the operator's own account at /admin/me", async () => {
     const { body } = await api.call("GET", "/admin/me", { token: operator });

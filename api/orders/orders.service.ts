@@ -1,10 +1,13 @@
 import type { Kysely } from "kysely";
+import { recordAudit } from "#api/admin/audit.ts";
 import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { recomputeStockTotals } from "#api/catalogue/stock-totals.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
+import type { AuthUser } from "#api/core/env.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, Order, OrderItem } from "#api/db/schema.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
+import type { CarrierId } from "#contract/carriers.ts";
 import {
   canChangeOrderStatus,
   type OrderStatus,
@@ -14,6 +17,7 @@ import {
 } from "#contract/checkout.ts";
 import type { OrderDetailDto, OrderItemReviewDto, OrderSummaryDto } from "#contract/dto/order.ts";
 import { toGbp } from "#contract/money.ts";
+import { recordOrderEvent } from "./order-events.ts";
 
 /** A shopper's orders, newest first, one page of them with the total count. */
 export async function listUserOrders(db: Db, userId: number, page: number, limit: number) {
@@ -120,11 +124,27 @@ function toOrderDetail(order: Order, items: OrderItem[], reviews: ItemReview[]):
 export type StatusChange =
   | { ok: true; from: OrderStatus; to: OrderStatus }
   | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "forbidden"; from: OrderStatus };
+  | { ok: false; reason: "forbidden"; from: OrderStatus }
+  | { ok: false; reason: "shipment_required" };
+
+/** What an order ships with: the carrier and the tracking number it printed. */
+export interface Shipment {
+  carrier: CarrierId;
+  trackingNumber: string;
+}
+
+export interface StatusChangeOptions {
+  /** The operator making the change (the back office): written to the order's history and the audit log. */
+  actor?: Pick<AuthUser, "id" | "email">;
+  /** Required to move to `shipped`, and stored with it; ignored for any other status. */
+  shipment?: Shipment;
+}
 
 /**
- * The operator moves an order along ORDER_TRANSITIONS. Cancelling returns its units to stock (and
- * takes them off units_sold) in the same transaction, then refunds the payment through the gateway.
+ * The one way an order's status changes (the back office and the command line both call it): along
+ * ORDER_TRANSITIONS, `shipped` only with its shipment. One transaction writes the status, the order's history
+ * event, the operator's audit entry and, when cancelling, the units back to stock (and off units_sold); after it
+ * commits, a cancelled order's payment is refunded through the gateway.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -132,7 +152,9 @@ export async function changeOrderStatus(
   gateway: PaymentGateway,
   code: string,
   to: OrderStatus,
+  { actor, shipment }: StatusChangeOptions = {},
 ): Promise<StatusChange> {
+  if (to === "shipped" && !shipment) return { ok: false, reason: "shipment_required" };
   const change = await db.kysely.transaction().execute(async (trx): Promise<StatusChange & { orderId?: number }> => {
     let query = trx.selectFrom("orders").select(["id", "status"]).where("code", "=", code);
     if (db.dialect === "postgres") query = query.forUpdate();
@@ -140,7 +162,22 @@ export async function changeOrderStatus(
     if (!order) return { ok: false, reason: "not_found" };
     if (!canChangeOrderStatus(order.status, to)) return { ok: false, reason: "forbidden", from: order.status };
     const now = isoNow(clock);
-    await trx.updateTable("orders").set({ status: to, updated_at: now }).where("id", "=", order.id).execute();
+    const shipped =
+      to === "shipped" && shipment ? { carrier: shipment.carrier, tracking_number: shipment.trackingNumber, shipped_at: now } : {};
+    await trx
+      .updateTable("orders")
+      .set({ status: to, updated_at: now, ...shipped })
+      .where("id", "=", order.id)
+      .execute();
+    await recordOrderEvent(trx, clock, { orderId: order.id, status: to, actorUserId: actor?.id ?? null });
+    if (actor) {
+      await recordAudit(trx, clock, actor, {
+        action: "order.status",
+        subject: `order:${code}`,
+        before: { status: order.status },
+        after: { status: to, ...shipped },
+      });
+    }
     if (to === "cancelled") await restock(trx, order.id);
     return { ok: true, from: order.status, to, orderId: order.id };
   });

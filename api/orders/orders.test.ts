@@ -105,6 +105,32 @@ describe("orders", () => {
     });
   });
 
+  it("ships only with a carrier and tracking number, and writes every change to the order's history", async () => {
+    const { orders } = await placeOrders(1);
+    const code = orders[0].order_code as string;
+    await changeOrderStatus(api.db, api.clock, api.gateway, code, "processing");
+    expect(await changeOrderStatus(api.db, api.clock, api.gateway, code, "shipped")).toEqual({ ok: false, reason: "shipment_required" });
+    const shipment = { carrier: "evri", trackingNumber: "H00A1B2C3D4E5F6G" } as const;
+    expect(await changeOrderStatus(api.db, api.clock, api.gateway, code, "shipped", { shipment })).toEqual({
+      ok: true,
+      from: "processing",
+      to: "shipped",
+    });
+    const order = await api.db.kysely
+      .selectFrom("orders")
+      .select(["carrier", "tracking_number", "shipped_at"])
+      .where("code", "=", code)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ carrier: "evri", tracking_number: "H00A1B2C3D4E5F6G", shipped_at: api.clock.now().toISOString() });
+    const events = await api.db.kysely.selectFrom("order_events").select(["status", "actor_user_id"]).orderBy("id").execute();
+    expect(events).toEqual([
+      { status: "processing", actor_user_id: null },
+      { status: "shipped", actor_user_id: null },
+    ]);
+    // Without an operator (the command line), nothing is written to the operators' audit log.
+    expect(await api.db.kysely.selectFrom("audit_log").selectAll().execute()).toEqual([]);
+  });
+
   it("holds order statuses to the known set in the database", async () => {
     const { orders } = await placeOrders(1);
     await expect(

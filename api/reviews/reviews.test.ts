@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { changeOrderStatus } from "#api/orders/orders.service.ts";
 import { createSignedInUser } from "#api/testing/accounts.ts";
-import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
+import { checkoutCatalogue, moveOrder, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { REVIEW_COMMENT_MAX } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
@@ -31,7 +30,7 @@ async function orderFor(
     delivered: ["processing", "shipped", "delivered"],
     completed: ["processing", "shipped", "delivered", "completed"],
   }[status] as ("processing" | "shipped" | "delivered" | "completed")[];
-  for (const to of path) await changeOrderStatus(api.db, api.clock, api.gateway, code, to);
+  await moveOrder(api, code, path);
   return body.data.id as number;
 }
 

@@ -35,3 +35,10 @@ export function adminQueryHref(
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** A moment as the back office shows it: day, month, year and time, in UK time (server and browser alike). */
+export function formatAdminTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+}

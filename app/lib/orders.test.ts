@@ -14,6 +14,7 @@ describe("order display rules", () => {
     expect(statusLabel("confirmed")).toBe("Confirmed");
     expect(statusTone("confirmed")).toBe("confirmed");
     expect(statusTone("on-hold")).toBe("other");
+    expect(statusTone("shipped")).toBe("other");
   });
 
   it("capitalises payment statuses and prints pounds with two decimals", () => {

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from "#contract/checkout.ts";
+import type { OrderStatus } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 
 /** How orders read to shoppers (dates, statuses, money, page links), pure and isomorphic. */
@@ -12,9 +12,12 @@ export function formatOrderDate(iso: string): string {
 
 export const capitalize = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
-/** The colour family of a status: the named ones have their own, anything else shows grey. */
+/** The statuses the spec gives a colour of their own; "others shown grey" (shipped among them). */
+const TONED_STATUSES: readonly OrderStatus[] = ["pending", "confirmed", "processing", "delivered", "completed", "cancelled"];
+
+/** The colour family of a status as shoppers see it: the spec's named ones have their own, anything else shows grey. */
 export function statusTone(status: string | null | undefined): OrderStatus | "other" {
-  return (ORDER_STATUSES as readonly string[]).includes(status ?? "") ? (status as OrderStatus) : "other";
+  return TONED_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : "other";
 }
 
 /** The status as shown: capitalised, 'Confirmed' when the order has none. */

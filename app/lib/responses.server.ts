@@ -5,7 +5,12 @@
  */
 export { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
 export { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
-export { operatorSchema } from "#contract/responses/admin.ts";
+export {
+  adminOrderDetailSchema,
+  adminOrderListSchema,
+  operatorSchema,
+  orderStatusChangeResultSchema,
+} from "#contract/responses/admin.ts";
 export {
   adminProductListSchema,
   adminProductSchema,

@@ -1,9 +1,6 @@
 import { redirect } from "react-router";
-import { requireOperator } from "#app/lib/admin.server.ts";
-import type { Route } from "./+types/admin._index";
 
-/** /admin opens on the first section, orders. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOperator(request, context);
+/** /admin opens on the first section, orders, whose page applies the back office's rule (a resource route has no layout). */
+export function loader() {
   throw redirect("/admin/orders");
 }

@@ -1,6 +1,20 @@
 import type { z } from "zod";
-import type { operatorSchema } from "#contract/responses/admin.ts";
+import type {
+  adminOrderDetailSchema,
+  adminOrderListSchema,
+  adminOrderSummarySchema,
+  operatorSchema,
+  orderStatusChangeResultSchema,
+} from "#contract/responses/admin.ts";
 
 /** Back-office answers' types, inferred from their schemas in contract/responses (type-only). */
 
 export type OperatorDto = z.infer<typeof operatorSchema>;
+
+export type AdminOrderSummaryDto = z.infer<typeof adminOrderSummarySchema>;
+
+export type AdminOrderListDto = z.infer<typeof adminOrderListSchema>;
+
+export type AdminOrderDetailDto = z.infer<typeof adminOrderDetailSchema>;
+
+export type OrderStatusChangeDto = z.infer<typeof orderStatusChangeResultSchema>;

@@ -1,8 +1,97 @@
 import { z } from "zod";
+import { CARRIER_IDS } from "#contract/carriers.ts";
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "#contract/checkout.ts";
+import { paginationSchema } from "#contract/envelope.ts";
+import { savedAddressSchema } from "./account.ts";
+import { timestampSchema } from "./product.ts";
 
 /** `GET /admin/me`: the signed-in operator, which also proves the token is an operator's. */
 export const operatorSchema = z.object({
   id: z.int(),
   name: z.string(),
   email: z.string(),
+});
+
+/** One order in `GET /admin/orders` (`data.orders[]`). Money is GBP with two decimals. */
+export const adminOrderSummarySchema = z.object({
+  code: z.string(),
+  created_at: timestampSchema,
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  total: z.number(),
+  customer_email: z.string(),
+  items: z.int(),
+});
+
+/** `GET /admin/orders`: one page of the orders the filters match, newest first. */
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderSummarySchema),
+  pagination: paginationSchema,
+});
+
+/** `GET /admin/orders/{code}`: everything the order page, the packing slip and `order:show` show. */
+export const adminOrderDetailSchema = z.object({
+  code: z.string(),
+  created_at: timestampSchema,
+  status: z.enum(ORDER_STATUSES),
+  /** The statuses the order may move to now (ORDER_TRANSITIONS). */
+  next_statuses: z.array(z.enum(ORDER_STATUSES)),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  shipping_address: savedAddressSchema.pick({ label: true, line1: true, line2: true, city: true, postal_code: true, phone: true }),
+  shipping_method: z.string(),
+  payment: z.object({
+    method: z.enum(PAYMENT_METHODS),
+    method_name: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    /** The gateway that took it and its reference there; null for an order without a payment row. */
+    gateway: z.string().nullable(),
+    reference: z.string().nullable(),
+    card_last4: z.string().nullable(),
+  }),
+  totals: z.object({
+    subtotal: z.number(),
+    shipping: z.number(),
+    discount: z.number(),
+    promo_code: z.string().nullable(),
+    total: z.number(),
+  }),
+  items: z.array(
+    z.object({
+      product_id: z.int(),
+      product_name: z.string(),
+      product_image: z.string().nullable(),
+      variant_name: z.string(),
+      sku: z.string(),
+      fit: z.string().nullable(),
+      quantity: z.int(),
+      unit_price: z.number(),
+      line_total: z.number(),
+    }),
+  ),
+  /** Set once the order shipped. */
+  shipment: z
+    .object({
+      carrier: z.enum(CARRIER_IDS),
+      carrier_name: z.string(),
+      tracking_number: z.string(),
+      tracking_url: z.string(),
+      shipped_at: timestampSchema,
+    })
+    .nullable(),
+  /** Each status the order reached, oldest first, with the operator who moved it (null: the shop itself). */
+  history: z.array(
+    z.object({
+      status: z.enum(ORDER_STATUSES),
+      at: timestampSchema,
+      actor: z.object({ name: z.string(), email: z.string() }).nullable(),
+      note: z.string().nullable(),
+    }),
+  ),
+});
+
+/** `POST /admin/orders/{code}/status` and `/ship`: the move made. */
+export const orderStatusChangeResultSchema = z.object({
+  code: z.string(),
+  from: z.enum(ORDER_STATUSES),
+  to: z.enum(ORDER_STATUSES),
 });

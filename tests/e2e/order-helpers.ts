@@ -1,31 +1,52 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import type { APIRequestContext } from "@playwright/test";
 import { PASSWORD } from "./account-helpers.ts";
 import { expect } from "./fixtures.ts";
 
 /** Orders placed and moved on outside the pages (reviews, MY ORDERS): the API for the shopper, the CLI for staff. */
 
-const run = promisify(execFile);
-
-/** The operator's command line against the e2e server's database, as the shop's staff would run it. */
-export async function setOrderStatus(code: string, status: string) {
+/**
+ * The operator's command line against the e2e server's database, as the shop's staff would run it; `stdin` is what
+ * they type (a password). Answers its output; fails the test when the command fails or complains.
+ */
+export function shopCli(args: string[], stdin = ""): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("No e2e database: the global setup starts the server (not with E2E_BASE_URL set)");
-  const { stderr } = await run(process.execPath, ["scripts/shop-cli.ts", "order:status", code, status], {
-    env: { ...process.env, DATABASE_URL: `file:${join(dataDir, "shop.db")}` },
-  }).catch((error: { stderr?: string; message: string }) => {
-    throw new Error(`order:status ${code} ${status} failed: ${error.stderr || error.message}`);
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      ["scripts/shop-cli.ts", ...args],
+      { env: { ...process.env, DATABASE_URL: `file:${join(dataDir, "shop.db")}` } },
+      (error, stdout, stderr) => {
+        if (error || stderr) reject(new Error(`${args.slice(0, 2).join(" ")} failed: ${stderr || error?.message}`));
+        else resolve(stdout);
+      },
+    );
+    child.stdin?.end(stdin);
   });
-  expect(stderr).toBe("");
+}
+
+/** Moves an order to `status` with order:status. */
+export async function setOrderStatus(code: string, status: string) {
+  await shopCli(["order:status", code, status]);
+}
+
+/** Ships a processing order with a carrier and tracking number, as the shop's staff do. */
+export async function shipOrder(code: string, carrier = "royal_mail", tracking = "AB123456785GB") {
+  await shopCli(["order:ship", code, "--carrier", carrier, "--tracking", tracking]);
+}
+
+/** An operator account made with the command line: the password typed twice on standard input. */
+export async function createOperator(email: string, name: string, password: string) {
+  expect(await shopCli(["operator:create", "--email", email, "--name", name], `${password}\n${password}\n`)).toContain(email);
 }
 
 /** Marks a paid order delivered, the way the shop's staff do. */
 export async function deliver(code: string) {
   await setOrderStatus(code, "processing");
-  await setOrderStatus(code, "shipped");
+  await shipOrder(code);
   await setOrderStatus(code, "delivered");
 }
 

@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "#api/core/env.ts";
+import { ok, paginate } from "#api/core/envelope.ts";
+import { conflict, notFound, validationError } from "#api/core/errors.ts";
+import { validate } from "#api/core/validate.ts";
+import { changeOrderStatus, type StatusChangeOptions } from "#api/orders/orders.service.ts";
+import type { OrderStatus } from "#contract/checkout.ts";
+import type { OrderStatusChangeDto } from "#contract/dto/admin.ts";
+import { MSG } from "#contract/messages.ts";
+import { adminOrderListQuery, orderCodeParam, orderStatusChangeSchema, shipOrderSchema } from "#contract/schemas/admin-orders.ts";
+import { adminOrderDetail, listAdminOrders } from "./admin-orders.service.ts";
+
+/**
+ * `/admin/orders`: the list with its filters, one order in full, and its moves (a status change; shipping with
+ * carrier and tracking number). Mounted under the admin guard.
+ */
+export const adminOrderRoutes = new Hono<ApiEnv>()
+  .get("/", validate("query", adminOrderListQuery), async (c) => {
+    const filter = c.req.valid("query");
+    const { orders, total } = await listAdminOrders(c.var.deps.db, filter);
+    const pagination = paginate(total, filter.page, filter.limit);
+    return ok(c, { orders, pagination }, MSG.admin.orders.fetched, { pagination });
+  })
+  .get("/:code", validate("param", orderCodeParam), async (c) => {
+    const order = await adminOrderDetail(c.var.deps.db, c.req.valid("param").code);
+    if (!order) throw notFound(MSG.admin.orders.notFound);
+    return ok(c, order, MSG.admin.orders.detailFetched);
+  })
+  .post("/:code/status", validate("param", orderCodeParam), validate("json", orderStatusChangeSchema), async (c) => {
+    const { code } = c.req.valid("param");
+    const { status } = c.req.valid("json");
+    const moved = await move(c, code, status, {});
+    return ok(c, moved, MSG.admin.orders.moved(moved.code, moved.from, moved.to));
+  })
+  .post("/:code/ship", validate("param", orderCodeParam), validate("json", shipOrderSchema), async (c) => {
+    const { code } = c.req.valid("param");
+    const { carrier, tracking_number: trackingNumber } = c.req.valid("json");
+    const moved = await move(c, code, "shipped", { shipment: { carrier, trackingNumber } });
+    return ok(c, moved, MSG.admin.orders.moved(moved.code, moved.from, moved.to));
+  });
+
+/** Moves the order as the signed-in operator; a missing order is 404, a move its status does not allow 409. */
+async function move(
+  c: { var: ApiEnv["Variables"] },
+  code: string,
+  to: OrderStatus,
+  options: Omit<StatusChangeOptions, "actor">,
+): Promise<OrderStatusChangeDto> {
+  const { db, clock, gateway } = c.var.deps;
+  const result = await changeOrderStatus(db, clock, gateway, code, to, { ...options, actor: c.var.user });
+  if (result.ok) return { code, from: result.from, to: result.to };
+  if (result.reason === "not_found") throw notFound(MSG.admin.orders.notFound);
+  if (result.reason === "shipment_required") {
+    throw validationError(MSG.admin.orders.shipNeedsTracking, [{ path: "tracking_number", message: MSG.admin.orders.shipNeedsTracking }]);
+  }
+  throw conflict(MSG.admin.orders.cannotMove(code, result.from, to));
+}
