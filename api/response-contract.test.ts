@@ -11,6 +11,18 @@ import { OTP_POLICY, PRODUCT_CATEGORY } from "#contract/constants.ts";
 import { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
 import { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
 import { adminOrderDetailSchema, adminOrderListSchema, operatorSchema, orderStatusChangeResultSchema } from "#contract/responses/admin.ts";
+import {
+  adminProductListSchema,
+  adminProductSchema,
+  adminPromoListSchema,
+  adminPromoSchema,
+  adminReviewListSchema,
+  adminReviewSchema,
+  contactMessageListSchema,
+  contactMessageSchema,
+  productImportResultSchema,
+  subscriberListSchema,
+} from "#contract/responses/admin-catalogue.ts";
 import { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 import {
   hostedCheckoutSchema,
@@ -248,6 +260,51 @@ describe("every endpoint answers its contract schema", () => {
       body: { carrier: "dpd", tracking_number: "15501234567890" },
     });
     await expectContract("GET /admin/orders/:code", adminOrderDetailSchema, { token, path: `/admin/orders/${code}` });
+  });
+
+  it("answers the back office's catalogue, promos, reviews, messages and subscribers", async () => {
+    const { token } = await createSignedInUser(api, { role: "operator" });
+    const { products } = await expectContract("GET /admin/products", adminProductListSchema, { token });
+    const product = await expectContract("GET /admin/products/:productId", adminProductSchema, {
+      token,
+      path: `/admin/products/${products[0]?.id}`,
+    });
+    await expectContract("PUT /admin/products/:productId", adminProductSchema, {
+      token,
+      path: `/admin/products/${product.id}`,
+      body: { price: product.price, original_price: product.original_price, active: true, variants: [] },
+    });
+    const category = await api.db.kysely.selectFrom("categories").select("name").executeTakeFirstOrThrow();
+    await expectContract("POST /admin/products/import", productImportResultSchema, {
+      token,
+      body: {
+        products: [
+          {
+            sku: "CONTRACT",
+            name: "Contract Dress",
+            category: category.name,
+            description: "Checked.",
+            price: 10,
+            variants: [{ sku: "CONTRACT-M", color: "Black", colorCode: "#000000", size: "M", stock: 1 }],
+          },
+        ],
+      },
+    });
+    await expectContract("GET /admin/promos", adminPromoListSchema, { token });
+    await expectContract("POST /admin/promos", adminPromoSchema, { token, body: { code: "CONTRACT5", type: "fixed", value: 5 } });
+    await expectContract("POST /admin/promos/:code/disable", adminPromoSchema, { token, path: "/admin/promos/CONTRACT5/disable" });
+    const { reviews } = await expectContract("GET /admin/reviews", adminReviewListSchema, { token });
+    await expectContract("POST /admin/reviews/:reviewId/hide", adminReviewSchema, { token, path: `/admin/reviews/${reviews[0]?.id}/hide` });
+    await expectContract("POST /admin/reviews/:reviewId/unhide", adminReviewSchema, {
+      token,
+      path: `/admin/reviews/${reviews[0]?.id}/unhide`,
+    });
+    const { messages } = await expectContract("GET /admin/messages", contactMessageListSchema, { token });
+    await expectContract("POST /admin/messages/:messageId/handled", contactMessageSchema, {
+      token,
+      path: `/admin/messages/${messages[0]?.id}/handled`,
+    });
+    await expectContract("GET /admin/subscribers", subscriberListSchema, { token });
   });
 
   it("has checked every route the API serves", () => {

@@ -18,6 +18,7 @@ import "./styles/orders.css";
 import "./styles/contact.css";
 import "./styles/info-pages.css";
 import "./styles/admin.css";
+import "./styles/admin-catalogue.css";
 import { type ReactNode, useEffect } from "react";
 import {
   data,

@@ -111,3 +111,29 @@ export const PG_POOL_MAX_DEFAULT = 10;
  * front for the rest of `boundMs`, so a shopper sees a write within `boundMs` wherever they look.
  */
 export const CATALOGUE_FRESHNESS = { boundMs: 5_000, checkEveryMs: 1_000, trustForMs: 2_000 } as const;
+
+/**
+ * The largest numbers operator commands and the back office take: far above any real shop's, far below where a number stops being a
+ * whole one (SQLite would keep 1e20 as a REAL, and a total built from it could never return to the truth).
+ */
+export const OPERATOR_LIMITS = {
+  /** A variant's stock (`stock:set`, `products:import`, the product page). */
+  stock: 1_000_000,
+  /** An amount in pounds: a price, a fixed discount, a minimum basket. */
+  gbp: 100_000,
+  /** A count: a promo code's uses in total or per customer, orders listed. */
+  count: 1_000_000,
+} as const;
+
+/** The back office's lists and uploads. */
+export const ADMIN_CATALOGUE = {
+  /** Rows on one page of products, reviews or messages. */
+  pageSize: 20,
+  /** Characters of a product search. */
+  searchMax: 100,
+  /**
+   * Bytes of a `products:import` file uploaded in the back office: the API's body limit, which the file travels
+   * within. Larger catalogues go through the command.
+   */
+  importFileBytes: 60 * 1024,
+} as const;

@@ -13,7 +13,6 @@ import { connect, type Db, sqliteFileOf } from "#api/db/connect.ts";
 import { countRows } from "#api/db/count.ts";
 import { pendingMigrations } from "#api/db/migrate.ts";
 import { prepareDatabase } from "#api/db/prepare.ts";
-import { OPERATOR_LIMITS } from "#api/operator/limits.ts";
 import { importProducts } from "#api/operator/product-import.ts";
 import { createPromo, disablePromo, listPromos, newPromoSchema } from "#api/operator/promo-admin.ts";
 import { repairStockDrift, setVariantStock } from "#api/operator/stock.ts";
@@ -22,7 +21,7 @@ import { createGateway } from "#api/payments/gateway.ts";
 import { listPendingPayments, type RecoveryOutcome, STUCK_ATTEMPT_AGE_MS, settleStuckPayments } from "#api/payments/payment-recovery.ts";
 import { CARRIER_IDS, trackingUrl } from "#contract/carriers.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
-import { PASSWORD_MAX } from "#contract/constants.ts";
+import { OPERATOR_LIMITS, PASSWORD_MAX } from "#contract/constants.ts";
 import type { AdminOrderDetailDto } from "#contract/dto/admin.ts";
 import { toGbp } from "#contract/money.ts";
 import { shipOrderSchema } from "#contract/schemas/admin-orders.ts";
@@ -253,7 +252,7 @@ const commands: Record<string, Command> = {
       if (!parsed.success) {
         throw new UsageError(parsed.error.issues.map((issue) => `${optionName(issue.path[0])}: ${issue.message}`).join("\n"));
       }
-      if (!(await createPromo(db, parsed.data))) {
+      if (!(await createPromo(db.kysely, parsed.data))) {
         console.error(`A promo code ${parsed.data.code} already exists.`);
         return 1;
       }
@@ -294,7 +293,7 @@ const commands: Record<string, Command> = {
     maxPositionals: 1,
     async run(db, { positionals: [code] }) {
       if (!code) throw new UsageError("promo:disable needs a code");
-      if (!(await disablePromo(db, code))) {
+      if (!(await disablePromo(db.kysely, code))) {
         console.error(`No promo code ${code.toUpperCase()}.`);
         return 1;
       }

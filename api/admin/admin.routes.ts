@@ -5,6 +5,11 @@ import { ok } from "#api/core/envelope.ts";
 import type { OperatorDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
 import { adminOrderRoutes } from "./admin-orders.routes.ts";
+import { adminMessageRoutes } from "./messages.routes.ts";
+import { adminProductRoutes } from "./products.routes.ts";
+import { adminPromoRoutes } from "./promos.routes.ts";
+import { adminReviewRoutes } from "./reviews.routes.ts";
+import { adminSubscriberRoutes } from "./subscribers.routes.ts";
 
 /**
  * The back office's API at `/admin/*`: every route needs an operator's token (401 without a live token, 403 for a
@@ -16,4 +21,9 @@ export const adminRoutes = new Hono<ApiEnv>()
     const { id, name, email } = c.var.user;
     return ok(c, { id, name, email } satisfies OperatorDto, MSG.admin.operatorFetched);
   })
-  .route("/orders", adminOrderRoutes);
+  .route("/orders", adminOrderRoutes)
+  .route("/products", adminProductRoutes)
+  .route("/promos", adminPromoRoutes)
+  .route("/reviews", adminReviewRoutes)
+  .route("/messages", adminMessageRoutes)
+  .route("/subscribers", adminSubscriberRoutes);

@@ -17,6 +17,23 @@ const ENDPOINTS: { route: string; path?: string; body?: unknown }[] = [
     path: "/admin/orders/MN-AAAA-BBBB/ship",
     body: { carrier: "dpd", tracking_number: "15501234567890" },
   },
+  { route: "GET /admin/products", path: "/admin/products?q=abaya" },
+  { route: "GET /admin/products/:productId", path: "/admin/products/1" },
+  {
+    route: "PUT /admin/products/:productId",
+    path: "/admin/products/1",
+    body: { price: 10, original_price: 10, active: true, variants: [] },
+  },
+  { route: "POST /admin/products/import", body: { products: [] } },
+  { route: "GET /admin/promos" },
+  { route: "POST /admin/promos", body: { code: "MATRIX", type: "fixed", value: 5 } },
+  { route: "POST /admin/promos/:code/disable", path: "/admin/promos/MATRIX/disable" },
+  { route: "GET /admin/reviews" },
+  { route: "POST /admin/reviews/:reviewId/hide", path: "/admin/reviews/1/hide" },
+  { route: "POST /admin/reviews/:reviewId/unhide", path: "/admin/reviews/1/unhide" },
+  { route: "GET /admin/messages" },
+  { route: "POST /admin/messages/:messageId/handled", path: "/admin/messages/1/handled" },
+  { route: "GET /admin/subscribers" },
 ];
 
 let api: FreshApi;

@@ -14,9 +14,8 @@ import { paymentRecovery } from "./migrations/20261126000100_payment_recovery.ts
 import { catalogueGeneration } from "./migrations/20261126000200_catalogue_generation.ts";
 import { exchangeRates } from "./migrations/20261126000300_exchange_rates.ts";
 import { backOffice } from "./migrations/20261126100000_back_office.ts";
-
 import { hostedCheckout } from "./migrations/20261126110000_hosted_checkout.ts";
-
+import { moderation } from "./migrations/20261126120000_moderation.ts";
 import { mailOutbox } from "./migrations/20261126130000_mail_outbox.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
@@ -37,6 +36,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     "20261126000300_exchange_rates": exchangeRates(),
     "20261126100000_back_office": backOffice(db.dialect),
     "20261126110000_hosted_checkout": hostedCheckout(),
+    "20261126120000_moderation": moderation(),
     "20261126130000_mail_outbox": mailOutbox(db.dialect),
   };
 }

@@ -178,6 +178,9 @@ export interface ReviewsTable {
   comment: string | null;
   created_at: CreatedAt;
   updated_at: string;
+  /** When an operator hid it from the shop (public list, count, rating summary); null while it shows. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PromoCodesTable {
@@ -364,6 +367,9 @@ export interface ContactMessagesTable {
   subject: string;
   message: string;
   created_at: CreatedAt;
+  /** When an operator marked it handled, and who; null while it waits. */
+  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One row (id 1): figures the database keeps current with triggers on every write. */

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { buildSearchText } from "#api/catalogue/search-text.ts";
-import type { Db } from "#api/db/connect.ts";
+import type { Db, Queryable } from "#api/db/connect.ts";
 import type { AssembledProduct } from "#api/db/seed/catalogue-builder.ts";
 import { slugify } from "#api/db/seed/catalogue-builder.ts";
 import { insertProducts } from "#api/db/seed/product-writer.ts";
+import { OPERATOR_LIMITS } from "#contract/constants.ts";
 import { toPence } from "#contract/money.ts";
-import { OPERATOR_LIMITS } from "./limits.ts";
 
 /** The `products:import` file: `{ "products": [...] }`, documented in the README. Prices in GBP. */
 const gbp = z.number().nonnegative().max(OPERATOR_LIMITS.gbp).multipleOf(0.01);
@@ -83,9 +84,15 @@ export type ImportResult = { ok: true; imported: number } | { ok: false; errors:
 
 /**
  * Validates the whole file against the schema, the catalogue's categories and every SKU already
- * used, then inserts all products in one transaction: all of them or none.
+ * used, then inserts all products in one transaction: all of them or none. `alsoInTransaction` runs in that
+ * transaction after the inserts (the back office's audit entry), given the SKUs imported.
  */
-export async function importProducts(db: Db, input: unknown, now: string): Promise<ImportResult> {
+export async function importProducts(
+  db: Db,
+  input: unknown,
+  now: string,
+  alsoInTransaction?: (trx: Queryable, skus: string[]) => Promise<void>,
+): Promise<ImportResult> {
   const parsed = productImportSchema.safeParse(input);
   const errors = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".") || "file"}: ${issue.message}`);
   // The catalogue checks run on whatever the file holds, beside the field checks: every problem is listed at once.
@@ -166,6 +173,13 @@ export async function importProducts(db: Db, input: unknown, now: string): Promi
       fits: product.fits.map((value, position) => ({ value, position })),
     };
   });
-  await db.kysely.transaction().execute((trx) => insertProducts(trx, assembled));
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertProducts(trx, assembled);
+    await bumpCatalogueGeneration(trx);
+    await alsoInTransaction?.(
+      trx,
+      assembled.map((product) => product.row.sku),
+    );
+  });
   return { ok: true, imported: assembled.length };
 }

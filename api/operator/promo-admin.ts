@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Db } from "#api/db/connect.ts";
+import type { Db, Queryable } from "#api/db/connect.ts";
 import type { PromoCode } from "#api/db/schema.ts";
 import { PROMO_TYPES } from "#contract/checkout.ts";
+import { OPERATOR_LIMITS } from "#contract/constants.ts";
 import { toPence } from "#contract/money.ts";
 import { PROMO_CODE_MAX, promoCodeField } from "#contract/schemas/checkout.ts";
-import { OPERATOR_LIMITS } from "./limits.ts";
 
 const isoDate = z
   .string()
@@ -44,9 +44,9 @@ const defaultDescription = (promo: NewPromo) =>
     (promo.minBasket > 0 ? ` baskets of £${promo.minBasket.toFixed(2)} or more` : "") +
     (promo.firstPurchase ? " your first purchase" : "");
 
-/** Creates a promo code; false when the code exists already. */
-export async function createPromo(db: Db, promo: NewPromo): Promise<boolean> {
-  const inserted = await db.kysely
+/** Creates a promo code (in the caller's transaction, if any); false when the code exists already. */
+export async function createPromo(db: Queryable, promo: NewPromo): Promise<boolean> {
+  const inserted = await db
     .insertInto("promo_codes")
     .values({
       code: promo.code,
@@ -69,12 +69,8 @@ export async function createPromo(db: Db, promo: NewPromo): Promise<boolean> {
 
 export const listPromos = (db: Db): Promise<PromoCode[]> => db.kysely.selectFrom("promo_codes").selectAll().orderBy("code").execute();
 
-/** Deactivates a code (it then answers 'Invalid promo code'); false when there is no such code. */
-export async function disablePromo(db: Db, code: string): Promise<boolean> {
-  const result = await db.kysely
-    .updateTable("promo_codes")
-    .set({ active: 0 })
-    .where("code", "=", code.trim().toUpperCase())
-    .executeTakeFirst();
+/** Deactivates a code (it then answers 'Invalid promo code'), in the caller's transaction if any; false when there is no such code. */
+export async function disablePromo(db: Queryable, code: string): Promise<boolean> {
+  const result = await db.updateTable("promo_codes").set({ active: 0 }).where("code", "=", code.trim().toUpperCase()).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

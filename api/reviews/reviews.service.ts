@@ -51,8 +51,8 @@ const reviewRows = (db: Queryable) =>
       "reviews.updated_at",
     ]);
 
-/** Moves the product's running rating summary by one review's change, in the caller's transaction. */
-async function adjustRatingSummary(trx: Queryable, productId: number, countDelta: number, sumDelta: number): Promise<void> {
+/** Moves the product's running rating summary (its shown reviews) by one review's change, in the caller's transaction. */
+export async function adjustRatingSummary(trx: Queryable, productId: number, countDelta: number, sumDelta: number): Promise<void> {
   await trx
     .updateTable("products")
     .set((eb) => ({ rating_count: eb("rating_count", "+", countDelta), rating_sum: eb("rating_sum", "+", sumDelta) }))
@@ -111,7 +111,11 @@ export async function updateReview(
   input: { rating: number; comment: string | null },
 ): Promise<ReviewDto> {
   return db.kysely.transaction().execute(async (trx) => {
-    let query = trx.selectFrom("reviews").select(["product_id", "rating"]).where("id", "=", reviewId).where("user_id", "=", userId);
+    let query = trx
+      .selectFrom("reviews")
+      .select(["product_id", "rating", "hidden_at"])
+      .where("id", "=", reviewId)
+      .where("user_id", "=", userId);
     // Two edits of one review at once must not both move the summary from the same old rating.
     if (db.dialect === "postgres") query = query.forUpdate();
     const existing = await query.executeTakeFirst();
@@ -121,7 +125,8 @@ export async function updateReview(
       .set({ rating: input.rating, comment: input.comment, updated_at: isoNow(clock) })
       .where("id", "=", reviewId)
       .execute();
-    await adjustRatingSummary(trx, existing.product_id, 0, input.rating - existing.rating);
+    // A hidden review is outside the summary: its new rating counts only if an operator shows it again.
+    if (existing.hidden_at === null) await adjustRatingSummary(trx, existing.product_id, 0, input.rating - existing.rating);
     await bumpCatalogueGeneration(trx);
     return toDto(await reviewRows(trx).where("reviews.id", "=", reviewId).executeTakeFirstOrThrow());
   });
@@ -149,7 +154,7 @@ export async function productReviews(db: Db, productId: number, query: ProductRe
     .where("status", "=", "Active")
     .executeTakeFirst();
   if (!product) return undefined;
-  let page = reviewRows(db.kysely).where("reviews.product_id", "=", productId);
+  let page = reviewRows(db.kysely).where("reviews.product_id", "=", productId).where("reviews.hidden_at", "is", null);
   for (const { column, direction } of SORT_ORDER[query.sort]) page = page.orderBy(column, direction);
   const tieBreak = query.sort === "oldest" ? "asc" : "desc";
   const [rows, stars] = await Promise.all([
@@ -162,6 +167,7 @@ export async function productReviews(db: Db, productId: number, query: ProductRe
       .selectFrom("reviews")
       .select((eb) => ["rating", eb.fn.countAll<number | string>().as("count")])
       .where("product_id", "=", productId)
+      .where("hidden_at", "is", null)
       .groupBy("rating")
       .execute(),
   ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { FORM_LIMITS, parseForm, readForm } from "./form-data.server.ts";
+import { FORM_LIMITS, parseForm, readForm, readUploadForm } from "./form-data.server.ts";
 
 const FORM = "application/x-www-form-urlencoded";
 const post = (body: BodyInit, contentType: string | null = FORM) =>
@@ -69,6 +69,29 @@ describe("readForm", () => {
     const form = await readForm(post("email=%E0%A4%A&message=a%00b"));
     expect(form.get("email")).toBe("\uFFFD%A");
     expect(form.get("message")).toBe("a\u0000b");
+  });
+});
+
+describe("readUploadForm", () => {
+  const upload = (content: string) => {
+    const form = new FormData();
+    form.append("file", new File([content], "products.json", { type: "application/json" }));
+    return new Request("http://shop.test/admin/products", { method: "POST", body: form });
+  };
+
+  it("reads a file upload", async () => {
+    const file = (await readUploadForm(upload('{"products":[]}'))).get("file");
+    expect(file).toBeInstanceOf(File);
+    expect(await (file as File).text()).toBe('{"products":[]}');
+  });
+
+  it("refuses an upload past the size limit with a 413", async () => {
+    expect(await refusalOf(readUploadForm(upload("x".repeat(FORM_LIMITS.bodyBytes + 1))))).toBe(413);
+  });
+
+  it("refuses a plain form and a body that is not the multipart form it claims, with a 400", async () => {
+    expect(await refusalOf(readUploadForm(post("file=x")))).toBe(400);
+    expect(await refusalOf(readUploadForm(post("not multipart", "multipart/form-data; boundary=x")))).toBe(400);
   });
 });
 

@@ -24,12 +24,22 @@ export const FORM_LIMITS = {
 } as const;
 
 const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
+const UPLOAD_CONTENT_TYPE = "multipart/form-data";
+
+/** The pages whose form uploads a file (`multipart/form-data`, read by `readUploadForm`); every other post is a plain form. */
+export const UPLOAD_PAGES: ReadonlySet<string> = new Set(["/admin/products"]);
 
 /** A refusal rendered by the error boundary; the status text says why in the request log. */
 export const refuse = (status: 400 | 403 | 405 | 413, statusText: string) => data(null, { status, statusText });
 
+const mediaType = (contentType: string | null | undefined) => contentType?.split(";")[0]?.trim().toLowerCase();
+
 export function isFormContentType(contentType: string | null | undefined): boolean {
-  return contentType?.split(";")[0]?.trim().toLowerCase() === FORM_CONTENT_TYPE;
+  return mediaType(contentType) === FORM_CONTENT_TYPE;
+}
+
+export function isUploadContentType(contentType: string | null | undefined): boolean {
+  return mediaType(contentType) === UPLOAD_CONTENT_TYPE;
 }
 
 /**
@@ -38,7 +48,7 @@ export function isFormContentType(contentType: string | null | undefined): boole
  */
 export async function readForm(request: Request): Promise<FormData> {
   if (!isFormContentType(request.headers.get("content-type"))) throw refuse(400, "Not a form post");
-  const fields = new URLSearchParams(await readBody(request));
+  const fields = new URLSearchParams((await readBody(request)).toString("utf8"));
   const formData = new FormData();
   let count = 0;
   for (const [name, value] of fields) {
@@ -50,12 +60,27 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /**
- * The body as text, or 413 past FORM_LIMITS.bodyBytes. A body without a Content-Length (chunked) is only found too
+ * A file upload's form (`multipart/form-data`) read within FORM_LIMITS.bodyBytes, as readForm reads a form: 413 past
+ * the size, 400 for another content type or a body that is not a multipart form.
+ */
+export async function readUploadForm(request: Request): Promise<FormData> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!isUploadContentType(contentType)) throw refuse(400, "Not a file upload");
+  const body = await readBody(request);
+  try {
+    return await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw refuse(400, "Malformed file upload");
+  }
+}
+
+/**
+ * The body's bytes, or 413 past FORM_LIMITS.bodyBytes. A body without a Content-Length (chunked) is only found too
  * large while it arrives: the rest is read and dropped before the 413 (up to FORM_LIMITS.droppedBytes), as
  * cancelling the stream resets the connection under a client still sending, which then never sees the answer.
  */
-async function readBody(request: Request): Promise<string> {
-  if (!request.body) return "";
+async function readBody(request: Request): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -68,7 +93,7 @@ async function readBody(request: Request): Promise<string> {
     }
   }
   if (size > FORM_LIMITS.bodyBytes) throw refuse(413, "Form too large");
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function isBoundedName(name: string): boolean {

@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction, RequestHandler } from "express";
 import { MSG } from "#contract/messages.ts";
-import { FORM_LIMITS, isFormContentType } from "./form-data.server.ts";
+import { FORM_LIMITS, isFormContentType, isUploadContentType, UPLOAD_PAGES } from "./form-data.server.ts";
 
 /** Why the storefront will not run a request; the root route throws it, so the error boundary shows it. */
 export interface Refusal {
@@ -82,7 +82,11 @@ function refusalFor(req: ExpressRequest): Refusal | null {
   const origin = postOrigin(req);
   if (origin !== "own") return { status: 403, reason: origin === "none" ? MSG.router.refused.noOrigin : MSG.router.refused.crossSite };
   if (Number(req.get("content-length")) > FORM_LIMITS.bodyBytes) return { status: 413, reason: MSG.router.refused.formTooLarge };
-  if (!isFormContentType(req.get("content-type"))) return { status: 400, reason: MSG.router.refused.notAForm };
+  const contentType = req.get("content-type");
+  // With JavaScript, React Router posts a page's form to `<path>.data`.
+  const page = req.path.endsWith(".data") ? req.path.slice(0, -".data".length) : req.path;
+  const upload = UPLOAD_PAGES.has(page) && isUploadContentType(contentType);
+  if (!isFormContentType(contentType) && !upload) return { status: 400, reason: MSG.router.refused.notAForm };
   return null;
 }
 

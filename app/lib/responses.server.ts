@@ -11,6 +11,18 @@ export {
   operatorSchema,
   orderStatusChangeResultSchema,
 } from "#contract/responses/admin.ts";
+export {
+  adminProductListSchema,
+  adminProductSchema,
+  adminPromoListSchema,
+  adminPromoSchema,
+  adminReviewListSchema,
+  adminReviewSchema,
+  contactMessageListSchema,
+  contactMessageSchema,
+  productImportResultSchema,
+  subscriberListSchema,
+} from "#contract/responses/admin-catalogue.ts";
 export { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 export {
   hostedCheckoutSchema,

@@ -1,0 +1,143 @@
+import { data, Form, Link } from "react-router";
+import { AdminPager } from "#app/components/admin/admin-pager.tsx";
+import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
+import { FilterBar, FilterField } from "#app/components/admin/filter-bar.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { requireOperator } from "#app/lib/admin.server.ts";
+import { adminMeta, adminQueryHref } from "#app/lib/admin.ts";
+import { adminRead } from "#app/lib/admin-catalogue.server.ts";
+import { apiFor, callApi } from "#app/lib/api.server.ts";
+import { readUploadForm, refuse } from "#app/lib/form-data.server.ts";
+import { formatAmount } from "#app/lib/price-format.ts";
+import { adminProductListSchema, productImportResultSchema } from "#app/lib/responses.server.ts";
+import { redirectWithToast } from "#app/lib/session.server.ts";
+import { ADMIN_CATALOGUE } from "#contract/constants.ts";
+import type { AdminProductRowDto } from "#contract/dto/admin-catalogue.ts";
+import { MSG } from "#contract/messages.ts";
+import { adminProductsQuerySchema } from "#contract/schemas/admin-catalogue.ts";
+import type { Route } from "./+types/admin.products";
+
+const T = MSG.adminCatalogue;
+const IMPORT_KB = Math.floor(ADMIN_CATALOGUE.importFileBytes / 1024);
+
+export const meta: Route.MetaFunction = () => adminMeta(T.productsTitle);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = adminProductsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw refuse(400, "Malformed product search");
+  const { data: answer, pagination } = await adminRead(request, context, {
+    method: "GET",
+    endpoint: "/admin/products",
+    data: query.data,
+    schema: adminProductListSchema,
+  });
+  return { products: answer.products, pagination, query: query.data };
+}
+
+/** What an import that failed shows: the file's problems, every one, or why the file could not be read. */
+interface ImportReply {
+  formError: string;
+  problems: string[];
+}
+
+/** `products:import` from an upload: the file read within the form limits, parsed as JSON, then the API's all-or-nothing import. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { token } = await requireOperator(request, context);
+  const file = (await readUploadForm(request)).get("file");
+  const refused = (status: 400 | 413, formError: string, problems: string[] = []) =>
+    data({ formError, problems } satisfies ImportReply, { status });
+  if (!(file instanceof File) || file.size === 0) return refused(400, T.importFileMissing);
+  if (file.size > ADMIN_CATALOGUE.importFileBytes) return refused(413, T.importFileTooLarge(IMPORT_KB));
+  let products: unknown;
+  try {
+    products = JSON.parse(await file.text());
+  } catch {
+    return refused(400, T.importNotJson);
+  }
+  const outcome = await callApi(apiFor(context), {
+    method: "POST",
+    endpoint: "/admin/products/import",
+    data: products,
+    token,
+    schema: productImportResultSchema,
+  });
+  if (outcome.ok) return redirectWithToast(request, "/admin/products", "success", outcome.message, { status: 303 });
+  return data({ formError: outcome.message, problems: outcome.details.map((detail) => detail.message) } satisfies ImportReply, {
+    status: outcome.status ?? 503,
+  });
+}
+
+const COLUMNS: AdminColumn<AdminProductRowDto>[] = [
+  { header: T.columns.product, cell: (product) => <Link to={`/admin/products/${product.id}`}>{product.name}</Link> },
+  { header: T.columns.sku, cell: (product) => product.sku },
+  { header: T.columns.price, cell: (product) => formatAmount(product.price, "£"), numeric: true },
+  { header: T.columns.stock, cell: (product) => product.stock_total, numeric: true },
+  { header: T.columns.status, cell: (product) => (product.active ? T.active : T.inactive) },
+];
+
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { products, pagination, query } = loaderData;
+  return (
+    <>
+      <h1 className="admin-heading">{T.productsTitle}</h1>
+      <FilterBar action="/admin/products" label={T.searchFormLabel}>
+        <FilterField label={T.searchLabel} htmlFor="product-search">
+          <input
+            id="product-search"
+            className="input"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={ADMIN_CATALOGUE.searchMax}
+          />
+        </FilterField>
+      </FilterBar>
+      <AdminTable caption={T.productsTitle} columns={COLUMNS} rows={products} rowKey={(product) => product.id} />
+      {pagination ? (
+        <AdminPager
+          page={pagination.page}
+          totalPages={pagination.totalPages}
+          hrefFor={(page) => adminQueryHref("/admin/products", { q: query.q }, { page })}
+        />
+      ) : null}
+      <section className="admin-panel" aria-labelledby="import-heading">
+        <h2 id="import-heading" className="admin-subheading">
+          {T.importHeading}
+        </h2>
+        <p className="field__hint">{T.importHint(IMPORT_KB)}</p>
+        <Form method="post" encType="multipart/form-data" className="admin-import">
+          <div className="field">
+            <label className="field__label" htmlFor="import-file">
+              {T.importFileLabel}
+            </label>
+            <input
+              id="import-file"
+              className="input"
+              type="file"
+              name="file"
+              accept="application/json,.json"
+              required
+              aria-describedby={actionData ? "import-errors" : undefined}
+              aria-invalid={actionData ? true : undefined}
+            />
+          </div>
+          {actionData ? (
+            <div id="import-errors" className="field__error" role="alert">
+              <p>{actionData.formError}</p>
+              {actionData.problems.length > 0 ? (
+                <ul className="admin-problems">
+                  {actionData.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="admin-actions">
+            <Button type="submit">{T.importSubmit}</Button>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}

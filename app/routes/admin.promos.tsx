@@ -1,0 +1,174 @@
+import { data, Form } from "react-router";
+import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { CheckField, Field, SelectField } from "#app/components/ui/field.tsx";
+import { requireOperator } from "#app/lib/admin.server.ts";
+import { adminMeta } from "#app/lib/admin.ts";
+import { adminButtonAction, adminRead } from "#app/lib/admin-catalogue.server.ts";
+import { apiFor } from "#app/lib/api.server.ts";
+import { callForForm } from "#app/lib/form-api.server.ts";
+import { readForm } from "#app/lib/form-data.server.ts";
+import { formatOrderDate } from "#app/lib/orders.ts";
+import { formatAmount } from "#app/lib/price-format.ts";
+import { adminPromoListSchema, adminPromoSchema } from "#app/lib/responses.server.ts";
+import { redirectWithToast } from "#app/lib/session.server.ts";
+import { PROMO_TYPES } from "#contract/checkout.ts";
+import type { AdminPromoDto } from "#contract/dto/admin-catalogue.ts";
+import { MSG } from "#contract/messages.ts";
+import { adminPromoParamSchema } from "#contract/schemas/admin-catalogue.ts";
+import type { Route } from "./+types/admin.promos";
+
+const T = MSG.adminCatalogue;
+
+export const meta: Route.MetaFunction = () => adminMeta(T.promosTitle);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { data: answer } = await adminRead(request, context, { method: "GET", endpoint: "/admin/promos", schema: adminPromoListSchema });
+  return { promos: answer.promos };
+}
+
+/** The create form's fields, named as the API's `promo:create` rules name them, so its errors land on them. */
+const FIELDS = [
+  "code",
+  "type",
+  "value",
+  "description",
+  "minBasket",
+  "starts",
+  "ends",
+  "usageLimit",
+  "perCustomer",
+  "firstPurchase",
+] as const;
+
+/** Creates a code (the API checks it by `promo:create`'s rules) or disables one; every answer comes back to this list. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  if (formData.get("intent") === "disable") {
+    return adminButtonAction(request, context, {
+      id: { code: formData.get("code") },
+      idSchema: adminPromoParamSchema,
+      call: ({ code }) => ({ method: "POST", endpoint: `/admin/promos/${encodeURIComponent(code)}/disable`, schema: adminPromoSchema }),
+      back: "/admin/promos",
+    });
+  }
+  const { token } = await requireOperator(request, context);
+  const values = Object.fromEntries(FIELDS.map((name) => [name, String(formData.get(name) ?? "")]));
+  // Empty optional fields are left out, and the checkbox is a boolean, as `promo:create` takes them.
+  const promo = {
+    ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== "")),
+    firstPurchase: values.firstPurchase === "on",
+  };
+  const outcome = await callForForm(
+    apiFor(context),
+    { method: "POST", endpoint: "/admin/promos", data: promo, token, schema: adminPromoSchema },
+    FIELDS,
+    T.promoCreateFailed,
+  );
+  if (outcome.ok) return redirectWithToast(request, "/admin/promos", "success", outcome.message, { status: 303 });
+  return data({ values, fieldErrors: outcome.fieldErrors, formError: outcome.formError }, { status: outcome.status ?? 503 });
+}
+
+const discountOf = (promo: AdminPromoDto) => (promo.type === "percentage" ? `${promo.value}%` : formatAmount(promo.value, "£"));
+const windowOf = (promo: AdminPromoDto) =>
+  promo.starts_at || promo.ends_at
+    ? `${promo.starts_at ? formatOrderDate(promo.starts_at) : ""} – ${promo.ends_at ? formatOrderDate(promo.ends_at) : ""}`
+    : T.always;
+
+const COLUMNS: AdminColumn<AdminPromoDto>[] = [
+  {
+    header: T.columns.code,
+    cell: (promo) => (
+      <>
+        <strong>{promo.code}</strong>
+        <br />
+        <span className="admin-muted">{promo.description}</span>
+      </>
+    ),
+  },
+  { header: T.columns.discount, cell: discountOf, numeric: true },
+  { header: T.columns.uses, cell: (promo) => `${promo.times_used} / ${promo.usage_limit ?? T.unlimited}`, numeric: true },
+  { header: T.columns.window, cell: windowOf },
+  { header: T.columns.status, cell: (promo) => (promo.active ? T.active : T.inactive) },
+  {
+    header: T.columns.action,
+    cell: (promo) =>
+      promo.active ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="disable" />
+          <input type="hidden" name="code" value={promo.code} />
+          <Button type="submit" variant="outline" aria-label={`${T.disable} ${promo.code}`}>
+            {T.disable}
+          </Button>
+        </Form>
+      ) : null,
+  },
+];
+
+export default function AdminPromos({ loaderData, actionData }: Route.ComponentProps) {
+  const typed = actionData?.values;
+  const errors = actionData?.fieldErrors ?? {};
+  const F = T.promoFields;
+  return (
+    <>
+      <h1 className="admin-heading">{T.promosTitle}</h1>
+      <AdminTable caption={T.promosTitle} columns={COLUMNS} rows={loaderData.promos} rowKey={(promo) => promo.code} />
+      <section className="admin-panel" aria-labelledby="new-promo-heading">
+        <h2 id="new-promo-heading" className="admin-subheading">
+          {T.newPromo}
+        </h2>
+        <Form method="post" className="admin-form-grid">
+          {actionData?.formError ? (
+            <p className="field__error admin-form-grid__wide" role="alert">
+              {actionData.formError}
+            </p>
+          ) : null}
+          <Field
+            label={F.code}
+            errors={errors.code}
+            inputProps={{ name: "code", defaultValue: typed?.code, required: true, autoCapitalize: "characters" }}
+          />
+          <SelectField label={F.type} errors={errors.type} selectProps={{ name: "type", defaultValue: typed?.type ?? PROMO_TYPES[0] }}>
+            {PROMO_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {F[type]}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label={F.value}
+            errors={errors.value}
+            inputProps={{ name: "value", inputMode: "decimal", defaultValue: typed?.value, required: true }}
+          />
+          <Field
+            label={F.minBasket}
+            errors={errors.minBasket}
+            inputProps={{ name: "minBasket", inputMode: "decimal", defaultValue: typed?.minBasket }}
+          />
+          <Field
+            label={F.description}
+            errors={errors.description}
+            inputProps={{ name: "description", defaultValue: typed?.description }}
+            className="admin-form-grid__wide"
+          />
+          <Field label={F.starts} errors={errors.starts} inputProps={{ name: "starts", type: "date", defaultValue: typed?.starts }} />
+          <Field label={F.ends} errors={errors.ends} inputProps={{ name: "ends", type: "date", defaultValue: typed?.ends }} />
+          <Field
+            label={F.usageLimit}
+            errors={errors.usageLimit}
+            inputProps={{ name: "usageLimit", inputMode: "numeric", defaultValue: typed?.usageLimit }}
+          />
+          <Field
+            label={F.perCustomer}
+            errors={errors.perCustomer}
+            inputProps={{ name: "perCustomer", inputMode: "numeric", defaultValue: typed?.perCustomer }}
+          />
+          <CheckField label={F.firstPurchase} inputProps={{ name: "firstPurchase", defaultChecked: typed?.firstPurchase === "on" }} />
+          <div className="admin-actions admin-form-grid__wide">
+            <Button type="submit">{T.createPromo}</Button>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { adminMeta } from "#app/lib/admin.ts";
+import { adminRead } from "#app/lib/admin-catalogue.server.ts";
+import { subscriberListSchema } from "#app/lib/responses.server.ts";
+import { MSG } from "#contract/messages.ts";
+import type { Route } from "./+types/admin.subscribers";
+
+const T = MSG.adminCatalogue;
+
+export const meta: Route.MetaFunction = () => adminMeta(T.subscribersTitle);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { data: answer } = await adminRead(request, context, {
+    method: "GET",
+    endpoint: "/admin/subscribers",
+    schema: subscriberListSchema,
+  });
+  return { count: answer.subscribers.length };
+}
+
+/** The newsletter list's size and its CSV download (a plain link: the file comes from `/admin/subscribers.csv`). */
+export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="admin-heading">{T.subscribersTitle}</h1>
+      <section className="admin-panel">
+        <p>{T.subscriberCount(loaderData.count)}</p>
+        <div className="admin-actions">
+          <a className={buttonClass()} href="/admin/subscribers.csv" download>
+            {T.exportCsv}
+          </a>
+        </div>
+      </section>
+    </>
+  );
+}
