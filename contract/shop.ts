@@ -1,11 +1,15 @@
+/** The one address shoppers write to, for orders, sizing, support and everything else. */
+const CONTACT_EMAIL = "hello@maisonnoor.co.uk";
+
 /** Shop identity: name, contact details and social links, shown across the site and in e-mails. */
 export const SHOP = {
   name: "Maison Noor",
   legalName: "Maison Noor Ltd",
   tagline: "Modest & luxury fashion for women and children",
   phone: "+44 20 7946 0321",
-  email: "hello@maisonnoor.co.uk",
-  supportEmail: "support@maisonnoor.co.uk",
+  email: CONTACT_EMAIL,
+  /** @deprecated The same address as `email`: read `email`. Kept while the payment terms and mail templates name it. */
+  supportEmail: CONTACT_EMAIL,
   address: {
     line1: "41 Green Street",
     city: "London",

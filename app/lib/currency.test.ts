@@ -102,7 +102,7 @@ describe("formatPrice", () => {
   });
 
   it("puts the minus sign before the symbol", () => {
-    expect(formatPrice(-5, "GBP")).toBe("-£5.00");
+    expect(formatPrice(-5, "GBP")).toBe("\u2212£5.00");
     expect(formatPrice(-0.001, "GBP")).toBe("£0.00");
   });
 
