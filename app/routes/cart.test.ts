@@ -75,6 +75,14 @@ describe("/cart action", () => {
     expect(await toastOf(await post({ intent: "add", productId: "x" }))).toBe(MSG.cart.addFailed);
   });
 
+  it("refuses a forged decrement at 1 with a message and keeps the line", async () => {
+    const cookie = await cookieFor([{ productId: 1, variantId: 10, quantity: 1, fit: "Standard Fit", color: "Black", size: "M" }]);
+    const response = await post({ intent: "decrement", lineId: "1-10-Standard Fit" }, { cookie });
+    expect(response.status).toBe(303);
+    expect(await toastOf(response)).toBe(MSG.cart.quantityBelowOne);
+    expect(cartCookieOf(response)).toBeUndefined();
+  });
+
   it("treats a tampered cookie as an empty cart", async () => {
     const response = await post({ intent: "add", productId: "1" }, { cookie: "__cart=W3sicCI6MX1d.forged" });
     expect(response.status).toBe(303);

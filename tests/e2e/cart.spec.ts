@@ -54,7 +54,10 @@ test("add a product from its page, take the quantity to the limit, then remove i
 
   const quantity = line.getByRole("spinbutton", { name: `Quantity of ${name}` });
   const increase = line.getByRole("button", { name: `Increase quantity of ${name}` });
+  const decrease = line.getByRole("button", { name: `Decrease quantity of ${name}` });
   await expect(increase).toBeEnabled();
+  // A line stays at 1 or more: removing is Remove's.
+  await expect(decrease).toBeDisabled();
   // Update is for typing a quantity without JavaScript; with it a typed quantity applies on leaving the field.
   const update = line.getByRole("button", { name: MSG.cart.update });
   if (shop.javaScriptEnabled) await expect(update).toBeHidden();
@@ -64,6 +67,7 @@ test("add a product from its page, take the quantity to the limit, then remove i
   await applyTyped();
   await expect(line.getByText(MSG.cart.maxReached)).toBeVisible();
   await expect(increase).toBeDisabled();
+  await expect(decrease).toBeEnabled();
   await expect(quantity).toHaveValue(String(variant.stock));
 
   await quantity.fill(String(variant.stock + 1));
@@ -75,6 +79,7 @@ test("add a product from its page, take the quantity to the limit, then remove i
   await quantity.press("Enter");
   await expect(quantity).toHaveValue("1");
   await expect(increase).toBeEnabled();
+  await expect(decrease).toBeDisabled();
 
   await line.getByRole("button", { name: `Remove ${name} from cart` }).click();
   await expect(page.getByRole("heading", { name: MSG.cart.empty })).toBeVisible();
