@@ -53,18 +53,17 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   session.unset("pendingEmail");
   // A shopper signed in since sign-up is now verified: the header and the guards see it at once.
   const token = session.get("token");
-  if (token) {
-    const me = await api({ method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema });
-    if (me.success) session.set("user", me.data.user);
-  }
+  const me = token ? await api({ method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema }) : null;
+  if (me?.success) session.set("user", me.data.user);
+  // Decision 0042: still signed in, the shopper goes on to the profile; otherwise to sign-in, as the text says.
+  const next = me?.success ? "/profile" : "/signin";
   if (isEnhanced(formData)) {
     const headers = { "Set-Cookie": await commitSession(request, session) };
-    return data({ result: submission.reply({ resetForm: true }), verified: true }, { headers });
+    return data({ result: submission.reply({ resetForm: true }), verified: true, next }, { headers });
   }
-  // Signed in since sign-up and now verified, the shopper goes on to the profile (sign-in would only pass them on).
   // The toast rides in the same session as the verified user: a second cookie would undo the verification.
   flashToast(session, "success", MSG.otp.emailVerifiedToast);
-  return redirect("/profile", { headers: { "Set-Cookie": await commitSession(request, session) } });
+  return redirect(next, { headers: { "Set-Cookie": await commitSession(request, session) } });
 }
 
 export default function EmailVerification({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,8 +74,9 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
     shouldValidate: "onSubmit",
     intentChecks: { resend: {} },
   });
-  const verified = actionData?.verified === true;
-  useDelayedRedirect(verified ? "/profile" : null, TIMING_MS.redirectAfterEmailVerified);
+  const next = actionData && "next" in actionData && typeof actionData.next === "string" ? actionData.next : null;
+  const verified = next !== null;
+  useDelayedRedirect(next, TIMING_MS.redirectAfterEmailVerified);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   // Its value as the input holds it, including a code typed before hydration.
@@ -97,7 +97,7 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
       }
       footer={<Link to="/signin">Back to Sign In</Link>}
     >
-      {verified ? <FormNotice>{MSG.otp.emailVerifiedRedirecting}</FormNotice> : null}
+      {next ? <FormNotice>{next === "/signin" ? MSG.otp.emailVerifiedRedirecting : MSG.otp.emailVerifiedToast}</FormNotice> : null}
       <CodeScreenForm form={form} emailErrors={fields.email.errors} email={email} loading={loading} busy={busy}>
         <EnhancedField />
         <CodeField meta={fields.otp} />
