@@ -36,7 +36,6 @@ export const TIMING_MS = {
   carouselScroll: 300,
   topBarRotation: 3000,
   successFadeIn: 100,
-  detailWishlistDelay: 500,
   redirectAfterResetCodeSent: 1500,
   redirectAfterEmailVerified: 2000,
   apiTimeout: API_TIMEOUT_MS,

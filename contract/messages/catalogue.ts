@@ -5,7 +5,6 @@ export const catalogue = {
   trendingFailed: "Failed to fetch trending products",
   latestFailed: "Failed to fetch latest products",
   recommendedFailed: "Failed to fetch recommended products",
-  lookupsFailed: "Failed to fetch lookup values",
   cartProductsFailed: "Failed to fetch cart products",
   noProducts: "No products found",
   noProductsHint: "Try adjusting your filters or search terms",
