@@ -3,6 +3,7 @@ export const wishlist = {
   removeItemFailed: "Failed to remove item from wishlist",
   fetchFailed: "Failed to fetch wishlist",
   loadError: "Error loading wishlist",
+  loading: "Loading your wishlist...",
   addedSuffix: "added to wishlist!",
   loginRequired: "Please login to add items to your wishlist",
   defaultProductName: "Product",
