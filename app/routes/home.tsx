@@ -194,7 +194,7 @@ function ProductShowcase({
       </div>
       {result.ok ? (
         result.data.length > 0 ? (
-          <ProductGrid products={result.data} maxDots={COLOR_DOTS.listing} columns={4} />
+          <ProductGrid products={result.data} maxDots={COLOR_DOTS.listing} columns={4} anchorPrefix={`${id}-product`} />
         ) : (
           <StateMessage title={MSG.catalogue.noProducts} />
         )

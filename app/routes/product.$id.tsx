@@ -218,7 +218,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="recommended-title" eyebrow="Complete the look" title="You May Also Like" align="center" />
         {recommended.ok ? (
           recommended.data.length > 0 ? (
-            <ProductGrid products={recommended.data} maxDots={COLOR_DOTS.recommended} columns={4} />
+            <ProductGrid products={recommended.data} maxDots={COLOR_DOTS.recommended} columns={4} anchorPrefix="recommended-product" />
           ) : (
             <StateMessage title={MSG.catalogue.noProducts} />
           )

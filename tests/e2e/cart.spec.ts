@@ -94,16 +94,26 @@ test("a cart cookie that was tampered with is an empty cart, not an error", asyn
   await expect(page.getByRole("heading", { name: MSG.cart.empty })).toBeVisible();
 });
 
-test("a card's add-to-cart icon adds the product and leaves the shopper on the listing", async ({ shop, page, request }) => {
-  const listing = await (await request.get("/api/public/products?limit=1&sort=name_a_z")).json();
-  const { name } = listing.data[0] as { name: string };
+test("a card's add-to-cart icon adds the product and leaves the shopper on the listing, at the card", async ({ shop, page, request }) => {
+  // A card in the third row, well below the top of the page.
+  const listing = await (await request.get("/api/public/products?limit=9&sort=name_a_z")).json();
+  const { id, name } = listing.data[8] as { id: number; name: string };
   await shop.visit("/products?sort=name_a_z");
   // With JavaScript the post runs in the background: the document is never loaded again.
   if (shop.javaScriptEnabled) await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-  await shop.main.getByRole("button", { name: `${MSG.catalogue.addToCart}: ${name}`, exact: true }).click();
+  const add = shop.main.getByRole("button", { name: `${MSG.catalogue.addToCart}: ${name}`, exact: true });
+  await add.scrollIntoViewIfNeeded();
+  await add.click();
   await expect(page.getByText(`${name} ${MSG.cart.addedSuffix}`)).toBeVisible();
   await expect(shop.header.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
-  await expect(page).toHaveURL("/products?sort=name_a_z");
-  if (shop.javaScriptEnabled) expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  if (shop.javaScriptEnabled) {
+    await expect(page).toHaveURL("/products?sort=name_a_z");
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  } else {
+    // The new page opens at the card the shopper tapped, not at the top.
+    await expect(page).toHaveURL(`/products?sort=name_a_z#product-${id}`);
+    await expect(page.locator(`#product-${id}`)).toBeInViewport();
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
 });

@@ -31,7 +31,18 @@ export function useCatalogueForms(): CatalogueForms {
     fetchers: useFetchers(),
     submitAs: (key) => (event) => {
       event.preventDefault();
-      submit(event.currentTarget, { navigate: false, fetcherKey: key, preventScrollReset: true });
+      const form = event.currentTarget;
+      // The page stays where it is: a card's anchor in `redirectTo` is for the redirect of a page without JavaScript.
+      const formData = new FormData(form);
+      const back = formData.get("redirectTo");
+      if (typeof back === "string") formData.set("redirectTo", back.split("#")[0]);
+      submit(formData, {
+        method: "post",
+        action: form.getAttribute("action") ?? undefined,
+        navigate: false,
+        fetcherKey: key,
+        preventScrollReset: true,
+      });
     },
   };
 }
