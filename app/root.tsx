@@ -109,6 +109,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       currencySymbol: currencyInfo(currency)?.symbol ?? currency,
       currencyOptionsHtml: currencyOptionsHtml(currency),
       cartCount: await readCartCount(request),
+      // This page's add-to-cart token (see submission-once.server.ts).
+      submissionToken: crypto.randomUUID(),
       recentlyViewed: chrome.recentlyViewed,
       wishlistIds: chrome.wishlistIds,
     },

@@ -71,3 +71,6 @@ export const VALUE_STRIP = [
   "Secure Payment",
   "Inhouse Creation",
 ] as const;
+
+/** The add-to-cart form's field with the token of the page that rendered it (app/lib/submission-once.server.ts). */
+export const SUBMISSION_TOKEN_FIELD = "submissionToken";

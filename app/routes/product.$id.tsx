@@ -193,7 +193,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <button
                 type="submit"
                 className="button button--primary add-to-cart__submit"
-                disabled={disabled}
+                // While its post runs, a second tap adds nothing.
+                disabled={disabled || busy}
                 aria-busy={busy || undefined}
               >
                 {disabled ? MSG.catalogue.outOfStock : MSG.catalogue.addToCart}
