@@ -117,3 +117,13 @@ test("a card's add-to-cart icon adds the product and leaves the shopper on the l
   }
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
 });
+
+test("a double tap on Add to Cart adds one item", async ({ shop, page, request }) => {
+  const listing = await (await request.get("/api/public/products?limit=1&sort=name_a_z")).json();
+  const { name } = listing.data[0] as { name: string };
+  await shop.visit("/products?sort=name_a_z");
+  await shop.main.getByRole("button", { name: `${MSG.catalogue.addToCart}: ${name}`, exact: true }).dblclick();
+  await expect(page.getByText(`${name} ${MSG.cart.addedSuffix}`).first()).toBeVisible();
+  await shop.visit("/cart");
+  await expect(shop.header.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
+});
