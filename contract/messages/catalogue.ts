@@ -47,6 +47,7 @@ export const catalogue = {
   filterMin: "Min",
   filterMax: "Max",
   applyFilters: "Apply",
+  showResults: (total: number) => `Show ${total} ${total === 1 ? "product" : "products"}`,
   clearAll: "Clear all",
   appliedFilters: "Applied filters",
   removeFilter: (label: string) => `Remove filter ${label}`,
