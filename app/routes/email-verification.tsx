@@ -4,7 +4,7 @@ import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { CodeField } from "#app/components/account/code-field.tsx";
 import { CodeScreenForm } from "#app/components/account/code-screen-form.tsx";
 import { EnhancedField, isEnhanced } from "#app/components/account/enhanced-field.tsx";
-import { FormNotice } from "#app/components/account/form-messages.tsx";
+import { FormNotice, failedTitleOf } from "#app/components/account/form-messages.tsx";
 import { useDelayedRedirect } from "#app/components/account/use-delayed-redirect.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
@@ -29,7 +29,12 @@ export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${S
 export const loader = codeScreenLoader;
 
 export const action = codeScreenAction(
-  { endpoint: "/public/otp/resend", failed: MSG.otp.resendVerificationFailed, resent: MSG.otp.verificationResent },
+  {
+    endpoint: "/public/otp/resend",
+    failed: MSG.otp.resendVerificationFailed,
+    callFailed: MSG.otp.resendFailed,
+    resent: MSG.otp.verificationResent,
+  },
   verify,
 );
 
@@ -46,7 +51,7 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   );
   if (!outcome.ok) {
     const reply = submission.reply(failureReply(outcome));
-    return data({ result: reply, verified: false }, { status: 400 });
+    return data({ result: reply, verified: false, failedTitle: MSG.otp.verifyFailed }, { status: 400 });
   }
 
   const session = await getSession(request);
@@ -98,7 +103,14 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
       footer={<Link to="/signin">Back to Sign In</Link>}
     >
       {next ? <FormNotice>{next === "/signin" ? MSG.otp.emailVerifiedRedirecting : MSG.otp.emailVerifiedToast}</FormNotice> : null}
-      <CodeScreenForm form={form} emailErrors={fields.email.errors} email={email} loading={loading} busy={busy}>
+      <CodeScreenForm
+        form={form}
+        emailErrors={fields.email.errors}
+        email={email}
+        loading={loading}
+        busy={busy}
+        failedTitle={failedTitleOf(actionData)}
+      >
         <EnhancedField />
         <CodeField meta={fields.otp} />
         <Button type="submit" name="intent" value="verify" block disabled={blocked} onClick={pressed(MSG.loading.verifyingEmail)}>

@@ -1,5 +1,6 @@
 export const loading = {
   default: "Loading...",
+  authenticating: "Authenticating...",
   loggingIn: "Logging in...",
   creatingAccount: "Creating account...",
   verifyingEmail: "Verifying email...",

@@ -1,5 +1,6 @@
 export const wishlist = {
   addFailed: "Failed to add to wishlist",
+  removeFailed: "Failed to remove from wishlist",
   removeItemFailed: "Failed to remove item from wishlist",
   fetchFailed: "Failed to fetch wishlist",
   loadError: "Error loading wishlist",

@@ -70,6 +70,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   await codeInput.fill(wrongCode(code));
   await verify.click();
   await expect(page.getByText(MSG.otp.invalid)).toBeVisible();
+  await expect(page.getByRole("alert").getByText(MSG.otp.verifyFailed, { exact: true })).toBeVisible();
 
   await codeInput.fill(code);
   await verify.click();
@@ -84,6 +85,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
 
   await signIn(page, email, "not-the-password");
   await expect(page.getByText(MSG.accounts.invalidCredentials)).toBeVisible();
+  await expect(page.getByRole("alert").getByText(MSG.auth.loginFailed, { exact: true })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
   await signIn(page, email, PASSWORD);

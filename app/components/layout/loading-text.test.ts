@@ -40,6 +40,7 @@ describe("overlayText", () => {
   it("gives the wishlist its own text on the way there, whichever link leads there", () => {
     expect(overlayText({ state: "loading", pathname: "/wishlist" }, [])).toBe(MSG.wishlist.loading);
     expect(overlayText({ state: "loading", pathname: "/products" }, [])).toBe(MSG.loading.default);
+    expect(overlayText({ state: "loading", pathname: "/profile" }, [])).toBe(MSG.loading.authenticating);
   });
 
   it("covers only fetchers that ask for a text", () => {

@@ -22,8 +22,15 @@ export function requestedLoadingText(formData: FormData | undefined, state: unkn
   return null;
 }
 
-/** Pages the spec gives a loading text of their own, by path: whatever link leads there shows it. */
-const PAGE_LOADING_TEXTS: Readonly<Record<string, string>> = { "/wishlist": MSG.wishlist.loading };
+/**
+ * Pages with a loading text of their own, by path: whatever link leads there shows it. The wishlist's is the
+ * spec's; the account pages first check the session with the API.
+ */
+const PAGE_LOADING_TEXTS: Readonly<Record<string, string>> = {
+  "/wishlist": MSG.wishlist.loading,
+  "/profile": MSG.loading.authenticating,
+  "/checkout": MSG.loading.authenticating,
+};
 
 interface Activity {
   state: string;
