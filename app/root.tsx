@@ -99,7 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [session, currency, pricing] = await Promise.all([getSession(request), readCurrency(request), exchangeRates(apiFor(context))]);
   const chrome = await loadShopperChrome(apiFor(context), session);
   const toasts = takeToasts(session);
-  const headers = toasts.length > 0 || chrome.signedOut ? { "Set-Cookie": await commitSession(request, session) } : undefined;
+  const headers = toasts.length > 0 || chrome.sessionChanged ? { "Set-Cookie": await commitSession(request, session) } : undefined;
   const user = chrome.signedIn?.user;
   return data(
     {
@@ -111,6 +111,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       currencySymbol: currencyInfo(currency)?.symbol ?? currency,
       currencyOptionsHtml: currencyOptionsHtml(currency),
       cartCount: await readCartCount(request),
+      // This page's add-to-cart token (see submission-once.server.ts).
+      submissionToken: crypto.randomUUID(),
       recentlyViewed: chrome.recentlyViewed,
       wishlistIds: chrome.wishlistIds,
     },

@@ -48,6 +48,11 @@ export const USER_ROLES = ["shopper", "operator"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+/** The shop's own pictures (api/db/seed/generate-images.ts draws them): the flagship's front and the directors. */
+export const SHOP_IMAGES = {
+  flagship: "/images/shop/flagship.svg",
+  director: (name: string) => `/images/shop/director-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.svg`,
+} as const;
 
 export const OTP_LENGTH = 6;
 export const PASSWORD_MIN_RESET = 6;

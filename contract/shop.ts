@@ -4,8 +4,8 @@ export const SHOP = {
   legalName: "Maison Noor Ltd",
   tagline: "Modest & luxury fashion for women and children",
   phone: "+44 20 7946 0321",
+  /** The one address shoppers write to, for orders, sizing, support and everything else. */
   email: "hello@maisonnoor.co.uk",
-  supportEmail: "support@maisonnoor.co.uk",
   address: {
     line1: "41 Green Street",
     city: "London",

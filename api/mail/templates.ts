@@ -57,7 +57,7 @@ export const templates = {
   passwordChanged: (data: { name: string }) => {
     const lines = [
       "Your password has just been changed, and every device that was signed in has been signed out.",
-      `If you did not do this, reset your password now and contact us at ${SHOP.supportEmail} or ${SHOP.phone}.`,
+      `If you did not do this, reset your password now and contact us at ${SHOP.email} or ${SHOP.phone}.`,
     ];
     return {
       subject: `Your ${SHOP.name} password was changed`,
@@ -182,7 +182,7 @@ export const templates = {
     const lines = [
       `Your order ${data.orderCode} has been cancelled.`,
       "If you paid for it, the payment is refunded to the way you paid, and we will confirm the refund by e-mail.",
-      `Questions? Write to ${SHOP.supportEmail} or call ${SHOP.phone}.`,
+      `Questions? Write to ${SHOP.email} or call ${SHOP.phone}.`,
     ];
     return {
       subject: `Your ${SHOP.name} order ${data.orderCode} has been cancelled`,

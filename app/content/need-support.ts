@@ -15,8 +15,8 @@ export const SUPPORT_CHANNELS: readonly CardCopy[] = [
     icon: "mail",
     title: "E-mail Us",
     text: "Write to us any time; we reply to every e-mail within 24 hours.",
-    detail: SHOP.supportEmail,
-    link: { to: `mailto:${SHOP.supportEmail}`, label: "Send an e-mail" },
+    detail: SHOP.email,
+    link: { to: `mailto:${SHOP.email}`, label: "Send an e-mail" },
   },
   {
     icon: "phone",

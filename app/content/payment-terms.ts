@@ -78,7 +78,7 @@ export function paymentTerms(options: PaymentOptionsDto): readonly ProseBlock[] 
       heading: "Data Protection",
       paragraphs: [
         "We use your payment and contact details only to process your order, in line with UK data protection law (UK GDPR). We never sell your data, and you can ask us what we hold about you at any time.",
-        `Questions about a payment? Write to ${SHOP.supportEmail} or call ${SHOP.phone}.`,
+        `Questions about a payment? Write to ${SHOP.email} or call ${SHOP.phone}.`,
       ],
     },
   ];

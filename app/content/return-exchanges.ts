@@ -73,6 +73,6 @@ export const RETURN_POLICY: readonly ProseBlock[] = [
   {
     id: "contact",
     heading: "Contact Us",
-    paragraphs: [`Our customer care team is here to help at ${SHOP.supportEmail} or on ${SHOP.phone}.`],
+    paragraphs: [`Our customer care team is here to help at ${SHOP.email} or on ${SHOP.phone}.`],
   },
 ];

@@ -81,6 +81,13 @@ describe("requireVerifiedUser", () => {
     expect(signedIn.user.email_verified).toBe(true);
   });
 
+  it("lets through a shopper verified on another device since the session stored them, and stores the news", async () => {
+    const { token, user } = await createSignedInUser(api);
+    const request = await requestWith("/wishlist", { token, user: { ...user, email_verified: false } });
+    const signedIn = await auth.requireVerifiedUser(request, contextFor(api));
+    expect(signedIn.user.email_verified).toBe(true);
+  });
+
   it("sends a shopper with an unverified e-mail to e-mail verification with that e-mail (decision 0004)", async () => {
     const { token, user } = await createSignedInUser(api, { email: "new+shop@example.com", verified: false });
     const response = await thrownRedirect(auth.requireVerifiedUser(await requestWith("/profile", { token, user }), contextFor(api)));
@@ -178,23 +185,30 @@ describe("loadShopperChrome", () => {
   it("keeps a shopper whose token the API still takes", async () => {
     const { token, user } = await createSignedInUser(api);
     const { chrome } = await chromeOf(await requestWith("/", { token, user }));
-    expect(chrome).toEqual({ signedIn: { token, user }, recentlyViewed: [], wishlistIds: [], signedOut: false });
+    expect(chrome).toEqual({ signedIn: { token, user }, recentlyViewed: [], wishlistIds: [], sessionChanged: false });
   });
 
   it.each([true, false])("signs the session out once a password reset elsewhere revoked its token (verified: %s)", async (verified) => {
     const { token, user } = await createSignedInUser(api, { verified });
     await resetPasswordElsewhere(user.email);
     const { session, chrome } = await chromeOf(await requestWith("/", { token, user, pendingEmail: "kept@example.com" }));
-    expect(chrome).toEqual({ signedIn: null, recentlyViewed: [], wishlistIds: [], signedOut: true });
+    expect(chrome).toEqual({ signedIn: null, recentlyViewed: [], wishlistIds: [], sessionChanged: true });
     expect(session.get("token")).toBeUndefined();
     expect(session.get("user")).toBeUndefined();
     expect(session.get("pendingEmail")).toBe("kept@example.com");
+  });
+
+  it("takes the account of a shopper verified on another device, writes it back and loads their chrome", async () => {
+    const { token, user } = await createSignedInUser(api);
+    const { session, chrome } = await chromeOf(await requestWith("/", { token, user: { ...user, email_verified: false } }));
+    expect(chrome).toEqual({ signedIn: { token, user }, recentlyViewed: [], wishlistIds: [], sessionChanged: true });
+    expect(session.get("user")).toEqual(user);
   });
 
   it("keeps the stored shopper when the API cannot answer", async () => {
     const { token, user } = await createSignedInUser(api);
     const down = apiFor(routerContextWith(fakeTransport(() => Promise.reject(new TypeError("fetch failed")))));
     const chrome = await auth.loadShopperChrome(down, await sessions.getSession(await requestWith("/", { token, user })));
-    expect(chrome).toMatchObject({ signedIn: { token, user }, signedOut: false });
+    expect(chrome).toMatchObject({ signedIn: { token, user }, sessionChanged: false });
   });
 });

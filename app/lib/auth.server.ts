@@ -1,5 +1,5 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import type { AuthSessionDto } from "#contract/dto/account.ts";
+import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { type ApiClient, type ApiOutcome, apiFor, callApi } from "./api.server.ts";
 import { honeypotLoaderData } from "./honeypot.server.ts";
@@ -72,61 +72,95 @@ export interface ShopperChrome {
   recentlyViewed: RecentlyViewedDto[];
   /** The saved products, so every heart on the page shows its state without a call per card. */
   wishlistIds: number[];
-  /** The API refused the session's token and the session forgot it: commit the session. */
-  signedOut: boolean;
+  /** The session changed (the API refused its token and it forgot it, or it took the account's news): commit it. */
+  sessionChanged: boolean;
+}
+
+/**
+ * The session's account as the API knows it now (GET /public/auth/me), written back to the session: the one
+ * place a stored account is refreshed, so a shopper verified on another device is verified here too.
+ * "refused": the API no longer takes the token, and the session has forgotten it. When the API cannot answer,
+ * the stored account stands. `changed` says the session must be committed.
+ */
+async function refreshAccount(
+  api: ApiClient,
+  session: ShopSession,
+  token: string,
+): Promise<{ status: "refused" } | { status: "current"; user: UserDto | undefined; changed: boolean }> {
+  const stored = session.get("user");
+  const me = await callApi(api, { method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema });
+  if (tokenRefused(me)) {
+    signOutSession(session);
+    return { status: "refused" };
+  }
+  if (!me.ok) return { status: "current", user: stored, changed: false };
+  const changed = JSON.stringify(me.data.user) !== JSON.stringify(stored);
+  if (changed) session.set("user", me.data.user);
+  return { status: "current", user: me.data.user, changed };
 }
 
 /**
  * The session's shopper and their chrome, on every page. The chrome's own calls carry the token, so they tell
  * whether the API still takes it: a refused token signs the session out on this very page, public pages
  * included, with no call of its own. An unverified shopper's chrome makes no calls, so their session asks
- * GET /public/auth/me instead. When the API cannot answer, the stored shopper stands.
+ * for the account instead, and takes it if it has been verified since (their chrome then loads as anyone's).
+ * When the API cannot answer, the stored shopper stands.
  */
 export async function loadShopperChrome(api: ApiClient, session: ShopSession): Promise<ShopperChrome> {
   const token = session.get("token");
-  const user = session.get("user");
-  if (!token || !user) return { signedIn: null, recentlyViewed: [], wishlistIds: [], signedOut: false };
-  const signedIn = { token, user };
+  let user = session.get("user");
+  if (!token || !user) return { signedIn: null, recentlyViewed: [], wishlistIds: [], sessionChanged: false };
   const signOut = (): ShopperChrome => {
     signOutSession(session);
-    return { signedIn: null, recentlyViewed: [], wishlistIds: [], signedOut: true };
+    return { signedIn: null, recentlyViewed: [], wishlistIds: [], sessionChanged: true };
   };
+  let sessionChanged = false;
   if (!user.email_verified) {
-    const me = await callApi(api, { method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema });
-    return tokenRefused(me) ? signOut() : { signedIn, recentlyViewed: [], wishlistIds: [], signedOut: false };
+    const account = await refreshAccount(api, session, token);
+    if (account.status === "refused") return signOut();
+    sessionChanged = account.changed;
+    user = account.user ?? user;
+    if (!user.email_verified) return { signedIn: { token, user }, recentlyViewed: [], wishlistIds: [], sessionChanged };
   }
   const [recentlyViewed, wishlist] = await Promise.all([callRecentlyViewed(api, token), fetchWishlist(api, token)]);
   if (tokenRefused(recentlyViewed) || tokenRefused(wishlist)) return signOut();
   return {
-    signedIn,
+    signedIn: { token, user },
     recentlyViewed: recentlyViewed.ok ? recentlyViewed.data : [],
     wishlistIds: wishlist.ok ? wishlist.data.map((entry) => entry.product_id) : [],
-    signedOut: false,
+    sessionChanged,
   };
 }
 
 /**
- * A signed-in shopper whose token the API still accepts, with their current account from
- * GET /public/auth/me. No token, or one the API rejects (signed out elsewhere, expired, password
- * reset): the session forgets it and the shopper goes to /signin, coming back here afterwards.
- * When the API cannot answer, the stored account stands: the page's own calls report the outage.
+ * A signed-in shopper whose token the API still accepts, with their current account (`refreshAccount`, written
+ * back to the session). No token, or one the API rejects (signed out elsewhere, expired, password reset): the
+ * session forgets it and the shopper goes to /signin, coming back here afterwards. When the API cannot answer,
+ * the stored account stands: the page's own calls report the outage. The page's root loader commits the
+ * refreshed session (`loadShopperChrome`); a redirect from here carries it itself.
  */
 export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedIn> {
+  const { signedIn } = await requireUserSession(request, context);
+  return signedIn;
+}
+
+/** `requireUser`, with the session it refreshed, for a caller that commits it or redirects with it. */
+async function requireUserSession(request: Request, context: Readonly<RouterContextProvider>) {
   const session = await getSession(request);
   const token = session.get("token");
-  const stored = session.get("user");
   if (!token) throw redirect(signInUrl(request));
-  const me = await apiFor(context)({ method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema });
-  if (me.success) return { token, user: me.data.user };
-  if (me.status !== 401 && stored) return { token, user: stored };
+  const account = await refreshAccount(apiFor(context), session, token);
+  if (account.status === "current" && account.user) return { signedIn: { token, user: account.user }, session };
   signOutSession(session);
   throw redirect(signInUrl(request), { headers: { "Set-Cookie": await commitSession(request, session) } });
 }
 
-/** The protected-route rule: signed in, and the e-mail verified, else to its verification. */
+/** The protected-route rule: signed in, and the e-mail verified (as the API knows it now), else to its verification. */
 export async function requireVerifiedUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedIn> {
-  const signedIn = await requireUser(request, context);
-  if (!signedIn.user.email_verified) throw redirect(emailVerificationUrl(signedIn.user.email));
+  const { signedIn, session } = await requireUserSession(request, context);
+  if (!signedIn.user.email_verified) {
+    throw redirect(emailVerificationUrl(signedIn.user.email), { headers: { "Set-Cookie": await commitSession(request, session) } });
+  }
   return signedIn;
 }
 

@@ -193,11 +193,11 @@ describe("applyCartIntent: quantity", () => {
     expect(await cart.applyCartIntent(fakeApi().api, atMax, intent({ intent: "increment", lineId: id }))).toEqual(expected);
   });
 
-  it("removes at 0 or less without asking the API", async () => {
+  it("refuses below 1, a forged decrement at 1 too, without asking the API", async () => {
     const { api, calls } = fakeApi();
-    expect((await cart.applyCartIntent(api, lines, intent({ intent: "set", lineId: id, quantity: "0" }))).lines).toEqual([lines[1]]);
-    const single = [line()];
-    expect((await cart.applyCartIntent(api, single, intent({ intent: "decrement", lineId: id }))).lines).toEqual([]);
+    const refused = { lines: null, toast: { type: "error", message: MSG.cart.quantityBelowOne } };
+    expect(await cart.applyCartIntent(api, lines, intent({ intent: "set", lineId: id, quantity: "0" }))).toEqual(refused);
+    expect(await cart.applyCartIntent(api, [line()], intent({ intent: "decrement", lineId: id }))).toEqual(refused);
     expect(calls).toEqual([]);
   });
 

@@ -211,8 +211,8 @@ async function changeQuantity(
   const line = findLine(lines, intent.lineId);
   if (!line) return refuse(MSG.cart.itemMissing);
   const target = intent.intent === "set" ? intent.quantity : intent.intent === "increment" ? line.quantity + 1 : line.quantity - 1;
-  // Removing needs no stock.
-  if (target <= 0) return { lines: removeLine(lines, intent.lineId), toast: null };
+  // A line stays at 1 or more (Remove takes it out), before any stock is read.
+  if (target < 1) return refuse(MSG.cart.quantityBelowOne);
 
   const products = await fetchCartProducts(api, [line.productId]);
   if (!products) return refuse(MSG.catalogue.cartProductsFailed);
@@ -230,6 +230,7 @@ function settle(
 ): CartOutcome {
   if (!change.ok) {
     if (change.reason === "stock") return refuse(stockMessage(change.available));
+    if (change.reason === "belowOne") return refuse(MSG.cart.quantityBelowOne);
     return refuse(change.reason === "full" ? MSG.cart.full(CART_MAX_LINES) : MSG.cart.itemMissing);
   }
   const grew = countItems(change.lines) > countItems(before);

@@ -77,11 +77,8 @@ describe("setLineQuantity", () => {
     expect(setLineQuantity(withFits, id, 3, 5).ok).toBe(true);
   });
 
-  it("removes the line at 0 or less", () => {
-    for (const quantity of [0, -3]) {
-      const change = setLineQuantity(lines, id, quantity, 5);
-      expect(change.ok && change.lines).toEqual([lines[1]]);
-    }
+  it("refuses below 1: the line stays (Remove takes it out)", () => {
+    for (const quantity of [0, -3]) expect(setLineQuantity(lines, id, quantity, 5)).toEqual({ ok: false, reason: "belowOne" });
   });
 
   it("answers missing for an unknown line", () => {
@@ -193,7 +190,12 @@ describe("pendingQuantity", () => {
     expect(pendingQuantity(item, form({ intent: "decrement" }))).toBe(1);
     expect(pendingQuantity(item, form({ intent: "remove" }))).toBe(0);
     expect(pendingQuantity(item, form({ intent: "set", quantity: "1" }))).toBe(1);
-    expect(pendingQuantity(item, form({ intent: "set", quantity: "-4" }))).toBe(0);
+  });
+
+  it("keeps a line at 1: a decrement or a typed quantity below 1 changes nothing", () => {
+    expect(pendingQuantity({ quantity: 1, stock: 3 }, form({ intent: "decrement" }))).toBe(1);
+    expect(pendingQuantity(item, form({ intent: "set", quantity: "0" }))).toBe(2);
+    expect(pendingQuantity(item, form({ intent: "set", quantity: "-4" }))).toBe(2);
   });
 
   it("keeps the current quantity where the server will refuse, and ignores other forms", () => {

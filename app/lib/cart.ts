@@ -41,7 +41,7 @@ export interface CartItem {
   atMax: boolean;
 }
 
-export type CartRefusal = { reason: "stock"; available: number } | { reason: "full" } | { reason: "missing" };
+export type CartRefusal = { reason: "stock"; available: number } | { reason: "belowOne" } | { reason: "full" } | { reason: "missing" };
 export type CartChange = { ok: true; lines: CartLine[] } | ({ ok: false } & CartRefusal);
 
 /**
@@ -95,11 +95,11 @@ export function addLine(lines: readonly CartLine[], line: CartLine, stock: numbe
   return { ok: true, lines: [...lines, line] };
 }
 
-/** 0 or less removes the line; above the variant's stock is refused and nothing changes. */
+/** Below 1 (removing is Remove's job) or above the variant's stock is refused and nothing changes. */
 export function setLineQuantity(lines: readonly CartLine[], lineId: string, quantity: number, stock: number): CartChange {
   const line = findLine(lines, lineId);
   if (!line) return { ok: false, reason: "missing" };
-  if (quantity <= 0) return { ok: true, lines: removeLine(lines, lineId) };
+  if (quantity < 1) return { ok: false, reason: "belowOne" };
   const otherFits = quantityOfVariant(lines, line.variantId) - line.quantity;
   if (otherFits + quantity > stock) return { ok: false, reason: "stock", available: stock };
   return { ok: true, lines: lines.map((kept) => (kept === line ? { ...kept, quantity } : kept)) };
@@ -182,7 +182,7 @@ export function itemHref(item: Pick<CartItem, "token" | "selectedColor" | "selec
 
 /**
  * The quantity a line will have once a submitted cart form is through (optimistic display); null when the
- * form does not change it. Above `stock` the server will refuse, so the current quantity stays.
+ * form does not change it. Below 1 or above `stock` the server will refuse, so the current quantity stays.
  */
 export function pendingQuantity(item: Pick<CartItem, "quantity" | "stock">, form: FormData): number | null {
   const intent = form.get("intent");
@@ -197,6 +197,6 @@ export function pendingQuantity(item: Pick<CartItem, "quantity" | "stock">, form
             ? Number(form.get("quantity"))
             : Number.NaN;
   if (!Number.isInteger(target)) return null;
-  if (target > item.stock) return item.quantity;
-  return Math.max(0, target);
+  if (intent !== "remove" && (target < 1 || target > item.stock)) return item.quantity;
+  return target;
 }

@@ -39,7 +39,6 @@ export const TIMING_MS = {
   carouselScroll: 300,
   topBarRotation: 3000,
   successFadeIn: 100,
-  detailWishlistDelay: 500,
   redirectAfterResetCodeSent: 1500,
   redirectAfterEmailVerified: 2000,
   apiTimeout: API_TIMEOUT_MS,
@@ -78,3 +77,6 @@ export const VALUE_STRIP = [
   "Secure Payment",
   "Inhouse Creation",
 ] as const;
+
+/** The add-to-cart form's field with the token of the page that rendered it (app/lib/submission-once.server.ts). */
+export const SUBMISSION_TOKEN_FIELD = "submissionToken";

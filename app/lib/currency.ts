@@ -1,6 +1,6 @@
 import { BASE_CURRENCY } from "#contract/constants.ts";
 import { escapeMarkup } from "./markup.ts";
-import { BASE_CURRENCY_SYMBOL, convertAt, formatAmount, type Rates, roundTo } from "./price-format.ts";
+import { BASE_CURRENCY_SYMBOL, convertAt, formatAmount, type Rates } from "./price-format.ts";
 
 export type { Rates } from "./price-format.ts";
 
@@ -178,9 +178,4 @@ export function currencyOptionsHtml(selected: string): string {
 export function optionLabel({ code, symbol }: Pick<Currency, "code" | "symbol">): string {
   const sign = symbol.trim();
   return sign === code ? code : `${code} ${sign}`;
-}
-
-/** Rates are displayed with 4 decimals. */
-export function formatRate(rate: number): string {
-  return roundTo(rate, 4).toFixed(4);
 }

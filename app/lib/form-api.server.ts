@@ -61,7 +61,8 @@ async function resendCode(
   request: Request,
   api: ApiClient,
   formData: FormData,
-  texts: { endpoint: string; failed: string; resent: string },
+  /** `failed`: the screen's text; `callFailed`: the call's own fallback when the API gives no message (else `failed`). */
+  texts: { endpoint: string; failed: string; callFailed?: string; resent: string },
 ) {
   const here = pagePath(request);
   const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
@@ -70,7 +71,7 @@ async function resendCode(
     api,
     { method: "POST", endpoint: texts.endpoint, data: submission.data, schema: noDataSchema },
     [],
-    texts.failed,
+    texts.callFailed ?? texts.failed,
   );
   if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? texts.failed);
   return redirectWithToast(request, here, "success", texts.resent);

@@ -23,6 +23,10 @@ describe("order display rules", () => {
     expect(pounds(112.5)).toBe("£112.50");
   });
 
+  it("shows a deduction with the one minus sign the cart uses", () => {
+    expect(pounds(-44.7)).toBe("\u2212£44.70");
+  });
+
   it("links pages of the list and an order's dialog over the page it was opened from", () => {
     expect(ordersPageHref(1)).toBe("/profile?tab=orders");
     expect(ordersPageHref(3)).toBe("/profile?tab=orders&page=3");

@@ -1,5 +1,6 @@
 import type { OrderStatus } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
+import { BASE_CURRENCY_SYMBOL, formatAmount } from "./price-format.ts";
 
 /** How orders read to shoppers (dates, statuses, money, page links), pure and isomorphic. */
 
@@ -23,7 +24,7 @@ export function statusTone(status: string | null | undefined): OrderStatus | "ot
 /** The status as shown: capitalised, 'Confirmed' when the order has none. */
 export const statusLabel = (status: string | null | undefined) => (status ? capitalize(status) : MSG.orders.defaultStatus);
 
-/** A money amount with its pound sign, as the order detail shows every amount. */
-export const pounds = (gbp: number) => `£${gbp.toFixed(2)}`;
+/** A money amount with its pound sign, as the order detail shows every amount (a deduction is negative). */
+export const pounds = (gbp: number) => formatAmount(gbp, BASE_CURRENCY_SYMBOL);
 
 export { ORDERS_TAB, orderDetailHref, ordersPageHref } from "#contract/paths.ts";

@@ -28,10 +28,13 @@ export function convertAt(amount: number, fromRate: number, toRate: number): num
   return roundTo((amount / fromRate) * toRate, 2);
 }
 
-/** Symbol then amount with 2 decimals ('£12.50', '-£5.00'). */
+/** The typographic minus (U+2212) every negative amount starts with, such as a discount. */
+export const MINUS_SIGN = "\u2212";
+
+/** Symbol then amount with 2 decimals ('£12.50', '−£5.00'); a negative amount, such as a discount, is a deduction. */
 export function formatAmount(value: number, symbol: string): string {
   const rounded = roundTo(value, 2);
-  return `${rounded < 0 ? "-" : ""}${symbol}${Math.abs(rounded).toFixed(2)}`;
+  return `${rounded < 0 ? MINUS_SIGN : ""}${symbol}${Math.abs(rounded).toFixed(2)}`;
 }
 
 /** A GBP amount in the display currency; `rates` holds the base's rate and the display currency's. */

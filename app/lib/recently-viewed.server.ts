@@ -1,4 +1,5 @@
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
+import { MSG } from "#contract/messages.ts";
 import { type ApiClient, callApi } from "./api.server.ts";
 import type { SignedIn } from "./auth.server.ts";
 import { logger } from "./logger.server.ts";
@@ -11,7 +12,9 @@ import { recentlyViewedListSchema, recordedViewSchema } from "./responses.server
 export async function fetchRecentlyViewed(api: ApiClient, signedIn: SignedIn | null): Promise<RecentlyViewedDto[]> {
   if (!signedIn?.user.email_verified) return [];
   const outcome = await callRecentlyViewed(api, signedIn.token);
-  return outcome.ok ? outcome.data : [];
+  if (outcome.ok) return outcome.data;
+  if (outcome.status !== null) logger.warn({ status: outcome.status, code: outcome.code }, MSG.recentlyViewed.fetchFailed);
+  return [];
 }
 
 /** The list's call itself, for callers that also read its failure (the root's check of the token). */
@@ -32,5 +35,5 @@ export async function recordRecentlyViewed(api: ApiClient, signedIn: SignedIn | 
     schema: recordedViewSchema,
   });
   if (!outcome.ok && outcome.status !== null)
-    logger.warn({ productId, status: outcome.status, code: outcome.code }, "Recently viewed not recorded");
+    logger.warn({ productId, status: outcome.status, code: outcome.code }, MSG.recentlyViewed.addFailed);
 }

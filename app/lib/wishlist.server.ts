@@ -22,5 +22,5 @@ export const removeFromWishlist = (api: ApiClient, token: string, productId: num
   call(
     api,
     { method: "DELETE", endpoint: `/public/wishlist/${productId}`, token, schema: wishlistRemovalSchema },
-    MSG.wishlist.removeItemFailed,
+    MSG.wishlist.removeFailed,
   );

@@ -1,5 +1,4 @@
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { Icon } from "#app/components/ui/icons.tsx";
 import { InfoCards } from "#app/components/ui/info-cards.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { PageSection } from "#app/components/ui/page-section.tsx";
@@ -14,17 +13,15 @@ import {
   ABOUT_PRESS,
   ABOUT_STORY,
 } from "#app/content/about.ts";
-import { PRESS } from "#app/content/home.ts";
+import { HERO_IMAGE_SIZE, HERO_SLIDES, PRESS } from "#app/content/home.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
+import { PLACEHOLDER_IMAGE, SHOP_IMAGES } from "#contract/constants.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 
 export const meta = () => pageMeta(ABOUT_PAGE);
 
-const initials = (name: string) =>
-  name
-    .split(" ")
-    .map((part) => part[0])
-    .join("");
+/** The children's line is pictured as on the home page's hero. */
+const CHILDREN_IMAGE = HERO_SLIDES.find((slide) => slide.id === "children")?.image ?? PLACEHOLDER_IMAGE;
 
 export default function About() {
   return (
@@ -41,10 +38,15 @@ export default function About() {
 
       <PageSection>
         <div className="feature-split">
-          <div className="feature-split__art" aria-hidden="true">
-            <Icon name="child" />
-            <span>Baby to 15 years</span>
-          </div>
+          <img
+            className="feature-split__art"
+            src={CHILDREN_IMAGE}
+            alt=""
+            width={HERO_IMAGE_SIZE.width}
+            height={HERO_IMAGE_SIZE.height}
+            loading="lazy"
+            decoding="async"
+          />
           <ProseSection block={ABOUT_CHILDREN}>
             <ButtonLink to={ABOUT_CHILDREN_LINK.to} variant="outline">
               {ABOUT_CHILDREN_LINK.label}
@@ -68,10 +70,7 @@ export default function About() {
             </dl>
             <ButtonLink to="/contact">Plan Your Visit</ButtonLink>
           </ProseSection>
-          <div className="feature-split__art feature-split__art--store" aria-hidden="true">
-            <Icon name="store" />
-            <span>{SHOP.address.line1}</span>
-          </div>
+          <img className="feature-split__art" src={SHOP_IMAGES.flagship} alt="" width={1200} height={900} loading="lazy" decoding="async" />
         </div>
       </PageSection>
 
@@ -88,9 +87,15 @@ export default function About() {
         <ul className="people">
           {ABOUT_DIRECTORS.map((director) => (
             <li key={director.name} className="person">
-              <span className="person__monogram" aria-hidden="true">
-                {initials(director.name)}
-              </span>
+              <img
+                className="person__portrait"
+                src={SHOP_IMAGES.director(director.name)}
+                alt=""
+                width={800}
+                height={1000}
+                loading="lazy"
+                decoding="async"
+              />
               <h3 className="person__name">{director.name}</h3>
               <p className="eyebrow">{director.role}</p>
               <p className="person__bio">{director.bio}</p>

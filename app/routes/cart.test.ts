@@ -75,6 +75,26 @@ describe("/cart action", () => {
     expect(await toastOf(await post({ intent: "add", productId: "x" }))).toBe(MSG.cart.addFailed);
   });
 
+  it("adds once for a form posted twice with its page's token (a double tap without JavaScript)", async () => {
+    const fields = { intent: "add", source: "card", productId: "1", redirectTo: "/products", submissionToken: "page-token-1" };
+    const first = await post(fields);
+    expect(await toastOf(first)).toBe("Noor Abaya added to cart!");
+    const again = await post(fields, { cookie: cartCookieOf(first)?.split(";")[0] });
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe("/products");
+    expect(cartCookieOf(again)).toBeUndefined();
+    // Another page's form adds again.
+    expect(await toastOf(await post({ ...fields, submissionToken: "page-token-2" }))).toBe("Noor Abaya added to cart!");
+  });
+
+  it("refuses a forged decrement at 1 with a message and keeps the line", async () => {
+    const cookie = await cookieFor([{ productId: 1, variantId: 10, quantity: 1, fit: "Standard Fit", color: "Black", size: "M" }]);
+    const response = await post({ intent: "decrement", lineId: "1-10-Standard Fit" }, { cookie });
+    expect(response.status).toBe(303);
+    expect(await toastOf(response)).toBe(MSG.cart.quantityBelowOne);
+    expect(cartCookieOf(response)).toBeUndefined();
+  });
+
   it("treats a tampered cookie as an empty cart", async () => {
     const response = await post({ intent: "add", productId: "1" }, { cookie: "__cart=W3sicCI6MX1d.forged" });
     expect(response.status).toBe(303);

@@ -8,12 +8,15 @@ import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { optionalUser } from "#app/lib/auth.server.ts";
 import { applyCartIntent, readCart, readCartState, serializeCart, serializeCartState } from "#app/lib/cart.server.ts";
+import { SUBMISSION_TOKEN_FIELD } from "#app/lib/constants.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
 import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
 import { checkPromo } from "#app/lib/promo.server.ts";
+import { requestInfoContext } from "#app/lib/request-context.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { cartIntentSchema } from "#app/lib/schemas/cart.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
+import { claimSubmission } from "#app/lib/submission-once.server.ts";
 import { CART_MAX_LINES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
@@ -45,6 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  // The same add-to-cart form posted again (a double tap without JavaScript) adds nothing more.
+  if (parsed.data.intent === "add" && !claimSubmission(form[SUBMISSION_TOKEN_FIELD], context.get(requestInfoContext))) {
+    return redirect(back, { status: 303 });
+  }
   const outcome = await applyCartIntent(apiFor(context), await readCart(request), parsed.data);
   const headers = new Headers();
   if (outcome.lines) {

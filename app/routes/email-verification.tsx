@@ -4,7 +4,7 @@ import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { CodeField } from "#app/components/account/code-field.tsx";
 import { CodeScreenForm } from "#app/components/account/code-screen-form.tsx";
 import { EnhancedField, isEnhanced } from "#app/components/account/enhanced-field.tsx";
-import { FormNotice } from "#app/components/account/form-messages.tsx";
+import { FormNotice, failedTitleOf } from "#app/components/account/form-messages.tsx";
 import { useDelayedRedirect } from "#app/components/account/use-delayed-redirect.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
@@ -29,7 +29,12 @@ export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${S
 export const loader = codeScreenLoader;
 
 export const action = codeScreenAction(
-  { endpoint: "/public/otp/resend", failed: MSG.otp.resendVerificationFailed, resent: MSG.otp.verificationResent },
+  {
+    endpoint: "/public/otp/resend",
+    failed: MSG.otp.resendVerificationFailed,
+    callFailed: MSG.otp.resendFailed,
+    resent: MSG.otp.verificationResent,
+  },
   verify,
 );
 
@@ -46,25 +51,24 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   );
   if (!outcome.ok) {
     const reply = submission.reply(failureReply(outcome));
-    return data({ result: reply, verified: false }, { status: 400 });
+    return data({ result: reply, verified: false, failedTitle: MSG.otp.verifyFailed }, { status: 400 });
   }
 
   const session = await getSession(request);
   session.unset("pendingEmail");
   // A shopper signed in since sign-up is now verified: the header and the guards see it at once.
   const token = session.get("token");
-  if (token) {
-    const me = await api({ method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema });
-    if (me.success) session.set("user", me.data.user);
-  }
+  const me = token ? await api({ method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema }) : null;
+  if (me?.success) session.set("user", me.data.user);
+  // Decision 0042: still signed in, the shopper goes on to the profile; otherwise to sign-in, as the text says.
+  const next = me?.success ? "/profile" : "/signin";
   if (isEnhanced(formData)) {
     const headers = { "Set-Cookie": await commitSession(request, session) };
-    return data({ result: submission.reply({ resetForm: true }), verified: true }, { headers });
+    return data({ result: submission.reply({ resetForm: true }), verified: true, next }, { headers });
   }
-  // Signed in since sign-up and now verified, the shopper goes on to the profile (sign-in would only pass them on).
   // The toast rides in the same session as the verified user: a second cookie would undo the verification.
   flashToast(session, "success", MSG.otp.emailVerifiedToast);
-  return redirect("/profile", { headers: { "Set-Cookie": await commitSession(request, session) } });
+  return redirect(next, { headers: { "Set-Cookie": await commitSession(request, session) } });
 }
 
 export default function EmailVerification({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,8 +79,9 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
     shouldValidate: "onSubmit",
     intentChecks: { resend: {} },
   });
-  const verified = actionData?.verified === true;
-  useDelayedRedirect(verified ? "/profile" : null, TIMING_MS.redirectAfterEmailVerified);
+  const next = actionData && "next" in actionData && typeof actionData.next === "string" ? actionData.next : null;
+  const verified = next !== null;
+  useDelayedRedirect(next, TIMING_MS.redirectAfterEmailVerified);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   // Its value as the input holds it, including a code typed before hydration.
@@ -97,8 +102,15 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
       }
       footer={<Link to="/signin">Back to Sign In</Link>}
     >
-      {verified ? <FormNotice>{MSG.otp.emailVerifiedRedirecting}</FormNotice> : null}
-      <CodeScreenForm form={form} emailErrors={fields.email.errors} email={email} loading={loading} busy={busy}>
+      {next ? <FormNotice>{next === "/signin" ? MSG.otp.emailVerifiedRedirecting : MSG.otp.emailVerifiedToast}</FormNotice> : null}
+      <CodeScreenForm
+        form={form}
+        emailErrors={fields.email.errors}
+        email={email}
+        loading={loading}
+        busy={busy}
+        failedTitle={failedTitleOf(actionData)}
+      >
         <EnhancedField />
         <CodeField meta={fields.otp} />
         <Button type="submit" name="intent" value="verify" block disabled={blocked} onClick={pressed(MSG.loading.verifyingEmail)}>

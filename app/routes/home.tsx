@@ -15,7 +15,7 @@ import { honeypotLoaderData } from "#app/lib/honeypot.server.ts";
 import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
 import { organizationJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
-import { PAGE_SIZE } from "#contract/constants.ts";
+import { PAGE_SIZE, SHOP_IMAGES } from "#contract/constants.ts";
 import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
@@ -136,11 +136,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="home-section container" aria-labelledby="home-flagship">
         <div className="flagship">
-          <div className="flagship__panel" aria-hidden="true">
-            <Icon name="store" className="flagship__icon" />
-            <span className="flagship__monogram">{SHOP.name}</span>
-            <span className="flagship__city">{SHOP.address.city}</span>
-          </div>
+          <img
+            className="flagship__picture"
+            src={SHOP_IMAGES.flagship}
+            alt={`The ${SHOP.name} flagship store on ${SHOP.address.line1}`}
+            width={1200}
+            height={900}
+            loading="lazy"
+            decoding="async"
+          />
           <div className="flagship__copy">
             <p className="eyebrow">{content.flagship.eyebrow}</p>
             <h2 id="home-flagship">{content.flagship.title}</h2>
@@ -194,7 +198,7 @@ function ProductShowcase({
       </div>
       {result.ok ? (
         result.data.length > 0 ? (
-          <ProductGrid products={result.data} maxDots={COLOR_DOTS.listing} columns={4} />
+          <ProductGrid products={result.data} maxDots={COLOR_DOTS.listing} columns={4} anchorPrefix={`${id}-product`} />
         ) : (
           <StateMessage title={MSG.catalogue.noProducts} />
         )

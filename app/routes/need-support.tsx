@@ -99,7 +99,7 @@ export default function NeedSupport({ loaderData }: Route.ComponentProps) {
             <input id="help-search" className="input" type="search" name="search" placeholder="Search abayas, coords, kidswear…" />
             <button type="submit" className="button button--primary">
               <Icon name="search" />
-              Search
+              <span className="help-search__button-label">Search</span>
             </button>
           </Form>
           <p className="help-search__text">Or speak to us directly: our advisors will be glad to help.</p>

@@ -2,6 +2,7 @@ import { data, Link, type RouterContextProvider, useNavigation } from "react-rou
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { CodeField } from "#app/components/account/code-field.tsx";
 import { CodeScreenForm } from "#app/components/account/code-screen-form.tsx";
+import { failedTitleOf } from "#app/components/account/form-messages.tsx";
 import { useClearOnError } from "#app/components/account/use-clear-on-error.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
 import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
@@ -47,7 +48,7 @@ async function resetPassword(request: Request, context: Readonly<RouterContextPr
   const outcome = await callForForm(apiFor(context), call, FIELDS, MSG.auth.resetFailedRetry);
   if (!outcome.ok) {
     const reply = submission.reply(failureReply(outcome, HIDDEN));
-    return data({ result: reply }, { status: 400 });
+    return data({ result: reply, failedTitle: MSG.auth.resetFailed }, { status: 400 });
   }
   // A reset signs the account out everywhere (the API revokes its tokens), this browser included.
   const session = await getSession(request);
@@ -82,7 +83,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       }
       footer={<Link to="/signin">Back to Sign In</Link>}
     >
-      <CodeScreenForm form={form} emailErrors={fields.email.errors} email={email} loading={loading} busy={busy}>
+      <CodeScreenForm
+        form={form}
+        emailErrors={fields.email.errors}
+        email={email}
+        loading={loading}
+        busy={busy}
+        failedTitle={failedTitleOf(actionData)}
+      >
         <CodeField meta={fields.otp} label="Reset code" />
         <Field
           label="New password"

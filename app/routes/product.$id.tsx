@@ -193,7 +193,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <button
                 type="submit"
                 className="button button--primary add-to-cart__submit"
-                disabled={disabled}
+                // While its post runs, a second tap adds nothing.
+                disabled={disabled || busy}
                 aria-busy={busy || undefined}
               >
                 {disabled ? MSG.catalogue.outOfStock : MSG.catalogue.addToCart}
@@ -218,7 +219,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="recommended-title" eyebrow="Complete the look" title="You May Also Like" align="center" />
         {recommended.ok ? (
           recommended.data.length > 0 ? (
-            <ProductGrid products={recommended.data} maxDots={COLOR_DOTS.recommended} columns={4} />
+            <ProductGrid products={recommended.data} maxDots={COLOR_DOTS.recommended} columns={4} anchorPrefix="recommended-product" />
           ) : (
             <StateMessage title={MSG.catalogue.noProducts} />
           )

@@ -4,7 +4,7 @@ import { FilterPanel } from "#app/components/catalogue/filter-panel.tsx";
 import { ListingToolbar } from "#app/components/catalogue/listing-toolbar.tsx";
 import { Pagination } from "#app/components/catalogue/pagination.tsx";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
-import { useListingForm } from "#app/components/catalogue/use-listing-form.ts";
+import { LISTING_RESULTS_ID, useListingForm } from "#app/components/catalogue/use-listing-form.ts";
 import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
@@ -71,7 +71,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs trail={[{ label: MSG.catalogue.allProducts }]} />
       <header className="listing__header">
         <h1 className="listing__title">{headingFor(query.category)}</h1>
-        <p className="listing__count" role="status" aria-live="polite">
+        <p className="listing__count" id={LISTING_RESULTS_ID} role="status" aria-live="polite">
           {loading
             ? MSG.catalogue.loadingProducts
             : page.ok
@@ -82,7 +82,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <ListingToolbar query={pendingQuery} focusSearch={focusSearch} submitNow={submitNow} submitSoon={submitSoon} />
       <div className="listing__layout">
         <aside className="listing__filters" aria-label={MSG.catalogue.filters}>
-          <FilterPanel query={pendingQuery} categories={categories} submitNow={submitNow} submitSoon={submitSoon} />
+          <FilterPanel
+            query={pendingQuery}
+            categories={categories}
+            submitNow={submitNow}
+            submitSoon={submitSoon}
+            total={!loading && page.ok ? page.data.pagination.total : null}
+          />
         </aside>
         <section
           className="listing__results"

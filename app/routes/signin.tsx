@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { EnhancedField, isEnhanced } from "#app/components/account/enhanced-field.tsx";
-import { FormAlert, FormNotice } from "#app/components/account/form-messages.tsx";
+import { FormAlert, FormNotice, failedTitleOf } from "#app/components/account/form-messages.tsx";
 import { useClearOnError } from "#app/components/account/use-clear-on-error.ts";
 import { useDelayedRedirect } from "#app/components/account/use-delayed-redirect.ts";
 import { useSubmitterLoadingText } from "#app/components/account/use-submitter-loading-text.ts";
@@ -59,7 +59,7 @@ async function logIn(request: Request, context: Route.ActionArgs["context"], for
   // The client turns every plain 401 into its generic "log in again" text; a refused login shows the server's
   // own words (one message for any wrong credentials, decision 0003), else the login fallback.
   const shown = failure.status === 401 ? { ...failure, formError: failure.serverMessage ?? MSG.auth.loginFailedRetry } : failure;
-  return data({ result: submission.reply(failureReply(shown, HIDDEN)) }, { status: 400 });
+  return data({ result: submission.reply(failureReply(shown, HIDDEN)), failedTitle: MSG.auth.loginFailed }, { status: 400 });
 }
 
 /** The code is sent, then the reset screen follows 1.5 s later with JavaScript, at once without. */
@@ -75,7 +75,7 @@ async function requestResetCode(request: Request, context: Route.ActionArgs["con
   );
   if (!outcome.ok) {
     const reply = submission.reply(failureReply(outcome, HIDDEN));
-    return data({ result: reply }, { status: 400 });
+    return data({ result: reply, failedTitle: MSG.auth.resetCodeFailed }, { status: 400 });
   }
   const session = await getSession(request);
   session.set("pendingEmail", submission.value.email);
@@ -118,7 +118,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <EnhancedField />
         <LoadingTextField text={loadingText} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <FormAlert id={form.errorId} errors={form.errors} title={failedTitleOf(actionData)} />
         <Field
           label="Email"
           errors={fields.email.errors}

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
-import { FormAlert } from "#app/components/account/form-messages.tsx";
+import { FormAlert, failedTitleOf } from "#app/components/account/form-messages.tsx";
 import { useClearOnError } from "#app/components/account/use-clear-on-error.ts";
 import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!outcome.ok) {
     const reply = submission.reply(failureReply(outcome, HIDDEN));
-    return data({ result: reply }, { status: 400 });
+    return data({ result: reply, failedTitle: MSG.auth.signupFailed }, { status: 400 });
   }
   const next = outcome.data.user.email_verified ? "/" : "/email-verification";
   return redirectSignedIn(request, outcome.data, next, MSG.auth.accountCreated);
@@ -74,7 +74,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       <Form method="post" className="auth-form" {...form.props}>
         <HoneypotInputs />
         <LoadingTextField text={MSG.loading.creatingAccount} />
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <FormAlert id={form.errorId} errors={form.errors} title={failedTitleOf(actionData)} />
         <Field
           label="Full name"
           errors={fields.name.errors}

@@ -1,10 +1,9 @@
-import { redirect } from "react-router";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { WishlistCard } from "#app/components/wishlist/wishlist-card.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { emailVerificationUrl, optionalUser, requireVerifiedUser, signInUrlFor } from "#app/lib/auth.server.ts";
+import { optionalUser, requireVerifiedUser, signInUrlFor } from "#app/lib/auth.server.ts";
 import { type WishlistCardView, wishlistCardView } from "#app/lib/engagement-view.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
 import { LISTING_PATH } from "#app/lib/listing-path.ts";
@@ -47,9 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.intent === "add") {
     const back = safeRedirectPath(intent.redirectTo, WISHLIST_PATH);
     const toSignIn = () => redirectWithToast(request, signInUrlFor(back), "warning", MSG.wishlist.loginRequired, { status: 303 });
-    const signedIn = await optionalUser(request);
-    if (!signedIn) return toSignIn();
-    if (!signedIn.user.email_verified) throw redirect(emailVerificationUrl(signedIn.user.email));
+    const stored = await optionalUser(request);
+    if (!stored) return toSignIn();
+    // A stored unverified account may have been verified since, on another device: the API says which.
+    const signedIn = stored.user.email_verified ? stored : await requireVerifiedUser(request, context);
     const added = await addToWishlist(api, signedIn.token, intent.productId);
     if (added.ok) {
       const name = added.data.product_name || MSG.wishlist.defaultProductName;

@@ -1,4 +1,8 @@
 export const auth = {
+  loginFailed: "Login failed",
+  signupFailed: "Signup failed",
+  resetCodeFailed: "Failed to send reset code",
+  resetFailed: "Failed to reset password",
   loginFailedRetry: "Login failed. Please try again.",
   signupFailedRetry: "Signup failed. Please try again.",
   resetCodeFailedRetry: "Failed to send reset code. Please try again.",

@@ -7,6 +7,7 @@ export const cart = {
   onlyNInStockDetail: (n: number) => `Only ${n} items available in stock.`,
   onlyNForVariant: (n: number) => `Only ${n} items available in stock for this variant`,
   maxReached: "(Max reached)",
+  quantityBelowOne: "The quantity cannot be less than 1. Use Remove to take the item out of your cart.",
   update: "Update",
   shippingLabel: "Estimated shipping & Handling",
   linesRemoved: "Some items in your cart are no longer available and were removed.",

@@ -1,12 +1,12 @@
 export const loading = {
   default: "Loading...",
+  authenticating: "Authenticating...",
   loggingIn: "Logging in...",
   creatingAccount: "Creating account...",
   verifyingEmail: "Verifying email...",
   resettingPassword: "Resetting password...",
   products: "Loading products...",
   processingPayment: "Processing payment...",
-  processingOrder: "Processing order...",
   updatingCart: "Updating cart...",
   updatingWishlist: "Updating wishlist...",
 } as const;

@@ -1,4 +1,6 @@
 export const otp = {
+  verifyFailed: "OTP verification failed",
+  resendFailed: "Failed to resend OTP",
   invalid: "Invalid OTP. Please try again.",
   verificationFailed: "Verification failed. Please try again.",
   resendVerificationFailed: "Failed to resend verification code. Please try again.",

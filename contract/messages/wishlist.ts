@@ -1,8 +1,10 @@
 export const wishlist = {
   addFailed: "Failed to add to wishlist",
+  removeFailed: "Failed to remove from wishlist",
   removeItemFailed: "Failed to remove item from wishlist",
   fetchFailed: "Failed to fetch wishlist",
   loadError: "Error loading wishlist",
+  loading: "Loading your wishlist...",
   addedSuffix: "added to wishlist!",
   loginRequired: "Please login to add items to your wishlist",
   defaultProductName: "Product",

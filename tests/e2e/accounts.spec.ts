@@ -70,12 +70,14 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   await codeInput.fill(wrongCode(code));
   await verify.click();
   await expect(page.getByText(MSG.otp.invalid)).toBeVisible();
+  await expect(page.getByRole("alert").getByText(MSG.otp.verifyFailed, { exact: true })).toBeVisible();
 
   await codeInput.fill(code);
   await verify.click();
-  if (javaScriptEnabled) await expect(page.getByText(MSG.otp.emailVerifiedRedirecting)).toBeVisible();
-  else await expect(page.getByText(MSG.otp.emailVerifiedToast)).toBeVisible();
-  // Verified and still signed in from the sign-up: the shopper goes on to the profile.
+  // Verified and still signed in from the sign-up: the shopper goes on to the profile, and the text says no
+  // more than that (decision 0042).
+  await expect(page.getByText(MSG.otp.emailVerifiedToast, { exact: true })).toBeVisible();
+  await expect(page.getByText(MSG.otp.emailVerifiedRedirecting)).toHaveCount(0);
   await expect(page).toHaveURL("/profile");
   // A later visit, signed out.
   await page.context().clearCookies();
@@ -83,6 +85,7 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
 
   await signIn(page, email, "not-the-password");
   await expect(page.getByText(MSG.accounts.invalidCredentials)).toBeVisible();
+  await expect(page.getByRole("alert").getByText(MSG.auth.loginFailed, { exact: true })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
   await signIn(page, email, PASSWORD);
@@ -221,7 +224,12 @@ test("a password reset elsewhere signs the old session out on its next page, a p
   await expect(page).toHaveURL("/signin?redirectTo=%2Fprofile");
 });
 
-test("an unverified login goes to e-mail verification", async ({ page, request }, testInfo) => {
+test("an unverified login goes to e-mail verification, then to sign in as the text says", async ({
+  page,
+  request,
+  inbox,
+  javaScriptEnabled,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, "unverified");
   const signup = await request.post("/api/public/auth/signup", {
     data: { name: "Later Verified", email, password: PASSWORD, confirmPassword: PASSWORD },
@@ -233,6 +241,14 @@ test("an unverified login goes to e-mail verification", async ({ page, request }
   await expect(page).toHaveURL("/email-verification", { timeout: SIGN_IN_MS });
   await expect(page.getByText(MSG.auth.verifyToContinue)).toBeVisible();
   await expect(page.getByRole("main")).toContainText(email);
+
+  // Never signed in, the verified shopper goes to sign in (decision 0042).
+  await page.getByLabel("Verification code").fill(await inbox.code(email));
+  await page.getByRole("button", { name: "Verify Email" }).click();
+  if (javaScriptEnabled) await expect(page.getByText(MSG.otp.emailVerifiedRedirecting)).toBeVisible();
+  else await expect(page.getByText(MSG.otp.emailVerifiedToast, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL("/signin", { timeout: SIGN_IN_MS });
+  await expect(page.getByRole("heading", { name: "Login to your Account" })).toBeVisible();
 });
 
 test("signing up again with the same details finishes a sign-up that was cut short", async ({ page, request, inbox }, testInfo) => {

@@ -54,7 +54,10 @@ test("add a product from its page, take the quantity to the limit, then remove i
 
   const quantity = line.getByRole("spinbutton", { name: `Quantity of ${name}` });
   const increase = line.getByRole("button", { name: `Increase quantity of ${name}` });
+  const decrease = line.getByRole("button", { name: `Decrease quantity of ${name}` });
   await expect(increase).toBeEnabled();
+  // A line stays at 1 or more: removing is Remove's.
+  await expect(decrease).toBeDisabled();
   // Update is for typing a quantity without JavaScript; with it a typed quantity applies on leaving the field.
   const update = line.getByRole("button", { name: MSG.cart.update });
   if (shop.javaScriptEnabled) await expect(update).toBeHidden();
@@ -64,6 +67,7 @@ test("add a product from its page, take the quantity to the limit, then remove i
   await applyTyped();
   await expect(line.getByText(MSG.cart.maxReached)).toBeVisible();
   await expect(increase).toBeDisabled();
+  await expect(decrease).toBeEnabled();
   await expect(quantity).toHaveValue(String(variant.stock));
 
   await quantity.fill(String(variant.stock + 1));
@@ -75,6 +79,7 @@ test("add a product from its page, take the quantity to the limit, then remove i
   await quantity.press("Enter");
   await expect(quantity).toHaveValue("1");
   await expect(increase).toBeEnabled();
+  await expect(decrease).toBeDisabled();
 
   await line.getByRole("button", { name: `Remove ${name} from cart` }).click();
   await expect(page.getByRole("heading", { name: MSG.cart.empty })).toBeVisible();
@@ -89,16 +94,36 @@ test("a cart cookie that was tampered with is an empty cart, not an error", asyn
   await expect(page.getByRole("heading", { name: MSG.cart.empty })).toBeVisible();
 });
 
-test("a card's add-to-cart icon adds the product and leaves the shopper on the listing", async ({ shop, page, request }) => {
-  const listing = await (await request.get("/api/public/products?limit=1&sort=name_a_z")).json();
-  const { name } = listing.data[0] as { name: string };
+test("a card's add-to-cart icon adds the product and leaves the shopper on the listing, at the card", async ({ shop, page, request }) => {
+  // A card in the third row, well below the top of the page.
+  const listing = await (await request.get("/api/public/products?limit=9&sort=name_a_z")).json();
+  const { id, name } = listing.data[8] as { id: number; name: string };
   await shop.visit("/products?sort=name_a_z");
   // With JavaScript the post runs in the background: the document is never loaded again.
   if (shop.javaScriptEnabled) await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-  await shop.main.getByRole("button", { name: `${MSG.catalogue.addToCart}: ${name}`, exact: true }).click();
+  const add = shop.main.getByRole("button", { name: `${MSG.catalogue.addToCart}: ${name}`, exact: true });
+  await add.scrollIntoViewIfNeeded();
+  await add.click();
   await expect(page.getByText(`${name} ${MSG.cart.addedSuffix}`)).toBeVisible();
   await expect(shop.header.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
-  await expect(page).toHaveURL("/products?sort=name_a_z");
-  if (shop.javaScriptEnabled) expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  if (shop.javaScriptEnabled) {
+    await expect(page).toHaveURL("/products?sort=name_a_z");
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  } else {
+    // The new page opens at the card the shopper tapped, not at the top.
+    await expect(page).toHaveURL(`/products?sort=name_a_z#product-${id}`);
+    await expect(page.locator(`#product-${id}`)).toBeInViewport();
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+});
+
+test("a double tap on Add to Cart adds one item", async ({ shop, page, request }) => {
+  const listing = await (await request.get("/api/public/products?limit=1&sort=name_a_z")).json();
+  const { name } = listing.data[0] as { name: string };
+  await shop.visit("/products?sort=name_a_z");
+  await shop.main.getByRole("button", { name: `${MSG.catalogue.addToCart}: ${name}`, exact: true }).dblclick();
+  await expect(page.getByText(`${name} ${MSG.cart.addedSuffix}`).first()).toBeVisible();
+  await shop.visit("/cart");
+  await expect(shop.header.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
 });

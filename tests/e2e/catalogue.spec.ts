@@ -184,6 +184,16 @@ test.describe("listing on a phone", () => {
     await panel.locator(".size-check", { hasText: /^M$/ }).click();
     if (!shop.javaScriptEnabled) await panel.getByRole("button", { name: MSG.catalogue.applyFilters }).click();
     await expect(page).toHaveURL(/[?&]size=M(&|$)/);
+    if (!shop.javaScriptEnabled) return;
+
+    // The tick applied under the open panel: the panel says what it found, and its button shows the results.
+    const total = Number(/of (\d+) products/.exec((await page.locator(".listing__count").textContent()) ?? "")?.[1]);
+    const show = panel.getByRole("button", { name: MSG.catalogue.showResults(total) });
+    await expect(show).toBeVisible();
+    await show.click();
+    await expect(panel).not.toHaveAttribute("open");
+    await expect(page.locator(".listing__count")).toBeInViewport();
+    await expect(page.getByRole("region", { name: "Products" }).getByRole("article").first()).toBeInViewport();
   });
 
   test("a product page shows its share button with JavaScript only", async ({ shop, page }) => {

@@ -23,4 +23,8 @@ export async function toPaymentStep(page: Page) {
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page).toHaveURL(/step=payment&address=\d+/);
   await expect(page.getByRole("checkbox", { name: /same as shipping/ })).toBeChecked();
+  // The method tabs are tabs, not underlined links.
+  for (const tab of await page.getByRole("navigation", { name: "Payment method" }).getByRole("link").all()) {
+    await expect(tab).toHaveCSS("text-decoration-line", "none");
+  }
 }

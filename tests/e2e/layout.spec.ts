@@ -158,3 +158,28 @@ test.describe("mobile menu at 390 px", () => {
     await expect(menu).toBeHidden();
   });
 });
+
+test.describe("small-screen details at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the top bar's message has the width of the bar beside the currency picker, with or without its SET CURRENCY", async ({ shop }) => {
+    await shop.visit("/");
+    const message = shop.topBar.locator(".top-bar__messages");
+    const box = await message.boundingBox();
+    expect(box?.width).toBeGreaterThan(250);
+    // Two lines at most: not a column of single words.
+    const lineHeight = await message.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight));
+    expect(box?.height).toBeLessThanOrEqual(2 * lineHeight + 1);
+  });
+
+  test("phone numbers never break, and the help search shows its whole placeholder", async ({ shop, page }) => {
+    await shop.visit("/need-support");
+    for (const phone of await page.locator('a[href^="tel:"]').all()) await expect(phone).toHaveCSS("white-space", "nowrap");
+    const search = page.locator("#help-search");
+    const fits = await search.evaluate((input: HTMLInputElement) => {
+      input.value = input.placeholder;
+      return input.scrollWidth <= input.clientWidth;
+    });
+    expect(fits).toBe(true);
+  });
+});

@@ -47,12 +47,19 @@ test("MY ORDERS pages through the orders, and an order's dialog closes back to i
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(orders[0].order_code);
 
-  await rows
-    .first()
-    .getByRole("link", { name: /View details/ })
-    .click();
+  const viewDetails = rows.first().getByRole("link", { name: /View details/ });
+  await viewDetails.click();
   await expect(page).toHaveURL(/\/profile\?tab=orders&page=2&order=\d+$/);
   const dialog = page.getByRole("dialog", { name: `Order #${orders[0].order_code}` });
+  if (shop.javaScriptEnabled) {
+    // A true modal: focus inside, Escape closes it, and focus goes back to the link that opened it.
+    await expect(dialog.locator(":focus")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/profile\?tab=orders&page=2$/);
+    await expect(dialog).toHaveCount(0);
+    await expect(viewDetails).toBeFocused();
+    await viewDetails.click();
+  }
   await dialog.getByRole("link", { name: "Close order details" }).click();
   await expect(page).toHaveURL(/\/profile\?tab=orders&page=2$/);
 

@@ -90,9 +90,42 @@ test("the heart shows whether a product is saved and toggles it, on the detail p
   await removeHeart.click();
   await expect(page.getByText(`${product.name} ${MSG.wishlist.removedSuffix}`)).toBeVisible();
   await expect(addHeart).toBeVisible();
-  await expect(page).toHaveURL("/products?sort=name_a_z");
+  // Without JavaScript the page comes back at the card (its anchor), not at the top.
+  await expect(page).toHaveURL(shop.javaScriptEnabled ? "/products?sort=name_a_z" : `/products?sort=name_a_z#product-${product.id}`);
 
   await shop.visit(productPath);
   await expect(addHeart).toBeVisible();
   await expect(addHeart).not.toHaveAttribute("data-saved");
+});
+
+test("a shopper who verified on another device is taken as verified here: the heart saves, not 'Verify Your Email'", async ({
+  shop,
+  page,
+  request,
+  inbox,
+}, testInfo) => {
+  test.slow();
+  const listing = await (await request.get("/api/public/products?limit=1")).json();
+  const product: ProductSummaryDto = listing.data[0];
+  const productPath = `/product/${product.token}`;
+
+  // Signed up here, so signed in with an unverified e-mail...
+  const email = uniqueEmail(testInfo, "elsewhere");
+  await shop.visit("/signup");
+  await page.getByLabel("Full name").fill("Verified Elsewhere");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL("/email-verification", { timeout: SIGN_IN_MS });
+  // ...then verified with the code on another device.
+  const verify = await request.post("/api/public/otp/verify", { data: { email, otp: await inbox.code(email) } });
+  expect(verify.status()).toBe(200);
+
+  await shop.visit(productPath);
+  await shop.main.getByRole("button", { name: `${MSG.catalogue.addToWishlist}: ${product.name}` }).click();
+  await expect(page.getByText(`${product.name} ${MSG.wishlist.addedSuffix}`)).toBeVisible();
+  await expect(page).toHaveURL(productPath);
+  await shop.visit("/wishlist");
+  await expect(shop.main.getByRole("heading", { name: product.name })).toBeVisible();
 });

@@ -593,3 +593,77 @@ export function heroImage(pieces: readonly { garment: Garment; hex: string }[], 
     label,
   );
 }
+
+const INK = "#1d1a17";
+const STONE_WALL = ["#f6f1e9", "#e6dccd"] as const;
+
+/**
+ * The flagship store's front (1200 × 900): a stone facade with the shop's name on a dark fascia, a brass-framed
+ * arched window either side of the door, each with garments on a rail.
+ */
+export function storeFrontImage(windows: readonly (readonly { garment: Garment; hex: string }[])[], name: string, label: string): string {
+  const scale = 0.3;
+  const windowArt = windows
+    .map((pieces, w) => {
+      const left = w === 0 ? 170 : 750;
+      const railY = 430;
+      const garments = pieces
+        .map(({ garment, hex }, i) => {
+          const x = left + 85 + i * 110 - CENTRE * scale;
+          return `<g transform="translate(${x} ${railY - 114 * scale}) scale(${scale})">${garmentArt(garment, hex, `s${w}${i}`)}</g>`;
+        })
+        .join("");
+      return `<path d="M${left} 780 V420 A140 140 0 0 1 ${left + 280} 420 V780 Z" fill="url(#glass)"/>
+      <rect x="${left + 20}" y="${railY - 3}" width="240" height="6" rx="3" fill="url(#rail)"/>${garments}
+      <path d="M${left} 780 V420 A140 140 0 0 1 ${left + 280} 420 V780 Z" fill="none" stroke="url(#rail)" stroke-width="10"/>
+      <rect x="${left - 10}" y="780" width="300" height="14" fill="${GOLD}" opacity="0.55"/>`;
+    })
+    .join("");
+  return svg(
+    1200,
+    900,
+    `<defs><linearGradient id="wall" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${STONE_WALL[0]}"/><stop offset="1" stop-color="${STONE_WALL[1]}"/></linearGradient>
+    <linearGradient id="glass" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fbf8f3"/><stop offset="1" stop-color="#eadfcf"/></linearGradient>
+    <linearGradient id="rail" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${BRASS[0]}"/><stop offset="1" stop-color="${BRASS[1]}"/></linearGradient></defs>
+    <rect width="1200" height="900" fill="url(#wall)"/>
+    <rect x="80" y="60" width="1040" height="760" fill="#efe7db"/>
+    <rect x="80" y="60" width="1040" height="760" fill="none" stroke="${GOLD}" stroke-opacity="0.4" stroke-width="2"/>
+    <rect x="80" y="110" width="1040" height="110" fill="${INK}"/>
+    <line x1="80" y1="122" x2="1120" y2="122" stroke="${GOLD}" stroke-opacity="0.7"/><line x1="80" y1="208" x2="1120" y2="208" stroke="${GOLD}" stroke-opacity="0.7"/>
+    <text x="600" y="180" text-anchor="middle" fill="${GOLD_LIGHT}" font-family="Georgia, 'Times New Roman', serif" font-size="52" letter-spacing="18">${escapeXml(name.toUpperCase())}</text>
+    ${windowArt}
+    <path d="M520 800 V470 A80 80 0 0 1 680 470 V800 Z" fill="${INK}"/>
+    <path d="M536 800 V474 A64 64 0 0 1 664 474 V800" fill="none" stroke="${GOLD}" stroke-opacity="0.6" stroke-width="2"/>
+    <circle cx="650" cy="640" r="7" fill="url(#rail)"/>
+    <rect x="500" y="800" width="200" height="20" fill="${GOLD}" opacity="0.5"/>
+    <rect y="820" width="1200" height="80" fill="#d9cdbb"/>
+    <line x1="0" y1="820" x2="1200" y2="820" stroke="${GOLD}" stroke-opacity="0.35"/>`,
+    label,
+  );
+}
+
+/**
+ * A director's portrait (800 × 1000): head and shoulders as flat shapes before the arch, in the shop's palette;
+ * `veiled` draws a hijab draped over the shoulders.
+ */
+export function portraitImage({ veiled, hex, skin }: { veiled: boolean; hex: string; skin: string }, label: string): string {
+  const p = paletteOf("pt", hex);
+  const shoulders = `<path d="M170 1000 C180 840 270 760 400 745 C530 760 620 840 630 1000 Z" fill="url(#pt-cloth)"/>`;
+  const neck = `<path d="M360 640 H440 V760 C420 775 380 775 360 760 Z" fill="${mix(skin, "#000000", 0.12)}"/>`;
+  const face = `<ellipse cx="400" cy="540" rx="105" ry="130" fill="${skin}"/>`;
+  const hair = veiled
+    ? `<path d="M400 380 C270 380 250 500 262 600 C270 690 300 760 235 860 C330 830 370 800 400 800 C430 800 470 830 565 860 C500 760 530 690 538 600 C550 500 530 380 400 380 Z" fill="url(#pt-cloth)"/>
+       <path d="M400 410 C320 410 300 480 300 560 C300 650 345 700 400 705 C455 700 500 650 500 560 C500 480 480 410 400 410 Z" fill="${skin}"/>
+       <path d="M300 560 C300 470 340 412 400 412 C460 412 500 470 500 560" fill="none" stroke="${p.outline}" stroke-opacity="0.35" stroke-width="3"/>`
+    : `${neck}${face}<path d="M295 520 C290 430 340 395 400 395 C470 395 512 430 505 520 C490 470 450 450 400 452 C350 450 310 470 295 520 Z" fill="${INK}"/>
+       <path d="M310 590 C320 690 370 700 400 702 C430 700 480 690 490 590 C470 650 440 668 400 670 C360 668 330 650 310 590 Z" fill="${INK}" opacity="0.85"/>`;
+  const collar = veiled
+    ? ""
+    : `<path d="M330 760 L400 850 L470 760" fill="none" stroke="${p.outline}" stroke-opacity="0.5" stroke-width="4"/>`;
+  return svg(
+    PORTRAIT.width,
+    PORTRAIT.height,
+    `${portraitBackdrop(backdropFor(hex, true))}<defs>${garmentDefs(p)}</defs><g filter="url(#pt-shadow)">${shoulders}${collar}${hair}</g>`,
+    label,
+  );
+}

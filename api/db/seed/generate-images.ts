@@ -1,12 +1,14 @@
 /**
  * Writes the shop's artwork under public/images: one product image per garment and colour the demo uses,
- * one tile per category, the three home hero slides and the placeholder. Run: `node api/db/seed/generate-images.ts`.
+ * one tile per category, the three home hero slides, the flagship's front, the directors' portraits and the
+ * placeholder. Run: `node api/db/seed/generate-images.ts`.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
-import { categoryImage, heroImage, placeholderImage, productImage } from "./artwork.ts";
+import { PLACEHOLDER_IMAGE, SHOP_IMAGES } from "#contract/constants.ts";
+import { SHOP } from "#contract/shop.ts";
+import { categoryImage, heroImage, placeholderImage, portraitImage, productImage, storeFrontImage } from "./artwork.ts";
 import { COLOURS_BY_GARMENT, categoryImageUrl, productImageUrl } from "./catalogue-builder.ts";
 import { CATEGORIES, COLOURS, type ColourKey, type Garment } from "./catalogue-data.ts";
 
@@ -51,7 +53,14 @@ const HEROES: Record<string, { garment: Garment; colour: ColourKey }[]> = {
   ],
 };
 
-for (const folder of ["products", "categories", "hero"]) rmSync(join(publicDir, "images", folder), { recursive: true, force: true });
+/** The directors of the about page, by name: a veiled portrait or not, the colour they wear, a skin tone. */
+const DIRECTORS = [
+  { name: "Amira Noor", veiled: true, colour: "mocha", skin: "#c99a78" },
+  { name: "Yusuf Rahman", veiled: false, colour: "navy", skin: "#b98662" },
+] as const satisfies readonly { name: string; veiled: boolean; colour: ColourKey; skin: string }[];
+
+for (const folder of ["products", "categories", "hero", "shop"])
+  rmSync(join(publicDir, "images", folder), { recursive: true, force: true });
 
 let count = 0;
 for (const [garment, colours] of COLOURS_BY_GARMENT) {
@@ -76,6 +85,31 @@ for (const [name, pieces] of Object.entries(HEROES)) {
       pieces.map(({ garment, colour }) => ({ garment, hex: COLOURS[colour].hex })),
       label,
     ),
+  );
+  count++;
+}
+write(
+  SHOP_IMAGES.flagship,
+  storeFrontImage(
+    [
+      [
+        { garment: "occasion-abaya", hex: COLOURS.champagne.hex },
+        { garment: "abaya", hex: COLOURS.onyx.hex },
+      ],
+      [
+        { garment: "maxi-dress", hex: COLOURS.dustyRose.hex },
+        { garment: "kids-dress", hex: COLOURS.blush.hex },
+      ],
+    ],
+    SHOP.name,
+    `The ${SHOP.name} flagship store on ${SHOP.address.line1}, ${SHOP.address.city}`,
+  ),
+);
+count++;
+for (const director of DIRECTORS) {
+  write(
+    SHOP_IMAGES.director(director.name),
+    portraitImage({ veiled: director.veiled, hex: COLOURS[director.colour].hex, skin: director.skin }, `Portrait of ${director.name}`),
   );
   count++;
 }

@@ -17,6 +17,7 @@ export function CodeScreenForm({
   email,
   loading: [loadingText, pressed],
   busy,
+  failedTitle,
   children,
 }: {
   form: ReturnType<typeof useCheckedForm>["form"];
@@ -26,6 +27,8 @@ export function CodeScreenForm({
   /** What `useSubmitterLoadingText` returns: the loading text and its setter for each button. */
   loading: readonly [string, (text: string) => () => void];
   busy: boolean;
+  /** The failed call's title, above its message. */
+  failedTitle: string | null;
   children: ReactNode;
 }) {
   // The e-mail is a hidden field, so its errors show with the form's.
@@ -35,7 +38,7 @@ export function CodeScreenForm({
       <HoneypotInputs />
       <LoadingTextField text={loadingText} />
       <input type="hidden" name="email" value={email} />
-      <FormAlert id={form.errorId} errors={errors} />
+      <FormAlert id={form.errorId} errors={errors} title={failedTitle} />
       {children}
       <ResendCodeButton prompt="Didn't receive the code?" disabled={busy} onClick={pressed(MSG.loading.default)} />
     </Form>

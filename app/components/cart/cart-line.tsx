@@ -69,7 +69,8 @@ export function CartLineRow({ item }: { item: CartItem }) {
         <div role="group" className="stepper" aria-label={quantityLabel}>
           <fetcher.Form method="post" action="/cart" preventScrollReset>
             <LineFields intent="decrement" lineId={item.id} />
-            <button type="submit" className="stepper__button">
+            {/* The spec keeps a line at 1 or more: removing is the Remove button's. */}
+            <button type="submit" className="stepper__button" disabled={shownQuantity <= 1}>
               <span aria-hidden="true">−</span>
               <span className="visually-hidden">{`Decrease quantity of ${item.name}`}</span>
             </button>
@@ -82,7 +83,7 @@ export function CartLineRow({ item }: { item: CartItem }) {
             type="number"
             name="quantity"
             inputMode="numeric"
-            min={0}
+            min={1}
             step={1}
             defaultValue={shownQuantity}
             aria-label={quantityLabel}

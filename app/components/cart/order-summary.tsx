@@ -56,7 +56,7 @@ export function OrderSummary({
           <div className="cart-summary__discount">
             <dt>Discount{promoCode ? ` (${promoCode})` : ""}</dt>
             <dd>
-              −<Price amount={toGbp(summary.discountPence)} />
+              <Price amount={-toGbp(summary.discountPence)} />
             </dd>
           </div>
         ) : null}

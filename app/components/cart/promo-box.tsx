@@ -1,7 +1,8 @@
-import { useId } from "react";
-import { Form, Link } from "react-router";
+import { useId, useRef } from "react";
+import { Form, Link, useNavigate } from "react-router";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Price } from "#app/components/ui/price.tsx";
+import { useModalDialog } from "#app/components/ui/use-modal-dialog.ts";
 import type { AppliedPromo } from "#app/lib/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
@@ -74,13 +75,26 @@ export function PromoBox({ applied, error, typed }: PromoBoxProps) {
 
 /**
  * The one-time congratulations after a code is applied: an open dialog rendered by the server (the cart
- * cookie carries it to exactly one render), closed by a link back to the cart, so it needs no JavaScript.
+ * cookie carries it to exactly one render), closed by a link back to the cart, so it needs no JavaScript. With
+ * JavaScript it is a true modal: focus inside, Escape closes it, and focus then goes to the applied code.
  */
 export function PromoCelebration({ code, saved }: { code: string; saved: string }) {
   const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  useModalDialog(dialog, () => document.querySelector(".promo-box__remove"));
   return (
     <div className="promo-celebration" role="presentation">
-      <dialog open className="promo-celebration__dialog" aria-modal="true" aria-labelledby={titleId}>
+      <dialog
+        ref={dialog}
+        open
+        className="promo-celebration__dialog"
+        aria-labelledby={titleId}
+        onCancel={(event) => {
+          event.preventDefault();
+          navigate("/cart", { replace: true, preventScrollReset: true });
+        }}
+      >
         <p className="promo-celebration__eyebrow">Congratulations</p>
         <h2 id={titleId} className="promo-celebration__title">
           {MSG.promo.applied(saved)}

@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from "react";
 import { type Fetcher, useFetchers, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
+import { SUBMISSION_TOKEN_FIELD } from "#app/lib/constants.ts";
 import type { CartVariant } from "#app/lib/product-view.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -14,6 +15,8 @@ import { MSG } from "#contract/messages.ts";
 export interface CatalogueForms {
   /** This page, where the actions send the shopper back to. */
   redirectTo: string;
+  /** This page's add-to-cart token: a form posted twice without JavaScript adds once. */
+  submissionToken: string;
   /** The signed-in shopper's saved products (the root loader reads the list once per page). */
   savedIds: readonly number[];
   /** The fetchers of this page, among them the submissions in flight, each under its key. */
@@ -25,13 +28,28 @@ export interface CatalogueForms {
 export function useCatalogueForms(): CatalogueForms {
   const location = useLocation();
   const submit = useSubmit();
+  const root = useRouteLoaderData<{ wishlistIds?: number[]; submissionToken?: string }>("root");
   return {
     redirectTo: `${location.pathname}${location.search}`,
-    savedIds: useRouteLoaderData<{ wishlistIds?: number[] }>("root")?.wishlistIds ?? [],
+    submissionToken: root?.submissionToken ?? "",
+    savedIds: root?.wishlistIds ?? [],
     fetchers: useFetchers(),
     submitAs: (key) => (event) => {
       event.preventDefault();
-      submit(event.currentTarget, { navigate: false, fetcherKey: key, preventScrollReset: true });
+      const form = event.currentTarget;
+      // The page stays where it is: a card's anchor in `redirectTo` is for the redirect of a page without JavaScript,
+      // and so is the page's token: here a form is disabled while it posts, and may add again afterwards.
+      const formData = new FormData(form);
+      const back = formData.get("redirectTo");
+      if (typeof back === "string") formData.set("redirectTo", back.split("#")[0]);
+      formData.delete(SUBMISSION_TOKEN_FIELD);
+      submit(formData, {
+        method: "post",
+        action: form.getAttribute("action") ?? undefined,
+        navigate: false,
+        fetcherKey: key,
+        preventScrollReset: true,
+      });
     },
   };
 }
@@ -72,6 +90,7 @@ export function AddToCartForm({ forms, source, productId, variant, fit, classNam
       {fit ? <input type="hidden" name="fit" value={fit} /> : null}
       {quantityField}
       <input type="hidden" name="redirectTo" value={forms.redirectTo} />
+      <input type="hidden" name={SUBMISSION_TOKEN_FIELD} value={forms.submissionToken} />
       {children({ busy, disabled: variant === null || variant.stock < 1 })}
     </form>
   );
@@ -95,7 +114,8 @@ export function QuickAddButton({
         <button
           type="submit"
           className="icon-button"
-          disabled={disabled}
+          // While its post runs, a second tap adds nothing.
+          disabled={disabled || busy}
           aria-busy={busy || undefined}
           title={disabled ? MSG.catalogue.outOfStock : MSG.catalogue.addToCart}
         >

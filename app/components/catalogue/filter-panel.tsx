@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "#app/components/ui/icons.tsx";
@@ -8,7 +9,7 @@ import type { ListingQuery } from "#app/lib/schemas/listing.ts";
 import { SIZES, STOCK_STATUSES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { AppliedFilters } from "./applied-filters.tsx";
-import { LISTING_FORM_ID, LISTING_NAV, useUrlControl } from "./use-listing-form.ts";
+import { LISTING_FORM_ID, LISTING_NAV, LISTING_RESULTS_ID, useUrlControl } from "./use-listing-form.ts";
 
 interface FilterPanelProps {
   /** The query shown: the one loading, if any. */
@@ -16,6 +17,8 @@ interface FilterPanelProps {
   categories: readonly string[];
   submitNow: (adjust?: (params: URLSearchParams) => void) => void;
   submitSoon: () => void;
+  /** The matching products once the shown query has loaded; null while it loads or when it failed. */
+  total: number | null;
 }
 
 /**
@@ -25,15 +28,16 @@ interface FilterPanelProps {
  * A <details> so it folds away on small screens, closed on arrival even with filters active (their chips show
  * above the results there); on wide screens CSS keeps it open.
  */
-export function FilterPanel({ query, categories, submitNow, submitSoon }: FilterPanelProps) {
+export function FilterPanel({ query, categories, submitNow, submitSoon, total }: FilterPanelProps) {
   const enhanced = useHydrated();
+  const panel = useRef<HTMLDetailsElement>(null);
   const onChange = () => submitNow();
   const categoryNames = [...categories, ...query.category.filter((name) => !categories.includes(name))];
   const preset = activePricePreset(query);
   const chips = appliedFilterChips(query);
 
   return (
-    <details className="filter-panel">
+    <details className="filter-panel" ref={panel}>
       <summary className="filter-panel__summary">
         <span>{MSG.catalogue.filters}</span>
         {chips.length > 0 ? <span className="filter-panel__count">{chips.length}</span> : null}
@@ -99,7 +103,21 @@ export function FilterPanel({ query, categories, submitNow, submitSoon }: Filter
           </ul>
         </fieldset>
 
-        {enhanced ? null : (
+        {enhanced ? (
+          // On a phone each tick applies under the open panel, out of sight: this says what it found, and folds
+          // the panel away to show it. Wide screens show the results beside the panel (the stylesheet hides it).
+          <button
+            type="button"
+            className="button button--primary button--block filter-panel__show"
+            aria-busy={total === null || undefined}
+            onClick={() => {
+              if (panel.current) panel.current.open = false;
+              document.getElementById(LISTING_RESULTS_ID)?.scrollIntoView({ block: "start" });
+            }}
+          >
+            {total === null ? MSG.catalogue.loadingProducts : MSG.catalogue.showResults(total)}
+          </button>
+        ) : (
           <button type="submit" form={LISTING_FORM_ID} className="button button--primary button--block">
             {MSG.catalogue.applyFilters}
           </button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type CSSProperties, useEffect, useState } from "react";
 import { preload } from "react-dom";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ButtonLink } from "#app/components/ui/button.tsx";
@@ -34,6 +34,7 @@ export function Hero({ slides }: { slides: readonly HeroSlide[] }) {
   return (
     <section
       className="hero"
+      style={{ "--hero-fade": `${TIMING_MS.heroFade}ms` } as CSSProperties}
       data-enhanced={enhanced ? "" : undefined}
       aria-roledescription="carousel"
       aria-label={`${SHOP.name}: featured`}

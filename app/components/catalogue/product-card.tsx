@@ -50,6 +50,8 @@ export function ProductCardMedia({
 
 interface ProductCardProps {
   product: ProductCardView;
+  /** The card's id on the page: its forms send the shopper back to it (`#<anchor>`), not to the top. */
+  anchor: string;
   /** The grid's view of the router, read once for all its cards. */
   forms: CatalogueForms;
   /** How many colour dots fit (COLOR_DOTS.listing or .recommended). */
@@ -63,13 +65,15 @@ interface ProductCardProps {
  * A product in a grid: the image and name open the product; on hover (or focus, and always on touch
  * screens) BUY NOW, the add-to-cart icon and the wishlist icon appear over the image.
  */
-function ProductCard({ product, forms, maxDots, priority = false, headingLevel = 3 }: ProductCardProps) {
+function ProductCard({ product, anchor, forms: pageForms, maxDots, priority = false, headingLevel = 3 }: ProductCardProps) {
   const href = productHref(product);
   const original = struckPrice(product);
   const Heading = `h${headingLevel}` as const;
   const soldOut = product.stock_status === "Out of Stock";
+  // Without JavaScript the actions' redirect lands back on this card, where the shopper tapped.
+  const forms = { ...pageForms, redirectTo: `${pageForms.redirectTo}#${anchor}` };
   return (
-    <article className="product-card">
+    <article className="product-card" id={anchor}>
       <ProductCardMedia href={href} image={imageOrPlaceholder(product.main_image)} priority={priority} soldOut={soldOut}>
         <div className="product-card__actions">
           <Link to={href} className="product-card__buy">
@@ -102,6 +106,7 @@ export function ProductGrid({
   priorityCount = 0,
   label,
   headingLevel = 3,
+  anchorPrefix = "product",
 }: {
   products: readonly ProductCardView[];
   maxDots: number;
@@ -109,13 +114,22 @@ export function ProductGrid({
   priorityCount?: number;
   label?: string;
   headingLevel?: 2 | 3;
+  /** Starts each card's id (`<prefix>-<product id>`): unique per grid where a page has several. */
+  anchorPrefix?: string;
 }) {
   const forms = useCatalogueForms();
   return (
     <ul className={`product-grid product-grid--${columns}`} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} forms={forms} maxDots={maxDots} priority={index < priorityCount} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            anchor={`${anchorPrefix}-${product.id}`}
+            forms={forms}
+            maxDots={maxDots}
+            priority={index < priorityCount}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

@@ -1,5 +1,4 @@
 import { Form, useSubmit } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { StepPager } from "#app/components/ui/step-pager.tsx";
@@ -129,7 +128,6 @@ function LoadedReviews({
 
 /** GET form for the sort: it keeps the page's other parameters as hidden fields and starts again at page 1. */
 function SortForm({ view, params }: { view: ReviewsView; params: URLSearchParams }) {
-  const enhanced = useHydrated();
   const submit = useSubmit();
   const kept = [...params.entries()].filter(([name]) => name !== REVIEWS_PARAM.sort && name !== REVIEWS_PARAM.page);
   return (
@@ -154,11 +152,10 @@ function SortForm({ view, params }: { view: ReviewsView; params: URLSearchParams
           </option>
         ))}
       </select>
-      {enhanced ? null : (
-        <button type="submit" className="button button--outline">
-          {MSG.reviews.applySort}
-        </button>
-      )}
+      {/* For a page without JavaScript: the stylesheet hides it where scripts run, before hydration too. */}
+      <button type="submit" className="button button--outline reviews__apply-sort">
+        {MSG.reviews.applySort}
+      </button>
     </Form>
   );
 }

@@ -6,6 +6,8 @@ import { type ListingQuery, parseListingQuery } from "#app/lib/schemas/listing.t
 import { MSG } from "#contract/messages.ts";
 
 export const LISTING_FORM_ID = "listing-form";
+/** The results count and grid's heading, where the phone's filter panel sends the shopper. */
+export const LISTING_RESULTS_ID = "listing-results";
 const TYPING_DEBOUNCE_MS = 300;
 
 /** Navigation options of every in-place listing change: keep the scroll, say 'Loading products...'. */

@@ -37,6 +37,12 @@ describe("overlayText", () => {
     expect(overlayText(navigation, [])).toBe(MSG.loading.creatingAccount);
   });
 
+  it("gives the wishlist its own text on the way there, whichever link leads there", () => {
+    expect(overlayText({ state: "loading", pathname: "/wishlist" }, [])).toBe(MSG.wishlist.loading);
+    expect(overlayText({ state: "loading", pathname: "/products" }, [])).toBe(MSG.loading.default);
+    expect(overlayText({ state: "loading", pathname: "/profile" }, [])).toBe(MSG.loading.authenticating);
+  });
+
   it("covers only fetchers that ask for a text", () => {
     expect(overlayText({ state: "idle" }, [{ state: "submitting", formData: form({ intent: "add" }) }])).toBeNull();
     const cart = { state: "submitting", formData: form({ [LOADING_TEXT_FIELD]: MSG.loading.updatingCart }) };

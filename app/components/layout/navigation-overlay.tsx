@@ -8,7 +8,7 @@ import { overlayText } from "./loading-text.ts";
 export function LoadingOverlay() {
   const navigation = useNavigation();
   const fetchers = useFetchers();
-  const text = overlayText({ ...navigation, locationState: navigation.location?.state }, fetchers);
+  const text = overlayText({ ...navigation, locationState: navigation.location?.state, pathname: navigation.location?.pathname }, fetchers);
   const [shownText, setShownText] = useState<string | null>(null);
 
   useEffect(() => {

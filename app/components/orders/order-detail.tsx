@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { type ReactNode, useRef } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { useModalDialog } from "#app/components/ui/use-modal-dialog.ts";
 import { capitalize, formatOrderDate, pounds } from "#app/lib/orders.ts";
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { OrderDetailDto, OrderItemDto } from "#contract/dto/order.ts";
@@ -22,13 +23,10 @@ interface OrderDetailDialogProps {
 export function OrderDetailDialog({ order, error, closeHref, renderItemExtra }: OrderDetailDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element?.open || typeof element.showModal !== "function") return;
-    // Re-opened as modal: the server rendered it open (non-modal) for browsers without JavaScript.
-    element.close();
-    element.showModal();
-  }, []);
+  const { pathname, search } = useLocation();
+  const openedAt = `${pathname}${search}`;
+  // Closed, focus goes back to the list's "View details" that opened it (the link to this very URL).
+  useModalDialog(dialog, () => [...document.querySelectorAll("a[href]")].find((link) => link.getAttribute("href") === openedAt) ?? null);
   const titleId = "order-detail-title";
   return (
     <div className="order-dialog">

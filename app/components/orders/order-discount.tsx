@@ -5,7 +5,7 @@ export function OrderDiscountRow({ discount, promoCode }: { discount: number; pr
   return (
     <div className="order-totals__discount">
       <dt>Discount{promoCode ? ` (${promoCode})` : ""}</dt>
-      <dd>-{pounds(discount)}</dd>
+      <dd>{pounds(-discount)}</dd>
     </div>
   );
 }

@@ -13,9 +13,11 @@ interface StepPagerProps {
 
 /**
  * 'Showing x to y of n' with Previous and Next as plain links (so paging works without JavaScript); a step
- * that leads nowhere is shown disabled. Paging keeps the scroll position: the list sits lower on its page.
+ * that leads nowhere is shown disabled, and a single page has no steps. Paging keeps the scroll position: the
+ * list sits lower on its page.
  */
 export function StepPager({ label, showing, page, totalPages, hrefFor }: StepPagerProps) {
+  if (totalPages <= 1) return <p className="step-pager step-pager__showing">{showing}</p>;
   return (
     <nav className="step-pager" aria-label={label}>
       <p className="step-pager__showing">{showing}</p>

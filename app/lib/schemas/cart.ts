@@ -40,7 +40,7 @@ export const cartIntentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("set"),
     lineId,
-    /** 0 or less removes the line. */
+    /** Below 1 is refused with a message (Remove takes a line out). */
     quantity: z.preprocess(blankAsMissing, z.coerce.number().int().max(CART_MAX_QUANTITY)),
     redirectTo,
   }),

@@ -1,0 +1,37 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { StepPager } from "./step-pager.tsx";
+
+function render(page: number, totalPages: number) {
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <StepPager
+          label="Orders"
+          showing="Showing 1 to 1 of 1 orders"
+          page={page}
+          totalPages={totalPages}
+          hrefFor={(to) => `/?page=${to}`}
+        />
+      ),
+    },
+  ]);
+  return renderToString(<Stub />);
+}
+
+describe("StepPager", () => {
+  it("shows only the count when there is one page: no Previous, no Next", () => {
+    const html = render(1, 1);
+    expect(html).toContain("Showing 1 to 1 of 1 orders");
+    expect(html).not.toContain("Previous");
+    expect(html).not.toContain("Next");
+  });
+
+  it("steps between pages when there are several", () => {
+    const html = render(1, 2);
+    expect(html).toContain('href="/?page=2"');
+    expect(html).toContain("Previous");
+  });
+});
