@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "#api/db/connect.ts";
-import { shipmentOf } from "#api/orders/orders.service.ts";
+import { shipmentOf, shippingAddressOf } from "#api/orders/orders.service.ts";
 import type { CarrierId } from "#contract/carriers.ts";
 import { ORDER_TRANSITIONS, PAYMENT_METHOD_NAMES, type PaymentMethod, type PaymentStatus } from "#contract/checkout.ts";
 import type { AdminOrderDetailDto, AdminOrderSummaryDto } from "#contract/dto/admin.ts";
@@ -94,14 +94,7 @@ export async function adminOrderDetail(db: Db, code: string): Promise<AdminOrder
     status: order.status,
     next_statuses: [...ORDER_TRANSITIONS[order.status]],
     customer: { name: order.customer_name, email: order.customer_email },
-    shipping_address: {
-      label: order.ship_label,
-      line1: order.ship_line1,
-      line2: order.ship_line2,
-      city: order.ship_city,
-      postal_code: order.ship_postal_code,
-      phone: order.ship_phone,
-    },
+    shipping_address: shippingAddressOf(order),
     shipping_method: order.shipping_method,
     payment: {
       method,

@@ -100,14 +100,7 @@ function toOrderDetail(order: Order, items: OrderItem[], reviews: ItemReview[]):
     discount: toGbp(order.discount_pence),
     promo_code: order.promo_code,
     total: toGbp(order.total_pence),
-    shipping_address: {
-      label: order.ship_label,
-      line1: order.ship_line1,
-      line2: order.ship_line2,
-      city: order.ship_city,
-      postal_code: order.ship_postal_code,
-      phone: order.ship_phone,
-    },
+    shipping_address: shippingAddressOf(order),
     items: items.map((item) => ({
       product_id: item.product_id,
       product_name: item.product_name,
@@ -124,6 +117,20 @@ function toOrderDetail(order: Order, items: OrderItem[], reviews: ItemReview[]):
 }
 
 /** The carrier and tracking number an order shipped with, with the carrier's tracking page; null before it ships. */
+/** Where an order goes, as the address was when it was placed (copied onto the order). */
+export function shippingAddressOf(
+  order: Pick<Order, "ship_label" | "ship_line1" | "ship_line2" | "ship_city" | "ship_postal_code" | "ship_phone">,
+) {
+  return {
+    label: order.ship_label,
+    line1: order.ship_line1,
+    line2: order.ship_line2,
+    city: order.ship_city,
+    postal_code: order.ship_postal_code,
+    phone: order.ship_phone,
+  };
+}
+
 export function shipmentOf(order: Pick<Order, "carrier" | "tracking_number">) {
   const carrier = order.carrier as CarrierId | null;
   if (!carrier || !order.tracking_number || !(carrier in CARRIERS)) return null;
