@@ -42,6 +42,9 @@ describe("POST /public/contact", () => {
         subject: "Product Exchange",
         message: message.message,
         created_at: api.clock.now().toISOString(),
+        // Not handled yet: the back office marks it.
+        handled_at: null,
+        handled_by: null,
       },
     ]);
     await expect.poll(() => api.mailer.sent.length).toBe(1);

@@ -1,13 +1,17 @@
+import { createContext, type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { StepPager } from "./step-pager.tsx";
 
+/** The pager under test, handed to the one route of the stub (its links need a router). */
+const Slot = createContext<ReactNode>(null);
+const RouteStub = createRoutesStub([{ path: "/", Component: () => useContext(Slot) }]);
+
 function render(page: number, totalPages: number) {
-  const Stub = createRoutesStub([
-    {
-      path: "/",
-      Component: () => (
+  return renderToString(
+    <Slot.Provider
+      value={
         <StepPager
           label="Orders"
           showing="Showing 1 to 1 of 1 orders"
@@ -15,10 +19,11 @@ function render(page: number, totalPages: number) {
           totalPages={totalPages}
           hrefFor={(to) => `/?page=${to}`}
         />
-      ),
-    },
-  ]);
-  return renderToString(<Stub />);
+      }
+    >
+      <RouteStub />
+    </Slot.Provider>,
+  );
 }
 
 describe("StepPager", () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import * as MSG from "./messages.ts";
+import * as MSG from "#contract/messages.ts";
 
 /** Every source file of the shop but the catalogue itself and the tests. */
 function shopSources(): string {
