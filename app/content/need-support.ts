@@ -82,7 +82,8 @@ export const FAQ_TABS = [
       },
       {
         question: "How often do you release new pieces?",
-        answer: "New arrivals land every month. Subscribe to our newsletter to hear first, and save 10% on your first purchase.",
+        answer:
+          "New arrivals land every month. Subscribe to our newsletter to hear of them first; while we run a first-purchase offer, your welcome e-mail carries its code.",
       },
     ],
   },

@@ -1,5 +1,5 @@
 import { takesCardsInShop } from "#contract/checkout.ts";
-import { HOSTED_CHECKOUT_MINUTES } from "#contract/constants.ts";
+import { HOSTED_CHECKOUT_MINUTES, RETURN_POLICY_TERMS } from "#contract/constants.ts";
 import type { PaymentOptionsDto } from "#contract/dto/order.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { PageCopy, ProseBlock } from "./types.ts";
@@ -70,7 +70,7 @@ export function paymentTerms(options: PaymentOptionsDto): readonly ProseBlock[] 
       id: "refunds",
       heading: "Refunds",
       paragraphs: [
-        "Approved refunds are returned to the original payment method. Please allow 5-10 business days for the amount to appear on your statement, depending on your bank.",
+        `Approved refunds are returned to the original payment method. Please allow ${RETURN_POLICY_TERMS.statementDays} business days for the amount to appear on your statement, depending on your bank.`,
       ],
     },
     {
