@@ -175,6 +175,10 @@ test("forgot password: code by mail, reset, sign in with the new password", asyn
   await expect(page.getByText(MSG.auth.resetCodeSent)).toBeVisible();
   await expect(page).toHaveURL("/otp-verification");
   await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
+  // A code went out a moment ago: an immediate resend waits out the cooldown, under the reset code's title.
+  await page.getByRole("button", { name: "Resend Code" }).click();
+  await expect(page.getByText(MSG.accounts.codeCooldown)).toBeVisible();
+  await expect(page.getByText(MSG.auth.resetCodeFailed, { exact: true })).toBeVisible();
 
   const code = await inbox.code(email, 2);
   await page.getByLabel("Reset code").fill(wrongCode(code));
