@@ -52,7 +52,7 @@ import { usePageHoneypot } from "./components/layout/use-page-honeypot.ts";
 import { useScrollToTopOnPathChange } from "./components/layout/use-scroll-to-top.ts";
 import { ValueStrip } from "./components/ui/value-strip.tsx";
 import { apiFor } from "./lib/api.server.ts";
-import { loadShopperChrome } from "./lib/auth.server.ts";
+import { loadShopperChrome, writeBackAccount } from "./lib/auth.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
 import { refuse } from "./lib/form-data.server.ts";
@@ -93,6 +93,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!context.get(requestInfoContext).atPublicOrigin) response.headers.set("Cache-Control", "private, no-cache");
     return response;
   },
+  writeBackAccount,
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -212,3 +212,66 @@ describe("loadShopperChrome", () => {
     expect(chrome).toMatchObject({ signedIn: { token, user }, sessionChanged: false });
   });
 });
+
+describe("writeBackAccount", () => {
+  /** Runs a request through the middleware, with a page that asks `requireUser` and answers `respond()`. */
+  async function throughMiddleware(request: Request, respond: () => Promise<Response> = async () => new Response("page")) {
+    const context = contextFor(api);
+    const next = async () => {
+      await auth.requireUser(request, context);
+      return respond();
+    };
+    return auth.writeBackAccount({ request, context, params: {}, pattern: "/" } as never, next) as Promise<Response>;
+  }
+
+  const sessionOf = (response: Response) => {
+    const cookie =
+      response.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("__session="))
+        ?.split(";")[0] ?? "";
+    return sessions.getSession(new Request(SHOP, { headers: { cookie } }));
+  };
+
+  it("puts the account the guard fetched in this response's session (changed on another device)", async () => {
+    const { token, user } = await createSignedInUser(api, { name: "Amina" });
+    const response = await throughMiddleware(await requestWith("/profile", { token, user: { ...user, name: "Old name" } }));
+    expect((await sessionOf(response)).get("user")).toEqual(user);
+    expect(await response.text()).toBe("page");
+  });
+
+  it("builds on the session the response sets itself, and keeps its other cookies", async () => {
+    const { token, user } = await createSignedInUser(api, { name: "Amina" });
+    const request = await requestWith("/wishlist", { token, user: { ...user, email_verified: false } });
+    const response = await throughMiddleware(request, async () => {
+      const session = await sessions.getSession(request);
+      sessions.flashToast(session, "success", "Saved");
+      const headers = new Headers({ "Set-Cookie": await sessions.commitSession(request, session) });
+      headers.append("Set-Cookie", "currency=EUR; Path=/");
+      return new Response("page", { headers });
+    });
+    const session = await sessionOf(response);
+    expect(session.get("user")).toEqual(user);
+    expect(sessions.takeToasts(session)).toMatchObject([{ message: "Saved" }]);
+    expect(response.headers.getSetCookie()).toContain("currency=EUR; Path=/");
+  });
+
+  it("leaves a response that signed the shopper out as it is", async () => {
+    const { token, user } = await createSignedInUser(api, { name: "Amina" });
+    const request = await requestWith("/logout", { token, user: { ...user, name: "Old name" } });
+    const response = await throughMiddleware(request, async () => {
+      const session = await sessions.getSession(request);
+      auth.signOutSession(session);
+      return new Response(null, { headers: { "Set-Cookie": await sessions.commitSession(request, session) } });
+    });
+    const session = await sessionOf(response);
+    expect(session.get("token")).toBeUndefined();
+    expect(session.get("user")).toBeUndefined();
+  });
+
+  it("sets no cookie when the stored account is current", async () => {
+    const { token, user } = await createSignedInUser(api);
+    const response = await throughMiddleware(await requestWith("/profile", { token, user }));
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});

@@ -1,7 +1,8 @@
-import { type RouterContextProvider, redirect } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { type ApiClient, type ApiOutcome, apiFor, callApi } from "./api.server.ts";
+import { SESSION_COOKIE } from "./constants.ts";
 import { honeypotLoaderData } from "./honeypot.server.ts";
 import { callRecentlyViewed } from "./recently-viewed.server.ts";
 import { currentUserSchema } from "./responses.server.ts";
@@ -132,25 +133,64 @@ export async function loadShopperChrome(api: ApiClient, session: ShopSession): P
   };
 }
 
+/** An account a guard fetched that differs from the session's copy: the response's session takes it. */
+interface AccountNews {
+  token: string;
+  user: UserDto;
+}
+
+/** Where this request's guards leave their `AccountNews`; null outside a request run by `writeBackAccount`. */
+const accountNewsContext = createContext<{ news: AccountNews | null } | null>(null);
+
 /**
- * A signed-in shopper whose token the API still accepts, with their current account (`refreshAccount`, written
- * back to the session). No token, or one the API rejects (signed out elsewhere, expired, password reset): the
- * session forgets it and the shopper goes to /signin, coming back here afterwards. When the API cannot answer,
- * the stored account stands: the page's own calls report the outage. The page's root loader commits the
- * refreshed session (`loadShopperChrome`); a redirect from here carries it itself.
+ * Root middleware: the account a guard fetched (`requireUser`) lands in the session of this very response,
+ * whatever else the response sets, so the header, the wishlist's hearts and recently viewed agree with the page
+ * from the next render on. The response's own session cookie (toasts taken, a sign-in) is the basis, so nothing
+ * it set is undone; a response that signed the shopper out or in as someone else keeps its session as it is.
+ */
+export const writeBackAccount: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const holder: { news: AccountNews | null } = { news: null };
+  context.set(accountNewsContext, holder);
+  const response = await next();
+  if (holder.news) await putAccountInSession(request, response, holder.news);
+  return response;
+};
+
+async function putAccountInSession(request: Request, response: Response, { token, user }: AccountNews) {
+  const setCookies = response.headers.getSetCookie();
+  const sessionSet = setCookies.find((value) => value.startsWith(`${SESSION_COOKIE}=`));
+  const cookie = sessionSet ? (sessionSet.split(";")[0] ?? "") : (request.headers.get("cookie") ?? "");
+  const session = await getSession(new Request(request.url, { headers: { cookie } }));
+  if (session.get("token") !== token) return;
+  session.set("user", user);
+  const committed = await commitSession(request, session);
+  response.headers.delete("Set-Cookie");
+  for (const value of setCookies) if (value !== sessionSet) response.headers.append("Set-Cookie", value);
+  response.headers.append("Set-Cookie", committed);
+}
+
+/**
+ * A signed-in shopper whose token the API still accepts, with their current account (`refreshAccount`): a
+ * changed one lands in this response's session (`writeBackAccount`). No token, or one the API rejects (signed
+ * out elsewhere, expired, password reset): the session forgets it and the shopper goes to /signin, coming back
+ * here afterwards. When the API cannot answer, the stored account stands: the page's own calls report the outage.
  */
 export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedIn> {
   const { signedIn } = await requireUserSession(request, context);
   return signedIn;
 }
 
-/** `requireUser`, with the session it refreshed, for a caller that commits it or redirects with it. */
+/** `requireUser`, with the session it refreshed, for a caller that redirects with it. */
 async function requireUserSession(request: Request, context: Readonly<RouterContextProvider>) {
   const session = await getSession(request);
   const token = session.get("token");
   if (!token) throw redirect(signInUrl(request));
   const account = await refreshAccount(apiFor(context), session, token);
-  if (account.status === "current" && account.user) return { signedIn: { token, user: account.user }, session };
+  if (account.status === "current" && account.user) {
+    const holder = context.get(accountNewsContext);
+    if (account.changed && holder) holder.news = { token, user: account.user };
+    return { signedIn: { token, user: account.user }, session };
+  }
   signOutSession(session);
   throw redirect(signInUrl(request), { headers: { "Set-Cookie": await commitSession(request, session) } });
 }

@@ -56,24 +56,26 @@ export function failureHeaders(outcome: Pick<FormFailure, "status" | "retryAfter
     : undefined;
 }
 
-/** The Resend button of a code screen: asks the API for a new code and reports back on the same page with a toast. */
+/**
+ * The Resend button of a code screen: asks the API for a new code and reports back on the same page with a toast.
+ * A failure's toast carries the call's short title (`failedTitle`) above the server's reason, else `failed`.
+ */
 async function resendCode(
   request: Request,
   api: ApiClient,
   formData: FormData,
-  /** `failed`: the screen's text; `callFailed`: the call's own fallback when the API gives no message (else `failed`). */
-  texts: { endpoint: string; failed: string; callFailed?: string; resent: string },
+  texts: { endpoint: string; failed: string; failedTitle: string; resent: string },
 ) {
   const here = pagePath(request);
   const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
-  if (!submission.success) return redirectWithToast(request, here, "error", texts.failed);
+  if (!submission.success) return redirectWithToast(request, here, "error", texts.failed, {}, texts.failedTitle);
   const outcome = await callForForm(
     api,
     { method: "POST", endpoint: texts.endpoint, data: submission.data, schema: noDataSchema },
     [],
-    texts.callFailed ?? texts.failed,
+    texts.failed,
   );
-  if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? texts.failed);
+  if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? texts.failed, {}, texts.failedTitle);
   return redirectWithToast(request, here, "success", texts.resent);
 }
 

@@ -80,10 +80,11 @@ export const commitSession = (request: Request, session: ShopSession) => storage
 export const destroySession = (request: Request, session: ShopSession) => storageFor(request).destroySession(session);
 
 /** Queues a toast for the next page the shopper sees, after any already queued (the oldest go past the limit). */
-export function flashToast(session: ShopSession, type: ToastType, message: string) {
+export function flashToast(session: ShopSession, type: ToastType, message: string, title?: string) {
   // Reading a flash value consumes it, so the queue is flashed again with the new toast added.
   const queued = session.get("toasts") ?? [];
-  session.flash("toasts", [...queued, { id: randomUUID(), type, message }].slice(-MAX_FLASH_TOASTS));
+  const toast: Toast = { id: randomUUID(), type, message, ...(title ? { title } : {}) };
+  session.flash("toasts", [...queued, toast].slice(-MAX_FLASH_TOASTS));
 }
 
 /** The toasts queued for this render, in the order they were queued; reading them consumes them. */
@@ -92,17 +93,25 @@ export const takeToasts = (session: ShopSession): Toast[] => session.get("toasts
 export interface ToastNotice {
   type: ToastType;
   message: string;
+  title?: string;
 }
 
 /** Post/redirect/get with a toast: the toast rides in the session to the next render. */
-export function redirectWithToast(request: Request, url: string, type: ToastType, message: string, init: ResponseInit = {}) {
-  return redirectWithToasts(request, url, [{ type, message }], init);
+export function redirectWithToast(
+  request: Request,
+  url: string,
+  type: ToastType,
+  message: string,
+  init: ResponseInit = {},
+  title?: string,
+) {
+  return redirectWithToasts(request, url, [{ type, message, title }], init);
 }
 
 /** Post/redirect/get with several toasts, shown stacked in the order given. */
 export async function redirectWithToasts(request: Request, url: string, notices: readonly ToastNotice[], init: ResponseInit = {}) {
   const session = await getSession(request);
-  for (const notice of notices) flashToast(session, notice.type, notice.message);
+  for (const notice of notices) flashToast(session, notice.type, notice.message, notice.title);
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await commitSession(request, session));
   return redirect(url, { ...init, headers });

@@ -4,5 +4,7 @@ import type { ToastType } from "./constants.ts";
 export interface Toast {
   id: string;
   type: ToastType;
+  /** A failed call's short title (the spec's 'Failed to subscribe'), shown above the message. */
+  title?: string;
   message: string;
 }

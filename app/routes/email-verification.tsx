@@ -32,7 +32,7 @@ export const action = codeScreenAction(
   {
     endpoint: "/public/otp/resend",
     failed: MSG.otp.resendVerificationFailed,
-    callFailed: MSG.otp.resendFailed,
+    failedTitle: MSG.otp.resendFailed,
     resent: MSG.otp.verificationResent,
   },
   verify,
@@ -62,12 +62,12 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   if (me?.success) session.set("user", me.data.user);
   // Decision 0042: still signed in, the shopper goes on to the profile; otherwise to sign-in, as the text says.
   const next = me?.success ? "/profile" : "/signin";
+  // The toast rides in the same session as the verified user: a second cookie would undo the verification.
+  flashToast(session, "success", MSG.otp.verified);
   if (isEnhanced(formData)) {
     const headers = { "Set-Cookie": await commitSession(request, session) };
     return data({ result: submission.reply({ resetForm: true }), verified: true, next }, { headers });
   }
-  // The toast rides in the same session as the verified user: a second cookie would undo the verification.
-  flashToast(session, "success", MSG.otp.emailVerifiedToast);
   return redirect(next, { headers: { "Set-Cookie": await commitSession(request, session) } });
 }
 
@@ -87,8 +87,10 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
   // Its value as the input holds it, including a code typed before hydration.
   const digits = fields.otp.value ?? "";
   const busy = navigation.formData !== undefined || verified;
+  const verifying = navigation.formData?.get("intent") === "verify";
   const blocked = hydrated && (digits.length !== OTP_LENGTH || busy);
-  const loading = useSubmitterLoadingText(MSG.loading.verifyingEmail);
+  // The overlay names the call (the code's check), the button what it is for.
+  const loading = useSubmitterLoadingText(MSG.loading.verifyingOtp);
   const [, pressed] = loading;
 
   return (
@@ -113,8 +115,8 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
       >
         <EnhancedField />
         <CodeField meta={fields.otp} />
-        <Button type="submit" name="intent" value="verify" block disabled={blocked} onClick={pressed(MSG.loading.verifyingEmail)}>
-          Verify Email
+        <Button type="submit" name="intent" value="verify" block disabled={blocked} onClick={pressed(MSG.loading.verifyingOtp)}>
+          {verifying ? MSG.loading.verifyingEmail : "Verify Email"}
         </Button>
       </CodeScreenForm>
     </AuthPage>

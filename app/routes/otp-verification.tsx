@@ -30,7 +30,12 @@ const HIDDEN = ["newPassword", "confirmPassword"];
 export const loader = codeScreenLoader;
 
 export const action = codeScreenAction(
-  { endpoint: "/public/auth/forgot-password", failed: MSG.auth.resendResetFailed, resent: MSG.auth.resetCodeResent },
+  {
+    endpoint: "/public/auth/forgot-password",
+    failed: MSG.auth.resendResetFailed,
+    failedTitle: MSG.auth.resetCodeFailed,
+    resent: MSG.auth.resetCodeResent,
+  },
   resetPassword,
 );
 

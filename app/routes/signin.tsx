@@ -10,7 +10,7 @@ import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-fo
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
-import { apiFor } from "#app/lib/api.server.ts";
+import { type ApiClient, apiFor, callApi } from "#app/lib/api.server.ts";
 import { redirectSignedIn, redirectSignedInShopper, returnPath } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
@@ -18,7 +18,7 @@ import { parseForm } from "#app/lib/form-data.server.ts";
 import { honeypotLoaderData, readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { noDataSchema } from "#app/lib/responses.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
+import { commitSession, flashToast, getSession, type ShopSession } from "#app/lib/session.server.ts";
 import { signIn } from "#app/lib/sign-in.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { emailRequestSchema } from "#contract/schemas/auth.ts";
@@ -51,15 +51,27 @@ async function logIn(request: Request, context: Route.ActionArgs["context"], for
   const { failure } = attempt;
   if (failure.status === 401 && failure.body.needsVerification) {
     const session = await getSession(request);
-    const email = failure.body.email;
-    session.set("pendingEmail", typeof email === "string" ? email : String(submission.payload.email));
+    const email = typeof failure.body.email === "string" ? failure.body.email : String(submission.payload.email);
+    session.set("pendingEmail", email);
     flashToast(session, "info", MSG.auth.verifyToContinue);
+    await sendVerificationCode(apiFor(context), session, email);
     return redirect("/email-verification", { headers: { "Set-Cookie": await commitSession(request, session) } });
   }
   // The client turns every plain 401 into its generic "log in again" text; a refused login shows the server's
   // own words (one message for any wrong credentials, decision 0003), else the login fallback.
   const shown = failure.status === 401 ? { ...failure, formError: failure.serverMessage ?? MSG.auth.loginFailedRetry } : failure;
   return data({ result: submission.reply(failureReply(shown, HIDDEN)), failedTitle: MSG.auth.loginFailed }, { status: 400 });
+}
+
+/**
+ * The verification screen says a code is on its way, so one is sent (POST /public/otp/send). A cooldown (429)
+ * means one was just sent to this address (at sign-up or a moment ago): that code stands, and nothing is said.
+ * Any other failure is told under the spec's title; the screen's Resend button tries again.
+ */
+async function sendVerificationCode(api: ApiClient, session: ShopSession, email: string) {
+  const outcome = await callApi(api, { method: "POST", endpoint: "/public/otp/send", data: { email }, schema: noDataSchema });
+  if (outcome.ok || outcome.status === 429) return;
+  flashToast(session, "error", outcome.message || MSG.otp.resendVerificationFailed, MSG.otp.sendFailed);
 }
 
 /** The code is sent, then the reset screen follows 1.5 s later with JavaScript, at once without. */

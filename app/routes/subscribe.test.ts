@@ -35,6 +35,7 @@ describe("/subscribe", () => {
     const { result, sent } = await post({ email, redirectTo: "/", enhanced: "1" }, subscribed);
     expect(sent).toEqual([]);
     expect(result).toMatchObject({ ok: false, toast: { type: "error", message } });
+    expect((result as { toast: object }).toast).not.toHaveProperty("title");
   });
 
   it.each([
@@ -43,7 +44,16 @@ describe("/subscribe", () => {
     [{ status: 429, body: { success: false, data: null, message: MSG.api.tooManyRequests } }, MSG.api.tooManyRequests],
   ])("reports a failed call (%j) as an error toast", async (answer, message) => {
     const { result } = await post({ email: "a@example.com", redirectTo: "/", enhanced: "1" }, answer);
-    expect(result).toMatchObject({ ok: false, toast: { type: "error", message } });
+    expect(result).toMatchObject({ ok: false, toast: { type: "error", title: MSG.subscribe.failed, message } });
+  });
+
+  it("without JavaScript, a failed subscription flashes its title with the reason", async () => {
+    const { result } = await post({ email: "a@example.com", redirectTo: "/" }, "unreachable");
+    expect(await flashedToast(result as Response)).toMatchObject({
+      type: "error",
+      title: MSG.subscribe.failed,
+      message: MSG.subscribe.failedLater,
+    });
   });
 
   it.each(["https://evil.example/", "//evil.example", ""])("returns home instead of to %j", async (redirectTo) => {

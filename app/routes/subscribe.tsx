@@ -29,14 +29,18 @@ export interface SubscribeReply {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readHoneypotForm(request);
-  const { ok, message } = await subscribeFrom(formData, apiFor(context));
-  if (isEnhanced(formData)) {
-    return { ok, toast: { id: randomUUID(), type: ok ? "success" : "error", message } } satisfies SubscribeReply;
-  }
-  return redirectWithToast(request, safeRedirectPath(formData.get("redirectTo")), ok ? "success" : "error", message, { status: 303 });
+  const { ok, message, title } = await subscribeFrom(formData, apiFor(context));
+  const toast = { type: ok ? ("success" as const) : ("error" as const), message, ...(title ? { title } : {}) };
+  if (isEnhanced(formData)) return { ok, toast: { id: randomUUID(), ...toast } } satisfies SubscribeReply;
+  const back = safeRedirectPath(formData.get("redirectTo"));
+  return redirectWithToast(request, back, toast.type, toast.message, { status: 303 }, toast.title);
 }
 
-async function subscribeFrom(formData: FormData, api: ReturnType<typeof apiFor>): Promise<{ ok: boolean; message: string }> {
+/** The outcome as the shopper is told it; a failed call carries the spec's short title above its reason. */
+async function subscribeFrom(
+  formData: FormData,
+  api: ReturnType<typeof apiFor>,
+): Promise<{ ok: boolean; message: string; title?: string }> {
   const parsed = subscribeSchema.safeParse({ email: formData.get("email") ?? undefined });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? MSG.subscribe.invalidEmail };
   const outcome = await callForForm(
@@ -48,5 +52,5 @@ async function subscribeFrom(formData: FormData, api: ReturnType<typeof apiFor>)
   if (outcome.ok) return { ok: true, message: outcome.message };
   // What the shopper can act on (a field's text, a rate limit) is passed on; any other failure gets the subscribe fallback.
   const told = outcome.fieldErrors.email?.[0] ?? (outcome.status === 400 || outcome.status === 429 ? outcome.formError : null);
-  return { ok: false, message: told ?? MSG.subscribe.failedLater };
+  return { ok: false, title: MSG.subscribe.failed, message: told ?? MSG.subscribe.failedLater };
 }

@@ -3,6 +3,7 @@ export const loading = {
   authenticating: "Authenticating...",
   loggingIn: "Logging in...",
   creatingAccount: "Creating account...",
+  verifyingOtp: "Verifying OTP...",
   verifyingEmail: "Verifying email...",
   resettingPassword: "Resetting password...",
   products: "Loading products...",

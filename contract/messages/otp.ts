@@ -1,4 +1,5 @@
 export const otp = {
+  sendFailed: "Failed to send OTP",
   verifyFailed: "OTP verification failed",
   resendFailed: "Failed to resend OTP",
   invalid: "Invalid OTP. Please try again.",
@@ -7,6 +8,7 @@ export const otp = {
   emailVerifiedRedirecting: "Email verified successfully! Redirecting to login...",
   verificationResent: "Verification code resent successfully! Please check your email.",
   sent: "OTP sent successfully",
+  verified: "OTP verified successfully!",
   emailVerifiedToast: "Email verified successfully!",
   required: "OTP is required",
   sixDigits: "OTP must be 6 digits",

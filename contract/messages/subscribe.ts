@@ -4,6 +4,7 @@ const unsubscribedTitle = "You have been unsubscribed";
 const unsubscribedHint = "You will receive no more newsletters from us.";
 
 export const subscribe = {
+  failed: "Failed to subscribe",
   failedLater: "Failed to subscribe. Please try again later.",
   emailRequired: "Please enter your email address",
   invalidEmail: "Please enter a valid email address",

@@ -43,6 +43,19 @@ test("a new subscriber receives the welcome code and leaves the list from the e-
   expect(answer.status()).toBe(200);
 });
 
+test("a refused subscription is told under the spec's title, with the reason", async ({ shop, page }, testInfo) => {
+  // This shopper's address has spent its budget, as a burst of sign-ups would.
+  for (let n = 0; n < 10; n += 1) {
+    const answer = await page.request.post("/api/public/subscribe", { data: { email: `burst-${n}-${uniqueEmail(testInfo)}` } });
+    expect(answer.ok()).toBe(true);
+  }
+  await shop.visit("/");
+  await page.getByLabel("E-mail address").fill(uniqueEmail(testInfo));
+  await page.getByRole("button", { name: MSG.catalogue.subscribe }).click();
+  await expect(page.getByText(MSG.subscribe.failed, { exact: true })).toBeVisible();
+  await expect(page.getByText(MSG.api.tooManyRequests)).toBeVisible();
+});
+
 test("a broken unsubscribe link says so and offers no button", async ({ shop }) => {
   await shop.visit("/unsubscribe?token=not-a-token");
   await expect(shop.main.getByText(MSG.subscribe.unsubscribeLinkInvalid)).toBeVisible();

@@ -33,7 +33,10 @@ export function Toaster({ toasts }: { toasts: readonly (Toast | null | undefined
       {present.map((toast) => (
         <p key={toast.id} className={`toast-static__item toast--${toast.type}`}>
           <ToastIcon type={toast.type} />
-          <span>{toast.message}</span>
+          <span>
+            {toast.title ? <strong className="toast__title">{toast.title}</strong> : null}
+            {toast.message}
+          </span>
         </p>
       ))}
     </div>
@@ -79,7 +82,10 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: (id: string) => 
   return (
     <div className={`toast toast--${toast.type}`}>
       <ToastIcon type={toast.type} />
-      <p className="toast__message">{toast.message}</p>
+      <p className="toast__message">
+        {toast.title ? <strong className="toast__title">{toast.title}</strong> : null}
+        {toast.message}
+      </p>
       <button type="button" className="toast__close" aria-label="Close notification" onClick={() => onClose(toast.id)}>
         <Icon name="close" />
       </button>

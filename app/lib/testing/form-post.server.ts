@@ -5,21 +5,23 @@ export type FakeAnswer = { status: number; body: unknown } | "unreachable";
 
 /**
  * Runs a route action on a form post, as a browser would send it (with valid honeypot fields), against a
- * fake API that gives `answer`. `sent` holds the JSON bodies that reached the API.
+ * fake API that gives `answer` (or, for an action that makes several calls, `answer(path)`). `sent` holds the
+ * JSON bodies that reached the API.
  * The honeypot is imported late: session.server.ts reads SESSION_SECRET at import, which tests stub first.
  */
 export async function postForm<Result>(
   action: (args: never) => Promise<Result>,
   url: string,
   fields: Record<string, string>,
-  answer: FakeAnswer,
+  answer: FakeAnswer | ((path: string) => FakeAnswer),
 ) {
   const sent: unknown[] = [];
   const context = routerContextWith(
-    fakeTransport((_path, init) => {
+    fakeTransport((path, init) => {
       sent.push(JSON.parse(String(init.body)));
-      if (answer === "unreachable") throw new TypeError("fetch failed");
-      return Response.json(answer.body, { status: answer.status });
+      const answered = typeof answer === "function" ? answer(path) : answer;
+      if (answered === "unreachable") throw new TypeError("fetch failed");
+      return Response.json(answered.body, { status: answered.status });
     }),
   );
   const { honeypot } = await import("#app/lib/honeypot.server.ts");
