@@ -55,6 +55,7 @@ import { apiFor } from "./lib/api.server.ts";
 import { loadShopperChrome, writeBackAccount } from "./lib/auth.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
+import { sharedPageVariant } from "./lib/document-caching.server.ts";
 import { refuse } from "./lib/form-data.server.ts";
 import { exchangeRates } from "./lib/rates.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
@@ -112,8 +113,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       currencySymbol: currencyInfo(currency)?.symbol ?? currency,
       currencyOptionsHtml: currencyOptionsHtml(currency),
       cartCount: await readCartCount(request),
-      // This page's add-to-cart token (see submission-once.server.ts).
-      submissionToken: crypto.randomUUID(),
+      // This page's add-to-cart token (see submission-once.server.ts). Only a visitor with a cart or session can post
+      // one form twice into two lines; a page shared by every visitor without them stays the same bytes for all.
+      submissionToken: sharedPageVariant(request.headers.get("cookie")) === null ? crypto.randomUUID() : "",
       recentlyViewed: chrome.recentlyViewed,
       wishlistIds: chrome.wishlistIds,
     },
