@@ -7,16 +7,19 @@ import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { toPaymentStep } from "./checkout-helpers.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, hydrated, inboxAt, test } from "./fixtures.ts";
 import { type Instance, ready, startInstance, stop } from "./instances.ts";
-import { codeIn, mailTo, startSmtpInbox } from "./smtp-inbox.ts";
+import { startSmtpInbox } from "./smtp-inbox.ts";
 
 /**
  * Paying through Stripe Checkout, against the local fake of Stripe: a shop of its own runs with
  * PAYMENT_GATEWAY=stripe (the global one runs the test gateway). The card is typed on the provider's page, never
  * the shop's; its Pay posts a plain form, sends the signed completion event to the shop and returns the shopper,
- * so the whole flow works with JavaScript on and off.
+ * so the whole flow works with JavaScript on and off. The shopper's confirmation and the shop's new-order notice
+ * (to SHOP_ORDERS_EMAIL) arrive in an SMTP inbox of its own.
  */
+
+const SHOP_ORDERS_EMAIL = "orders-desk@shop.example";
 
 let dir: string;
 let stripe: FakeStripe;
@@ -41,6 +44,7 @@ test.beforeAll(async () => {
     LOG_LEVEL: "warn",
     OUTBOX_DIR: join(dir, "outbox"),
     SMTP_URL: smtp.url,
+    SHOP_ORDERS_EMAIL,
     EXCHANGE_RATES_URL: "http://127.0.0.1:9/rates",
     SESSION_SECRET: "stripe-checkout-secret-0123456789abcdef",
     WEB_CONCURRENCY: "1",
@@ -60,7 +64,7 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the order confirmed on the way back to its success page", async ({
+test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the order confirmed on the way back to its success page and by e-mail, the shop told", async ({
   page,
   request,
   javaScriptEnabled,
@@ -74,8 +78,8 @@ test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the 
     data: { name: "Noor Test", email, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(signup.status()).toBe(201);
-  await expect.poll(() => mailTo(join(dir, "inbox"), email).length, { timeout: 10_000 }).toBeGreaterThan(0);
-  const otp = codeIn(mailTo(join(dir, "inbox"), email)[0]);
+  const inbox = inboxAt(join(dir, "inbox"));
+  const otp = await inbox.code(email);
   expect((await request.post(`${shop.url}/api/public/otp/verify`, { data: { email, otp } })).status()).toBe(200);
 
   await visit("/signin");
@@ -103,10 +107,18 @@ test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the 
 
   await expect(page).toHaveURL(new RegExp(`^${shop.url}/order-success\\?order=\\d+$`));
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
-  await expect(page.getByText(session.client_reference_id ?? "no order code")).toBeVisible();
+  const code = session.client_reference_id ?? "no order code";
+  await expect(page.getByText(code)).toBeVisible();
   await expect(page.locator(".order-facts")).toContainText("paid");
   await expect(page.locator(".order-facts")).toContainText(/confirmed/i);
   expect(session.status).toBe("complete");
   // The cart was emptied on the way back.
   await expect(page.getByRole("link", { name: "Cart, empty", exact: true })).toBeVisible();
+
+  const confirmation = await inbox.text(email, `Thank you for your order ${code}.`);
+  expect(confirmation).toContain(`Total: £${(session.amount_total / 100).toFixed(2)}`);
+  expect(confirmation).toContain("Delivering to: 41 Green Street");
+  const notice = await inbox.text(SHOP_ORDERS_EMAIL, `A new order ${code} was placed.`);
+  expect(notice).toContain(`Customer: Noor Test <${email}>`);
+  expect(notice).toContain(product.name);
 });
