@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
 import getPort from "get-port";
 import { FAKE_STRIPE_KEYS, type FakeStripe, startFakeStripe, webhookTo } from "#api/testing/fake-stripe.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { expectNoViolations } from "./axe.ts";
 import { toPaymentStep } from "./checkout-helpers.ts";
 import { expect, hydrated, inboxAt, test } from "./fixtures.ts";
 import { type Instance, ready, startInstance, stop } from "./instances.ts";
@@ -64,22 +66,17 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the order confirmed on the way back to its success page and by e-mail, the shop told", async ({
-  page,
-  request,
-  javaScriptEnabled,
-}, testInfo) => {
+/** A new verified shopper, signed in, with one product in the cart, at the payment step. */
+async function atPaymentStep(page: Page, request: APIRequestContext, javaScriptEnabled: boolean, email: string) {
   const visit = async (path: string) => {
     await page.goto(`${shop.url}${path}`);
     if (javaScriptEnabled) await hydrated(page);
   };
-  const email = uniqueEmail(testInfo, "stripe");
   const signup = await request.post(`${shop.url}/api/public/auth/signup`, {
     data: { name: "Noor Test", email, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(signup.status()).toBe(201);
-  const inbox = inboxAt(join(dir, "inbox"));
-  const otp = await inbox.code(email);
+  const otp = await inboxAt(join(dir, "inbox")).code(email);
   expect((await request.post(`${shop.url}/api/public/otp/verify`, { data: { email, otp } })).status()).toBe(200);
 
   await visit("/signin");
@@ -93,6 +90,15 @@ test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the 
   await expect(page.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
   await visit("/cart");
   await toPaymentStep(page);
+  return { email, product };
+}
+
+test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the order confirmed on the way back to its success page and by e-mail, the shop told", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  const { email, product } = await atPaymentStep(page, request, javaScriptEnabled, uniqueEmail(testInfo, "stripe"));
 
   await expect(page.getByRole("link", { name: /PayPal/ })).toContainText(MSG.payment.unavailableTab);
   await expect(page.getByText(MSG.payment.cardOnProvider)).toBeVisible();
@@ -115,10 +121,34 @@ test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the 
   // The cart was emptied on the way back.
   await expect(page.getByRole("link", { name: "Cart, empty", exact: true })).toBeVisible();
 
+  const inbox = inboxAt(join(dir, "inbox"));
   const confirmation = await inbox.text(email, `Thank you for your order ${code}.`);
   expect(confirmation).toContain(`Total: £${(session.amount_total / 100).toFixed(2)}`);
   expect(confirmation).toContain("Delivering to: 41 Green Street");
   const notice = await inbox.text(SHOP_ORDERS_EMAIL, `A new order ${code} was placed.`);
   expect(notice).toContain(`Customer: Noor Test <${email}>`);
   expect(notice).toContain(product.name);
+});
+
+test("coming back from Stripe's page without paying says so, offers the way back to it, and passes axe at 390 and 1440 px", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  await atPaymentStep(page, request, javaScriptEnabled, uniqueEmail(testInfo, "stripe-back"));
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+  const session = stripe.lastSession();
+  if (!session) throw new Error("no checkout session opened");
+
+  await page.goto(`${shop.url}/checkout/return?session_id=${session.id}`);
+  await expect(page.getByText(MSG.payment.notPaidTitle)).toBeVisible();
+  await expect(page.getByRole("link", { name: MSG.payment.returnToPayment })).toHaveAttribute("href", session.url ?? "");
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `the checkout return page at ${viewport.width} px`, javaScriptEnabled);
+  }
 });
