@@ -388,6 +388,25 @@ describe("cancelling a Stripe order", () => {
     expect(await stockOf(shop.pinkScarf)).toBe(10);
   });
 
+  it("gives back the promo use of an order cancelled before it was paid, and keeps a paid one's", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    await insertPromo(api, { code: "TWICE", usage_limit: 2 });
+    const timesUsed = async () =>
+      (await api.db.kysely.selectFrom("promo_codes").select("times_used").where("code", "=", "TWICE").executeTakeFirstOrThrow()).times_used;
+    const order = () =>
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }], { promo: "TWICE" });
+    const paid = (await openCheckout(shopper.token, order())).body.data.order;
+    await stripe.pay(stripe.lastSession()?.id ?? "");
+    const unpaid = (await openCheckout(shopper.token, order())).body.data.order;
+    expect(await timesUsed()).toBe(2);
+
+    await changeOrderStatus(api.db, api.clock, api.gateway, unpaid.order_code, "cancelled");
+    expect(await timesUsed()).toBe(1);
+    await changeOrderStatus(api.db, api.clock, api.gateway, paid.order_code, "cancelled");
+    expect(await orderRow(paid.id)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    expect(await timesUsed()).toBe(1);
+  });
+
   it("closes the checkout of a pending order, so it can no longer be paid, and voids it", async () => {
     const { shop, shopper } = await shopWithShopper();
     const { body } = await openCheckout(
