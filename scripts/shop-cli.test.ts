@@ -492,6 +492,44 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect(await shop("payments:settle")).toMatchObject({ code: 0, stdout: "Nothing to settle.\n" });
   });
 
+  it("lists hosted checkouts still open, with their order, customer, amount and expiry", async () => {
+    const { products } = await insertCatalogue(db);
+    const userId = await insertUser(db, "noor@example.test");
+    const openedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    const expiresAt = new Date(Date.now() + 25 * 60_000).toISOString();
+    const orderId = await insertOrder(db, {
+      userId,
+      createdAt: openedAt,
+      status: "pending",
+      items: [{ productId: products.linenDress, quantity: 1 }],
+    });
+    await db.kysely
+      .insertInto("payments")
+      .values({
+        order_id: orderId,
+        gateway: "stripe",
+        method: "credit_card",
+        status: "open",
+        amount_pence: 12_345,
+        reference: "cs_test_open",
+        checkout_url: "https://checkout.stripe.test/pay/cs_test_open",
+        expires_at: expiresAt,
+        created_at: openedAt,
+      })
+      .execute();
+    const { code } = await db.kysely.selectFrom("orders").select("code").where("id", "=", orderId).executeTakeFirstOrThrow();
+
+    const pending = await shop("payments:pending");
+    expect(pending).toMatchObject({ code: 0, stderr: "" });
+    expect(pending.stdout).toContain("Hosted checkouts open:");
+    expect(pending.stdout).not.toContain("Attempts processing:");
+    for (const fact of [code, "noor@example.test", "£123.45", expiresAt]) expect(pending.stdout).toContain(fact);
+    expect(pending.stdout).toMatch(/\b5 min/);
+
+    await db.kysely.updateTable("payments").set({ status: "expired" }).where("order_id", "=", orderId).execute();
+    expect(await shop("payments:pending")).toMatchObject({ code: 0, stdout: "No pending payments.\n" });
+  });
+
   it("imports a valid products file whole, and nothing of a file with any problem", async () => {
     await insertCatalogue(db);
     const product = (sku: string, category = "Abayas") => ({

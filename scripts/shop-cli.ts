@@ -444,16 +444,17 @@ Cancelling returns the items to stock and refunds the payment.`,
   },
 
   "payments:pending": {
-    summary: "list payments not settled: attempts still processing, orders only authorised",
+    summary: "list payments not settled: attempts still processing, orders only authorised, checkouts open",
     usage: `payments:pending
 
 An attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes lost its process; the recovery pass
 (every minute in the server, or payments:settle) settles it. An order left pending and authorised
-had its capture fail: cancel it with order:status, or settle it with the payment provider.`,
+had its capture fail: cancel it with order:status, or settle it with the payment provider. A hosted checkout
+open holds its order's stock until the shopper pays or it expires (then the recovery pass releases it).`,
     maxPositionals: 0,
     async run(db) {
-      const { attempts, orders } = await listPendingPayments(db);
-      if (attempts.length === 0 && orders.length === 0) {
+      const { attempts, orders, checkouts } = await listPendingPayments(db);
+      if (attempts.length === 0 && orders.length === 0 && checkouts.length === 0) {
         console.log("No pending payments.");
         return 0;
       }
@@ -475,6 +476,18 @@ had its capture fail: cancel it with order:status, or settle it with the payment
         console.log("Orders pending with an authorised payment:");
         console.table(
           orders.map((order) => ({ code: order.code, age: ageOf(order.created_at), customer: order.email, total: gbp(order.total_pence) })),
+        );
+      }
+      if (checkouts.length > 0) {
+        console.log("Hosted checkouts open:");
+        console.table(
+          checkouts.map((checkout) => ({
+            code: checkout.code,
+            age: ageOf(checkout.created_at),
+            customer: checkout.email,
+            amount: gbp(checkout.amount_pence),
+            expires: checkout.expires_at ?? "-",
+          })),
         );
       }
       return 0;

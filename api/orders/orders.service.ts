@@ -7,6 +7,7 @@ import type { AuthUser } from "#api/core/env.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, Order, OrderItem } from "#api/db/schema.ts";
 import { type PaymentGateway, refundKeyOf } from "#api/payments/gateway.ts";
+import { givePromoUseBack } from "#api/promo/promo.service.ts";
 import { CARRIERS, type CarrierId, trackingUrl } from "#contract/carriers.ts";
 import {
   canChangeOrderStatus,
@@ -163,7 +164,8 @@ export interface StatusChangeOptions {
 /**
  * The one way an order's status changes (the back office and the command line both call it): along
  * ORDER_TRANSITIONS, `shipped` only with its shipment. One transaction writes the status, the order's history
- * event, the operator's audit entry and, when cancelling, the units back to stock (and off units_sold); after it
+ * event, the operator's audit entry and, when cancelling, the units back to stock (and off units_sold) and, for an
+ * order never paid, its promo use back; after it
  * commits, a cancelled order's payment is refunded through the gateway. The shopper's e-mail about the new status
  * (and the refund) is enqueued with the change: the caller kicks the outbox after it, or its next pass sends it.
  */
@@ -177,7 +179,7 @@ export async function changeOrderStatus(
 ): Promise<StatusChange> {
   if (to === "shipped" && !shipment) return { ok: false, reason: "shipment_required" };
   const change = await db.kysely.transaction().execute(async (trx): Promise<StatusChange & { orderId?: number }> => {
-    let query = trx.selectFrom("orders").select(["id", "status"]).where("code", "=", code);
+    let query = trx.selectFrom("orders").select(["id", "status", "payment_status"]).where("code", "=", code);
     if (db.dialect === "postgres") query = query.forUpdate();
     const order = await query.executeTakeFirst();
     if (!order) return { ok: false, reason: "not_found" };
@@ -199,7 +201,11 @@ export async function changeOrderStatus(
         after: { status: to, ...shipped },
       });
     }
-    if (to === "cancelled") await restock(trx, order.id);
+    if (to === "cancelled") {
+      await restock(trx, order.id);
+      // Never paid (an open checkout, a card whose capture failed): the promo was not used for a purchase (0045).
+      if (order.payment_status !== "paid") await givePromoUseBack(trx, order.id);
+    }
     if (isMailedStatus(to)) await enqueueOrderMail(trx, clock, order.id, to);
     return { ok: true, from: order.status, to, orderId: order.id };
   });

@@ -4,6 +4,7 @@ import { badRequest, notFound } from "#api/core/errors.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
 import { recordOrderEvent } from "#api/orders/order-events.ts";
 import { restock, userOrderDetail } from "#api/orders/orders.service.ts";
+import { givePromoUseBack } from "#api/promo/promo.service.ts";
 import { type CheckoutOutcome, PAYMENT_METHOD_NAMES } from "#contract/checkout.ts";
 import { HOSTED_CHECKOUT_MINUTES, SHIPPING_METHOD } from "#contract/constants.ts";
 import type { HostedCheckoutDto } from "#contract/dto/order.ts";
@@ -149,7 +150,7 @@ export async function settleCheckout(deps: SettleDeps, reference: string): Promi
 }
 
 /**
- * A checkout that will never be paid: its order is cancelled and its stock returned, in one transaction
+ * A checkout that will never be paid: its order is cancelled, its stock and promo use returned, in one transaction
  * conditional on the payment still being open (so once, and never after a confirmation).
  */
 async function releaseCheckout(deps: Pick<ApiDeps, "db" | "clock">, reference: string): Promise<boolean> {
@@ -170,6 +171,7 @@ async function releaseCheckout(deps: Pick<ApiDeps, "db" | "clock">, reference: s
       .executeTakeFirst();
     if (Number(cancelled.numUpdatedRows) > 0) {
       await restock(trx, released.order_id);
+      await givePromoUseBack(trx, released.order_id);
       await recordOrderEvent(trx, deps.clock, {
         orderId: released.order_id,
         status: "cancelled",

@@ -297,6 +297,28 @@ describe("checkouts that are never paid", () => {
     expect(await stockOf(shop.pinkScarf)).toBe(10);
   });
 
+  it("gives back the promo use an expired checkout took: the shopper and the code's last use may be used again", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    await insertPromo(api, { code: "ONCE", usage_limit: 1, per_customer_limit: 1 });
+    const order = () =>
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }], { promo: "ONCE" });
+    const promoRow = () =>
+      api.db.kysely.selectFrom("promo_codes").select("times_used").where("code", "=", "ONCE").executeTakeFirstOrThrow();
+    const first = await openCheckout(shopper.token, order());
+    expect(first.status).toBe(200);
+    expect(await promoRow()).toEqual({ times_used: 1 });
+    const session = stripe.lastSession();
+    if (!session) throw new Error("no session opened");
+    await stripe.expire(session.id);
+    expect(await orderRow(first.body.data.order.id)).toMatchObject({ status: "cancelled" });
+    expect(await promoRow()).toEqual({ times_used: 0 });
+
+    const again = await openCheckout(shopper.token, order());
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data.order).toMatchObject({ promo_code: "ONCE" });
+    expect(await promoRow()).toEqual({ times_used: 1 });
+  });
+
   it("the sweep closes a checkout whose expiry event never came and releases its order", async () => {
     const { shop, shopper } = await shopWithShopper();
     const { body } = await openCheckout(
@@ -364,6 +386,25 @@ describe("cancelling a Stripe order", () => {
     expect(stripe.refunds).toHaveLength(1);
     expect(await orderRow(body.data.order.id)).toMatchObject({ status: "cancelled" });
     expect(await stockOf(shop.pinkScarf)).toBe(10);
+  });
+
+  it("gives back the promo use of an order cancelled before it was paid, and keeps a paid one's", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    await insertPromo(api, { code: "TWICE", usage_limit: 2 });
+    const timesUsed = async () =>
+      (await api.db.kysely.selectFrom("promo_codes").select("times_used").where("code", "=", "TWICE").executeTakeFirstOrThrow()).times_used;
+    const order = () =>
+      checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }], { promo: "TWICE" });
+    const paid = (await openCheckout(shopper.token, order())).body.data.order;
+    await stripe.pay(stripe.lastSession()?.id ?? "");
+    const unpaid = (await openCheckout(shopper.token, order())).body.data.order;
+    expect(await timesUsed()).toBe(2);
+
+    await changeOrderStatus(api.db, api.clock, api.gateway, unpaid.order_code, "cancelled");
+    expect(await timesUsed()).toBe(1);
+    await changeOrderStatus(api.db, api.clock, api.gateway, paid.order_code, "cancelled");
+    expect(await orderRow(paid.id)).toMatchObject({ status: "cancelled", payment_status: "refunded" });
+    expect(await timesUsed()).toBe(1);
   });
 
   it("closes the checkout of a pending order, so it can no longer be paid, and voids it", async () => {

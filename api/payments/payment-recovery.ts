@@ -191,7 +191,10 @@ export function startPaymentRecovery(deps: RecoveryDeps): { stop: () => Promise<
   };
 }
 
-/** What `payments:pending` lists: attempts still processing, and orders whose payment is only authorised. */
+/**
+ * What `payments:pending` lists: attempts still processing, orders whose payment is only authorised, and hosted
+ * checkouts still open (their order pending, its stock held, until the shopper pays or the checkout expires).
+ */
 export async function listPendingPayments(db: RecoveryDeps["db"]) {
   const attempts = await db.kysely
     .selectFrom("payment_attempts as a")
@@ -209,5 +212,13 @@ export async function listPendingPayments(db: RecoveryDeps["db"]) {
     .where("o.payment_status", "=", "authorised")
     .orderBy("o.id")
     .execute();
-  return { attempts, orders };
+  const checkouts = await db.kysely
+    .selectFrom("payments as p")
+    .innerJoin("orders as o", "o.id", "p.order_id")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .select(["o.code", "p.amount_pence", "p.created_at", "p.expires_at", "u.email"])
+    .where("p.status", "=", "open")
+    .orderBy("p.id")
+    .execute();
+  return { attempts, orders, checkouts };
 }

@@ -100,6 +100,25 @@ export async function recordRedemption(
 }
 
 /**
+ * Inside the transaction that gives up an order never paid (a checkout that expired): its redemption goes and its
+ * code's use comes back, so an abandoned checkout spends neither the shopper's nor the code's limit.
+ */
+export async function givePromoUseBack(trx: Kysely<Database>, orderId: number): Promise<void> {
+  const redemption = await trx
+    .deleteFrom("promo_redemptions")
+    .where("order_id", "=", orderId)
+    .returning("promo_code_id")
+    .executeTakeFirst();
+  if (!redemption) return;
+  await trx
+    .updateTable("promo_codes")
+    .set((eb) => ({ times_used: eb("times_used", "-", 1) }))
+    .where("id", "=", redemption.promo_code_id)
+    .where("times_used", ">", 0)
+    .execute();
+}
+
+/**
  * The first-purchase code a new subscriber is offered: the newest one live now with uses left, or null (the
  * welcome e-mail then promises none).
  */

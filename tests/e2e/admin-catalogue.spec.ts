@@ -214,4 +214,22 @@ test.describe("the back office's catalogue", () => {
     expect(await notJson.text()).toContain(T.importNotJson);
     expect((await post("/admin/products", { data: { products: [] } })).status()).toBe(400);
   });
+
+  test("every catalogue page of the back office passes axe on a phone", async ({ shop, page, request }, testInfo) => {
+    const listing = await (await request.get("/api/public/products?limit=1")).json();
+    const productId = (listing.data as { id: number }[])[0]?.id;
+    await operatorAt(shop, testInfo, "/admin/products");
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [
+      "/admin/products",
+      `/admin/products/${productId}`,
+      "/admin/promos",
+      "/admin/reviews",
+      "/admin/messages",
+      "/admin/subscribers",
+    ]) {
+      await shop.visit(path);
+      await expectNoViolations(page, `${path} at 390 px`, shop.javaScriptEnabled);
+    }
+  });
 });

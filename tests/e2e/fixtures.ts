@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { MSG } from "#contract/messages.ts";
-import { codeIn, mailTo } from "./smtp-inbox.ts";
+import { codeIn, mailTo, plainText } from "./smtp-inbox.ts";
 
 /** The shop as a shopper sees it: visiting pages and the chrome every page shares. */
 export interface Shop {
@@ -29,12 +29,12 @@ export interface Shop {
 export interface Inbox {
   /** The code in message number `nth` (1-based) to `to`, waiting for it to arrive. */
   code(to: string, nth?: number): Promise<string>;
+  /** The text part of the first message to `to` whose text contains `phrase`, waiting for it to arrive. */
+  text(to: string, phrase: string): Promise<string>;
 }
 
-/** The folder the global setup's SMTP server fills, read as an inbox (for test and worker fixtures alike). */
-export function sharedInbox(): Inbox {
-  const dir = process.env.E2E_INBOX_DIR;
-  if (!dir) throw new Error("No SMTP inbox: the e2e global setup starts one (not with E2E_BASE_URL set)");
+/** The folder an SMTP inbox (smtp-inbox.ts) fills, read as an inbox. */
+export function inboxAt(dir: string): Inbox {
   return {
     async code(to, nth = 1) {
       await expect
@@ -44,7 +44,22 @@ export function sharedInbox(): Inbox {
       if (!mail) throw new Error(`no mail number ${nth} to ${to}`);
       return codeIn(mail);
     },
+    async text(to, phrase) {
+      const find = () =>
+        mailTo(dir, to)
+          .map((mail) => plainText(mail.raw))
+          .find((text) => text.includes(phrase));
+      await expect.poll(find, { message: `mail to ${to} saying "${phrase}"`, timeout: 15_000 }).toBeDefined();
+      return find() as string;
+    },
   };
+}
+
+/** The folder the global setup's SMTP server fills, read as an inbox (for test and worker fixtures alike). */
+export function sharedInbox(): Inbox {
+  const dir = process.env.E2E_INBOX_DIR;
+  if (!dir) throw new Error("No SMTP inbox: the e2e global setup starts one (not with E2E_BASE_URL set)");
+  return inboxAt(dir);
 }
 
 /**

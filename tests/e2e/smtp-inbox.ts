@@ -59,7 +59,7 @@ export function mailTo(dir: string, to: string): StoredMail[] {
     .sort((a, b) => a.receivedAt - b.receivedAt);
 }
 
-/** The text/plain part of a raw message, decoded when quoted-printable. */
+/** The text/plain part of a raw message (UTF-8), decoded when quoted-printable. */
 export function plainText(raw: string): string {
   const start = raw.search(/^Content-Type: text\/plain/im);
   if (start < 0) throw new Error("message has no text/plain part");
@@ -69,7 +69,11 @@ export function plainText(raw: string): string {
   const boundary = part.slice(headerEnd).search(/\r?\n--/);
   const body = boundary < 0 ? part.slice(headerEnd) : part.slice(headerEnd, headerEnd + boundary);
   if (!/Content-Transfer-Encoding: quoted-printable/i.test(headers)) return body;
-  return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  // Each =XX is one byte of the UTF-8 text: gathered as bytes first, so "£" (=C2=A3) reads as one character.
+  const bytes = body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 /** The one-time code of a code e-mail: the line that holds only its 6 digits. */

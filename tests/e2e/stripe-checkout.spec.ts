@@ -1,22 +1,27 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
 import getPort from "get-port";
 import { FAKE_STRIPE_KEYS, type FakeStripe, startFakeStripe, webhookTo } from "#api/testing/fake-stripe.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { expectNoViolations } from "./axe.ts";
 import { toPaymentStep } from "./checkout-helpers.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, hydrated, inboxAt, test } from "./fixtures.ts";
 import { type Instance, ready, startInstance, stop } from "./instances.ts";
-import { codeIn, mailTo, startSmtpInbox } from "./smtp-inbox.ts";
+import { startSmtpInbox } from "./smtp-inbox.ts";
 
 /**
  * Paying through Stripe Checkout, against the local fake of Stripe: a shop of its own runs with
  * PAYMENT_GATEWAY=stripe (the global one runs the test gateway). The card is typed on the provider's page, never
  * the shop's; its Pay posts a plain form, sends the signed completion event to the shop and returns the shopper,
- * so the whole flow works with JavaScript on and off.
+ * so the whole flow works with JavaScript on and off. The shopper's confirmation and the shop's new-order notice
+ * (to SHOP_ORDERS_EMAIL) arrive in an SMTP inbox of its own.
  */
+
+const SHOP_ORDERS_EMAIL = "orders-desk@shop.example";
 
 let dir: string;
 let stripe: FakeStripe;
@@ -41,6 +46,7 @@ test.beforeAll(async () => {
     LOG_LEVEL: "warn",
     OUTBOX_DIR: join(dir, "outbox"),
     SMTP_URL: smtp.url,
+    SHOP_ORDERS_EMAIL,
     EXCHANGE_RATES_URL: "http://127.0.0.1:9/rates",
     SESSION_SECRET: "stripe-checkout-secret-0123456789abcdef",
     WEB_CONCURRENCY: "1",
@@ -60,22 +66,17 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the order confirmed on the way back to its success page", async ({
-  page,
-  request,
-  javaScriptEnabled,
-}, testInfo) => {
+/** A new verified shopper, signed in, with one product in the cart, at the payment step. */
+async function atPaymentStep(page: Page, request: APIRequestContext, javaScriptEnabled: boolean, email: string) {
   const visit = async (path: string) => {
     await page.goto(`${shop.url}${path}`);
     if (javaScriptEnabled) await hydrated(page);
   };
-  const email = uniqueEmail(testInfo, "stripe");
   const signup = await request.post(`${shop.url}/api/public/auth/signup`, {
     data: { name: "Noor Test", email, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(signup.status()).toBe(201);
-  await expect.poll(() => mailTo(join(dir, "inbox"), email).length, { timeout: 10_000 }).toBeGreaterThan(0);
-  const otp = codeIn(mailTo(join(dir, "inbox"), email)[0]);
+  const otp = await inboxAt(join(dir, "inbox")).code(email);
   expect((await request.post(`${shop.url}/api/public/otp/verify`, { data: { email, otp } })).status()).toBe(200);
 
   await visit("/signin");
@@ -89,6 +90,15 @@ test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the 
   await expect(page.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
   await visit("/cart");
   await toPaymentStep(page);
+  return { email, product };
+}
+
+test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the order confirmed on the way back to its success page and by e-mail, the shop told", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  const { email, product } = await atPaymentStep(page, request, javaScriptEnabled, uniqueEmail(testInfo, "stripe"));
 
   await expect(page.getByRole("link", { name: /PayPal/ })).toContainText(MSG.payment.unavailableTab);
   await expect(page.getByText(MSG.payment.cardOnProvider)).toBeVisible();
@@ -103,10 +113,42 @@ test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the 
 
   await expect(page).toHaveURL(new RegExp(`^${shop.url}/order-success\\?order=\\d+$`));
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
-  await expect(page.getByText(session.client_reference_id ?? "no order code")).toBeVisible();
+  const code = session.client_reference_id ?? "no order code";
+  await expect(page.getByText(code)).toBeVisible();
   await expect(page.locator(".order-facts")).toContainText("paid");
   await expect(page.locator(".order-facts")).toContainText(/confirmed/i);
   expect(session.status).toBe("complete");
   // The cart was emptied on the way back.
   await expect(page.getByRole("link", { name: "Cart, empty", exact: true })).toBeVisible();
+
+  const inbox = inboxAt(join(dir, "inbox"));
+  const confirmation = await inbox.text(email, `Thank you for your order ${code}.`);
+  expect(confirmation).toContain(`Total: £${(session.amount_total / 100).toFixed(2)}`);
+  expect(confirmation).toContain("Delivering to: 41 Green Street");
+  const notice = await inbox.text(SHOP_ORDERS_EMAIL, `A new order ${code} was placed.`);
+  expect(notice).toContain(`Customer: Noor Test <${email}>`);
+  expect(notice).toContain(product.name);
+});
+
+test("coming back from Stripe's page without paying says so, offers the way back to it, and passes axe at 390 and 1440 px", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  await atPaymentStep(page, request, javaScriptEnabled, uniqueEmail(testInfo, "stripe-back"));
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+  const session = stripe.lastSession();
+  if (!session) throw new Error("no checkout session opened");
+
+  await page.goto(`${shop.url}/checkout/return?session_id=${session.id}`);
+  await expect(page.getByText(MSG.payment.notPaidTitle)).toBeVisible();
+  await expect(page.getByRole("link", { name: MSG.payment.returnToPayment })).toHaveAttribute("href", session.url ?? "");
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `the checkout return page at ${viewport.width} px`, javaScriptEnabled);
+  }
 });
