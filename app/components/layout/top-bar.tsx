@@ -30,7 +30,7 @@ export function TopBar({
         <ul className="top-bar__messages" style={cycle}>
           {messages.map((message, index) => (
             <li key={message} className="top-bar__message" style={{ "--message-index": index } as CSSProperties}>
-              {message}
+              {keepDashOnLine(message)}
             </li>
           ))}
         </ul>
@@ -39,3 +39,6 @@ export function TopBar({
     </section>
   );
 }
+
+/** A narrow bar wraps the messages: a no-break space before a spaced dash keeps it from starting the second line. */
+const keepDashOnLine = (message: string) => message.replaceAll(" - ", "\u00a0- ");
