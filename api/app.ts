@@ -14,6 +14,7 @@ import { errorBody } from "./core/envelope.ts";
 import { ApiError } from "./core/errors.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { lookupRoutes } from "./lookups/lookups.routes.ts";
+import { offerRoutes } from "./offers/offers.routes.ts";
 import { myOrdersRoutes, orderDetailRoutes } from "./orders/orders.routes.ts";
 import { otpRoutes } from "./otp/otp.routes.ts";
 import { paymentOptionRoutes, paymentRoutes, paymentWebhookRoutes } from "./payments/payments.routes.ts";
@@ -52,6 +53,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/public/products", productRoutes);
   api.route("/public/lookups", lookupRoutes);
   api.route("/public/exchange-rates", exchangeRateRoutes);
+  api.route("/public/offers", offerRoutes);
   api.route("/public/auth", authRoutes);
   api.route("/public/otp", otpRoutes);
   api.route("/public/addresses", addressRoutes);

@@ -24,6 +24,7 @@ import {
   subscriberListSchema,
 } from "#contract/responses/admin-catalogue.ts";
 import { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
+import { offersSchema } from "#contract/responses/offers.ts";
 import {
   hostedCheckoutSchema,
   myOrdersSchema,
@@ -94,6 +95,7 @@ describe("every endpoint answers its contract schema", () => {
     await expectContract("GET /public/products/:id", productDetailSchema, { path: `/public/products/${first.id}` });
     await expectContract("POST /public/lookups/values", lookupValuesSchema, { body: { header_ids: [1, 2, 3, PRODUCT_CATEGORY] } });
     await expectContract("GET /public/exchange-rates", exchangeRatesSchema);
+    expect(await expectContract("GET /public/offers", offersSchema)).toEqual({ first_purchase: { percent: 10 } });
   });
 
   it("answers an account's life: sign-up, codes, sign-in, addresses, lists, orders, reviews, reset, logout", async () => {

@@ -57,6 +57,7 @@ import { readCartCount } from "./lib/cart.server.ts";
 import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
 import { sharedPageVariant } from "./lib/document-caching.server.ts";
 import { refuse } from "./lib/form-data.server.ts";
+import { liveFirstPurchasePercent } from "./lib/offers.server.ts";
 import { exchangeRates } from "./lib/rates.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
@@ -98,7 +99,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [session, currency, pricing] = await Promise.all([getSession(request), readCurrency(request), exchangeRates(apiFor(context))]);
+  const [session, currency, pricing, firstPurchasePercent] = await Promise.all([
+    getSession(request),
+    readCurrency(request),
+    exchangeRates(apiFor(context)),
+    liveFirstPurchasePercent(apiFor(context)),
+  ]);
   const chrome = await loadShopperChrome(apiFor(context), session);
   const toasts = takeToasts(session);
   const headers = toasts.length > 0 || chrome.sessionChanged ? { "Set-Cookie": await commitSession(request, session) } : undefined;
@@ -112,6 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The display currency's symbol and the picker's options: the browser then needs no currency table.
       currencySymbol: currencyInfo(currency)?.symbol ?? currency,
       currencyOptionsHtml: currencyOptionsHtml(currency),
+      firstPurchasePercent,
       cartCount: await readCartCount(request),
       // This page's add-to-cart token (see submission-once.server.ts). Only a visitor with a cart or session can post
       // one form twice into two lines; a page shared by every visitor without them stays the same bytes for all.
@@ -161,6 +168,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <TopBar
               currency={shell?.currency ?? BASE_CURRENCY}
               currencyOptionsHtml={shell?.currencyOptionsHtml ?? `<option value="${BASE_CURRENCY}">${BASE_CURRENCY}</option>`}
+              firstPurchasePercent={shell?.firstPurchasePercent ?? null}
             />
             <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={shell?.recentlyViewed ?? []} />
             <main id="main" className="site-main" tabIndex={-1}>

@@ -11,12 +11,14 @@ import { adminPromos, createAdminPromo, disableAdminPromo } from "./promos.servi
 export const adminPromoRoutes = new Hono<ApiEnv>()
   .get("/", async (c) => ok(c, { promos: await adminPromos(c.var.deps.db) }, MSG.adminCatalogue.promosFetched))
   .post("/", validate("json", newPromoSchema), async (c) => {
-    const { db, clock } = c.var.deps;
+    const { db, clock, catalogue } = c.var.deps;
     const promo = await createAdminPromo(db, clock, c.var.user, c.req.valid("json"));
+    await catalogue.generation.check();
     return ok(c, promo, MSG.adminCatalogue.promoCreated(promo.code), { status: 201 });
   })
   .post("/:code/disable", validate("param", adminPromoParamSchema), async (c) => {
-    const { db, clock } = c.var.deps;
+    const { db, clock, catalogue } = c.var.deps;
     const promo = await disableAdminPromo(db, clock, c.var.user, c.req.valid("param").code);
+    await catalogue.generation.check();
     return ok(c, promo, MSG.adminCatalogue.promoDisabled(promo.code));
   });

@@ -23,7 +23,7 @@ export const CATALOGUE_CACHE_MAX_ENTRIES = 500;
 
 /**
  * Raises the catalogue generation. Every transaction that changes what the catalogue shows (stock, prices,
- * products, categories, reviews) runs it as its last statement: the row's lock is then the last one taken, so it
+ * products, categories, reviews, promos) runs it as its last statement: the row's lock is then the last one taken, so it
  * never waits inside a lock order, and the new number is visible exactly when the write is.
  */
 export async function bumpCatalogueGeneration(trx: Kysely<Database>): Promise<void> {

@@ -99,6 +99,14 @@ export async function recordRedemption(
     .execute();
 }
 
+/** The first-purchase code live now: what the welcome e-mail sends and what the storefront's promise names. */
+export interface FirstPurchaseOffer {
+  code: string;
+  description: string;
+  /** The discount in percent, or null for a fixed-amount code (the storefront then promises no percentage). */
+  percent: number | null;
+}
+
 /**
  * Inside the transaction that gives up an order never paid (a checkout that expired): its redemption goes and its
  * code's use comes back, so an abandoned checkout spends neither the shopper's nor the code's limit.
@@ -120,13 +128,13 @@ export async function givePromoUseBack(trx: Kysely<Database>, orderId: number): 
 
 /**
  * The first-purchase code a new subscriber is offered: the newest one live now with uses left, or null (the
- * welcome e-mail then promises none).
+ * welcome e-mail and the storefront's top bar then promise none). One query for both, so they never disagree.
  */
-export async function firstPurchaseOffer(db: Kysely<Database>, clock: Clock): Promise<{ code: string; description: string } | null> {
+export async function firstPurchaseOffer(db: Kysely<Database>, clock: Clock): Promise<FirstPurchaseOffer | null> {
   const now = isoNow(clock);
   const offer = await db
     .selectFrom("promo_codes")
-    .select(["code", "description"])
+    .select(["code", "description", "discount_type", "discount_value"])
     .where("first_purchase_only", "=", 1)
     .where("active", "=", 1)
     .where((eb) => eb.or([eb("starts_at", "is", null), eb("starts_at", "<=", now)]))
@@ -135,7 +143,12 @@ export async function firstPurchaseOffer(db: Kysely<Database>, clock: Clock): Pr
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
-  return offer ?? null;
+  if (!offer) return null;
+  return {
+    code: offer.code,
+    description: offer.description,
+    percent: offer.discount_type === "percentage" ? offer.discount_value : null,
+  };
 }
 
 export function toPromoResult({ promo, discountPence }: AppliedPromo): PromoResultDto {

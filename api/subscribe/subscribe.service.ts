@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
+import type { Database } from "#api/db/schema.ts";
 import { enqueueMail } from "#api/mail/outbox.ts";
 import { firstPurchaseOffer } from "#api/promo/promo.service.ts";
 
@@ -34,10 +36,16 @@ export async function subscribe(db: Db, clock: Clock, email: string): Promise<{ 
       key: `newsletter-welcome:${joined.id}:${token}`,
       template: "newsletterWelcome",
       to: email,
-      data: { promo: await firstPurchaseOffer(trx, clock), unsubscribeToken: token },
+      data: { promo: await welcomePromo(trx, clock), unsubscribeToken: token },
     });
     return { alreadySubscribed: false };
   });
+}
+
+/** The welcome e-mail's code and its words: the live first-purchase offer, as the storefront's promise names it. */
+async function welcomePromo(trx: Kysely<Database>, clock: Clock) {
+  const offer = await firstPurchaseOffer(trx, clock);
+  return offer && { code: offer.code, description: offer.description };
 }
 
 /** Takes the subscriber of `token` off the list; false when no subscriber has that token. Leaving twice is fine. */

@@ -61,14 +61,25 @@ export const TOAST_DURATION_MS = { success: 3000, error: 5000, info: 3000, warni
 export type ToastType = keyof typeof TOAST_DURATION_MS;
 
 /**
- * The delivery message says what checkout charges (contract/delivery.ts), never a free delivery the shop does not give;
- * the newsletter's promises no discount (the welcome e-mail names one only while a first-purchase promo is live).
+ * The top bar's rotating promises. The delivery message says what checkout charges (contract/delivery.ts), never a
+ * free delivery the shop does not give; the community message names a first-purchase saving only while one is live
+ * (the percentage of the code the welcome e-mail sends, `GET /public/offers`), otherwise it promises none.
  */
-export const TOP_BAR_MESSAGES = [
-  "EXCLUSIVE, MODEST AND LUXURY NEW ARRIVALS EVERY MONTH",
-  DELIVERY_TERMS.topBar,
-  "JOIN OUR COMMUNITY - NEW ARRIVALS FIRST, BY E-MAIL",
-] as const;
+export const TOP_BAR_MESSAGES = {
+  arrivals: "EXCLUSIVE, MODEST AND LUXURY NEW ARRIVALS EVERY MONTH",
+  delivery: DELIVERY_TERMS.topBar,
+  firstPurchase: (percent: number) => `SAVE ${percent}% ON YOUR FIRST PURCHASE - JOIN OUR COMMUNITY TODAY`,
+  community: "JOIN OUR COMMUNITY - NEW ARRIVALS FIRST, BY E-MAIL",
+} as const;
+
+/** The top bar's messages in rotation order, given the live first-purchase percentage (null: none is live). */
+export function topBarMessages(firstPurchasePercent: number | null): string[] {
+  return [
+    TOP_BAR_MESSAGES.arrivals,
+    TOP_BAR_MESSAGES.delivery,
+    firstPurchasePercent === null ? TOP_BAR_MESSAGES.community : TOP_BAR_MESSAGES.firstPurchase(firstPurchasePercent),
+  ];
+}
 
 export const VALUE_STRIP = [
   "Superior-Grade Fabric",

@@ -24,6 +24,7 @@ export {
   subscriberListSchema,
 } from "#contract/responses/admin-catalogue.ts";
 export { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
+export { offersSchema } from "#contract/responses/offers.ts";
 export {
   hostedCheckoutSchema,
   myOrdersSchema,

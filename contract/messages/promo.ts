@@ -8,4 +8,5 @@ export const promo = {
   usageLimitReached: "This promo code has reached its usage limit",
   alreadyUsed: "You have already used this promo code",
   firstPurchaseOnly: "This promo code is only valid on your first order",
+  offersFetched: "Offers fetched successfully",
 } as const;

@@ -1,12 +1,24 @@
 import type { CSSProperties } from "react";
-import { TIMING_MS, TOP_BAR_MESSAGES } from "#app/lib/constants.ts";
+import { TIMING_MS, topBarMessages } from "#app/lib/constants.ts";
 import { CurrencyPicker } from "./currency-picker.tsx";
 
-/** Currency picker, the rotating promise (a pure CSS cycle of TIMING_MS.topBarRotation per message) and a spacer. */
-export function TopBar({ currency, currencyOptionsHtml }: { currency: string; currencyOptionsHtml: string }) {
+/**
+ * Currency picker, the rotating promise (a pure CSS cycle of TIMING_MS.topBarRotation per message) and a spacer.
+ * `firstPurchasePercent` is the live first-purchase saving (null: none, and the bar promises none).
+ */
+export function TopBar({
+  currency,
+  currencyOptionsHtml,
+  firstPurchasePercent,
+}: {
+  currency: string;
+  currencyOptionsHtml: string;
+  firstPurchasePercent: number | null;
+}) {
+  const messages = topBarMessages(firstPurchasePercent);
   const cycle = {
     "--rotation-step": `${TIMING_MS.topBarRotation}ms`,
-    "--rotation-count": TOP_BAR_MESSAGES.length,
+    "--rotation-count": messages.length,
   } as CSSProperties;
   return (
     // A named region, so the currency picker and the shop's promises sit in a landmark like the rest of the page.
@@ -16,9 +28,9 @@ export function TopBar({ currency, currencyOptionsHtml }: { currency: string; cu
           <CurrencyPicker current={currency} optionsHtml={currencyOptionsHtml} />
         </div>
         <ul className="top-bar__messages" style={cycle}>
-          {TOP_BAR_MESSAGES.map((message, index) => (
+          {messages.map((message, index) => (
             <li key={message} className="top-bar__message" style={{ "--message-index": index } as CSSProperties}>
-              {message}
+              {keepDashOnLine(message)}
             </li>
           ))}
         </ul>
@@ -27,3 +39,6 @@ export function TopBar({ currency, currencyOptionsHtml }: { currency: string; cu
     </section>
   );
 }
+
+/** A narrow bar wraps the messages: a no-break space before a spaced dash keeps it from starting the second line. */
+const keepDashOnLine = (message: string) => message.replaceAll(" - ", "\u00a0- ");
