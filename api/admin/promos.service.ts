@@ -1,4 +1,3 @@
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import type { Clock } from "#api/core/clock.ts";
 import type { AuthUser } from "#api/core/env.ts";
 import { conflict, notFound } from "#api/core/errors.ts";
@@ -35,15 +34,13 @@ export async function adminPromos(db: Db): Promise<AdminPromoDto[]> {
 }
 
 /**
- * Creates a code by `promo:create`'s rules, audited in the same transaction; 409 when the code exists. Raises the
- * catalogue generation, as disabling does: the storefront's kept offers (`GET /public/offers`) follow it.
+ * Creates a code by `promo:create`'s rules, audited in the same transaction; 409 when the code exists.
  */
 export async function createAdminPromo(db: Db, clock: Clock, actor: Actor, promo: NewPromo): Promise<AdminPromoDto> {
   return db.kysely.transaction().execute(async (trx) => {
     if (!(await createPromo(trx, promo))) throw conflict(MSG.adminCatalogue.promoExists(promo.code));
     const created = toDto((await promoByCode(trx, promo.code)) as PromoCode);
     await recordAudit(trx, clock, actor, { action: "promo.create", subject: `promo ${promo.code}`, before: null, after: created });
-    await bumpCatalogueGeneration(trx);
     return created;
   });
 }
@@ -63,7 +60,6 @@ export async function disableAdminPromo(db: Db, clock: Clock, actor: Actor, code
       before: { active: true },
       after: { active: disabled.active },
     });
-    await bumpCatalogueGeneration(trx);
     return disabled;
   });
 }

@@ -223,7 +223,7 @@ export const templates = {
       text: textLayout(greeting, [intro, "", ...details.map(([label, value]) => `${label}: ${value}`), "", ...items]),
       html: htmlLayout(
         greeting,
-        paragraphs([intro]) + detailTable(details) + `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`,
+        `${paragraphs([intro])}${detailTable(details)}<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`,
       ),
       preview: `new order ${order.code}`,
     };

@@ -1,6 +1,8 @@
+import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Db, Queryable } from "#api/db/connect.ts";
-import type { PromoCode } from "#api/db/schema.ts";
+import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
+import type { Db } from "#api/db/connect.ts";
+import type { Database, PromoCode } from "#api/db/schema.ts";
 import { PROMO_TYPES } from "#contract/checkout.ts";
 import { OPERATOR_LIMITS } from "#contract/constants.ts";
 import { toPence } from "#contract/money.ts";
@@ -44,8 +46,11 @@ const defaultDescription = (promo: NewPromo) =>
     (promo.minBasket > 0 ? ` baskets of £${promo.minBasket.toFixed(2)} or more` : "") +
     (promo.firstPurchase ? " your first purchase" : "");
 
-/** Creates a promo code (in the caller's transaction, if any); false when the code exists already. */
-export async function createPromo(db: Queryable, promo: NewPromo): Promise<boolean> {
+/**
+ * Creates a promo code (in the caller's transaction, if any); false when the code exists already. Raises the catalogue
+ * generation: the storefront's kept offers (`GET /public/offers`, the top bar) follow it.
+ */
+export async function createPromo(db: Kysely<Database>, promo: NewPromo): Promise<boolean> {
   const inserted = await db
     .insertInto("promo_codes")
     .values({
@@ -64,13 +69,16 @@ export async function createPromo(db: Queryable, promo: NewPromo): Promise<boole
     .onConflict((oc) => oc.column("code").doNothing())
     .returning("id")
     .executeTakeFirst();
+  if (inserted) await bumpCatalogueGeneration(db);
   return inserted !== undefined;
 }
 
 export const listPromos = (db: Db): Promise<PromoCode[]> => db.kysely.selectFrom("promo_codes").selectAll().orderBy("code").execute();
 
 /** Deactivates a code (it then answers 'Invalid promo code'), in the caller's transaction if any; false when there is no such code. */
-export async function disablePromo(db: Queryable, code: string): Promise<boolean> {
+export async function disablePromo(db: Kysely<Database>, code: string): Promise<boolean> {
   const result = await db.updateTable("promo_codes").set({ active: 0 }).where("code", "=", code.trim().toUpperCase()).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const disabled = Number(result.numUpdatedRows) > 0;
+  if (disabled) await bumpCatalogueGeneration(db);
+  return disabled;
 }
