@@ -2,6 +2,7 @@ import { INFORMATION_LINKS, MAIN_NAV } from "#app/components/layout/navigation.t
 import { TOP_BAR_MESSAGES } from "#app/lib/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { expect, holdScripts, hydrated, test } from "./fixtures.ts";
+import { bestStocked, productFor } from "./order-helpers.ts";
 
 test.describe("site chrome", () => {
   test("the top bar carries the three promotional messages, the demo's live 10% first-purchase code in the spec's words, and the currency picker", async ({
@@ -97,15 +98,15 @@ test.describe("site chrome", () => {
     await expect(page).toHaveURL("/signup");
   });
 
-  test("the cart link shows how many items the cart holds", async ({ shop, page, request }) => {
+  test("the cart link shows how many items the cart holds", async ({ shop, page, request }, testInfo) => {
     await shop.visit("/");
     const cart = shop.header.locator("a.cart-link");
     await expect(cart).toHaveAttribute("href", "/cart");
     await expect(cart).toHaveAccessibleName("Cart, empty");
     await expect(cart.locator(".count-badge")).toHaveCount(0);
 
-    const product = (await (await request.get("/api/public/products?limit=1")).json()).data[0];
-    const variant = product.variants[0];
+    const product = await productFor(request, testInfo.project.name === "js" ? 20 : 21, 2);
+    const variant = bestStocked(product);
     const added = await page.request.post("/cart", {
       form: { intent: "add", productId: String(product.id), variantId: String(variant.id), quantity: "2", redirectTo: "/" },
       headers: { origin: new URL(page.url()).origin },

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { PASSWORD } from "./account-helpers.ts";
 import { expect } from "./fixtures.ts";
 
@@ -50,12 +51,11 @@ export async function deliver(code: string) {
   await setOrderStatus(code, "delivered");
 }
 
-export interface CatalogueProduct {
-  id: number;
-  token: string;
-  name: string;
-  variants: { id: number; stock: number }[];
-}
+/** A product of the demo catalogue as the listing answers it. */
+export type CatalogueProduct = ProductSummaryDto;
+
+/** How many products, counted from the end of the catalogue by name, specs take by slot (productFor). */
+export const PRODUCT_SLOTS = 30;
 
 /**
  * A product a spec alone orders and reviews (by `slot`, counted from the end of the catalogue by name), so
@@ -65,13 +65,15 @@ export interface CatalogueProduct {
 export async function productFor(request: APIRequestContext, slot: number, units = 1): Promise<CatalogueProduct> {
   const listing = await request.get("/api/public/products", { params: { sort: "name_a_z", limit: 100 } });
   const products = (await listing.json()).data as CatalogueProduct[];
+  if (slot >= PRODUCT_SLOTS) throw new Error(`slot ${slot} is past PRODUCT_SLOTS`);
   const product = products[products.length - 1 - slot];
   if (!product) throw new Error("the demo catalogue has too few products");
   if (bestStocked(product).stock < units) throw new Error(`${product.name} (slot ${slot}) has fewer than ${units} in stock`);
   return product;
 }
 
-const bestStocked = (product: CatalogueProduct) =>
+/** The product's variant with the most units in stock. */
+export const bestStocked = (product: CatalogueProduct) =>
   product.variants.reduce((best, variant) => (variant.stock > best.stock ? variant : best));
 
 /** A signed-in shopper's API access with a saved address, ready to pay. */

@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { ANONYMOUS_PAGE_MAX_AGE_S } from "#app/lib/constants.ts";
 import { createVerifiedAccount, honeypotFields, PASSWORD, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { bestStocked, productFor } from "./order-helpers.ts";
 
 /** A cookie no page reads (a load balancer's): the page stays the same for everyone. */
 const FOREIGN_COOKIE = { cookie: "lb=node-2" };
@@ -148,7 +149,7 @@ test.describe("server", () => {
   test("a page asked for without a cart or session is kept, with the policy of its render; with a cart it is rendered", async ({
     request,
     page,
-  }) => {
+  }, testInfo) => {
     const path = "/products?sort=name_a_z";
     const kept = await keptAnswer(request, path);
     expect(kept.headers()["cache-control"]).toBe(`public, max-age=${ANONYMOUS_PAGE_MAX_AGE_S}`);
@@ -160,9 +161,9 @@ test.describe("server", () => {
     expect(alike.headers()["cache-control"]).toBe(`public, max-age=${ANONYMOUS_PAGE_MAX_AGE_S}`);
 
     // A shopper who has put a product in the cart (the browser's cookies): every answer is rendered for them.
-    const product = (await (await request.get("/api/public/products?limit=1")).json()).data[0];
+    const product = await productFor(request, testInfo.project.name === "js" ? 22 : 23);
     const added = await page.request.post("/cart", {
-      form: { intent: "add", productId: String(product.id), variantId: String(product.variants[0].id), redirectTo: "/cart" },
+      form: { intent: "add", productId: String(product.id), variantId: String(bestStocked(product).id), redirectTo: "/cart" },
       headers: { origin: new URL(kept.url()).origin },
       maxRedirects: 0,
     });
@@ -182,7 +183,7 @@ test.describe("server", () => {
   }, testInfo) => {
     const origin = new URL(baseURL ?? "").origin;
     const catalogue = await playwright.request.newContext({ baseURL });
-    const { id: productId, variants } = (await (await catalogue.get("/api/public/products?limit=1")).json()).data[0];
+    const product = await productFor(catalogue, testInfo.project.name === "js" ? 24 : 25, 2);
     // Two shoppers, each signed in with a cart, each on a connection pool and cookie jar of their own.
     const visitors = [];
     for (const [tag, name, address] of [
@@ -200,7 +201,7 @@ test.describe("server", () => {
       });
       expect(signedIn.headers().location, "signed in and sent on").toBe("/");
       const added = await request.post("/cart", {
-        form: { intent: "add", productId: String(productId), variantId: String(variants[0].id), redirectTo: "/cart" },
+        form: { intent: "add", productId: String(product.id), variantId: String(bestStocked(product).id), redirectTo: "/cart" },
         headers: { origin },
         maxRedirects: 0,
       });
@@ -223,7 +224,7 @@ test.describe("server", () => {
     for (const path of [
       "/",
       "/products?sort=name_a_z",
-      `/product/${productId}`,
+      `/product/${product.id}`,
       "/categories",
       "/about",
       "/signin",

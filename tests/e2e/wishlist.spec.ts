@@ -2,6 +2,7 @@ import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { productFor } from "./order-helpers.ts";
 
 test("a guest is asked to sign in; a shopper keeps a wishlist and sees the product in recently viewed", async ({
   shop,
@@ -11,8 +12,7 @@ test("a guest is asked to sign in; a shopper keeps a wishlist and sees the produ
 }, testInfo) => {
   // Sign-up by mail, a sign-in and several round trips: longer than the default budget on a 2-core machine.
   test.slow();
-  const listing = await (await request.get("/api/public/products?limit=1")).json();
-  const product: ProductSummaryDto = listing.data[0];
+  const product = await productFor(request, testInfo.project.name === "js" ? 26 : 27);
   const productPath = `/product/${product.token}`;
   const heart = shop.main.getByRole("button", { name: `${MSG.catalogue.addToWishlist}: ${product.name}` });
 
@@ -105,8 +105,7 @@ test("a shopper who verified on another device is taken as verified here: the he
   inbox,
 }, testInfo) => {
   test.slow();
-  const listing = await (await request.get("/api/public/products?limit=1")).json();
-  const product: ProductSummaryDto = listing.data[0];
+  const product = await productFor(request, testInfo.project.name === "js" ? 28 : 29);
   const productPath = `/product/${product.token}`;
 
   // Signed up here, so signed in with an unverified e-mail...
