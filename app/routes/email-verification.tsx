@@ -1,4 +1,4 @@
-import { data, Link, type RouterContextProvider, redirect, useNavigation } from "react-router";
+import { data, Link, type RouterContextProvider, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthPage } from "#app/components/account/auth-page.tsx";
 import { CodeField } from "#app/components/account/code-field.tsx";
@@ -69,6 +69,14 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
     return data({ result: submission.reply({ resetForm: true }), verified: true, next }, { headers });
   }
   return redirect(next, { headers: { "Set-Cookie": await commitSession(request, session) } });
+}
+
+/**
+ * After the code is verified the screen stays to say where the shopper goes next, then goes (useDelayedRedirect):
+ * its loader is not run again, as it would send the now-verified visitor on at once, before the notice shows.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult?.verified ? false : defaultShouldRevalidate;
 }
 
 export default function EmailVerification({ loaderData, actionData }: Route.ComponentProps) {
