@@ -3,8 +3,11 @@ import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/chromium.ts";
 
 /** Starts servers of its own on PostgreSQL instead of using the one global-setup.ts starts. */
 const INSTANCES_SPEC = /instances\.spec\.ts$/;
-/** Starts servers of its own and reads no page in a browser: once is enough. */
-const JS_ONLY_SPECS = /catalogue-freshness\.spec\.ts$/;
+/**
+ * Once is enough: one starts servers of its own and reads no page in a browser; the other is about client
+ * navigations, which only JavaScript makes.
+ */
+const JS_ONLY_SPECS = /(catalogue-freshness|client-navigation)\.spec\.ts$/;
 
 /**
  * Every spec runs twice, with JavaScript on (`js`) and off (`no-js`), against the built server that

@@ -1,6 +1,13 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip as gzipCallback, constants as zlib } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import type { ModuleInfo } from "rolldown";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
 
 /**
  * Modules that only re-export others. The layout reads a few sections of the message catalogue through
@@ -58,8 +65,50 @@ function catalogueGroup(id: string, graph: ModuleGraph): string | null {
   return routes.size >= 2 && [...routes].every((route) => CATALOGUE_ROUTES.has(route)) ? "catalogue" : null;
 }
 
+const COMPRESSIBLE = /\.(js|css|svg)$/;
+
+/**
+ * Scripts, styles and drawings are compressed once, after the whole build (React Router writes the route manifest
+ * late), at the highest settings: brotli 11 is 15 % smaller than what a server can afford per request. Written
+ * beside each file as `.br` and `.gz` where smaller; server/app.ts serves them with express-static-gzip.
+ */
+function precompressClientFiles(): Plugin {
+  return {
+    name: "precompress-client-files",
+    apply: "build",
+    buildApp: {
+      order: "post",
+      async handler(builder) {
+        const clientDir = resolve(builder.config.root, builder.environments.client?.config.build.outDir ?? "build/client");
+        const files = (await readdir(clientDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
+        await Promise.all(
+          files.map(async (file) => {
+            const path = join(clientDir, file);
+            const source = await readFile(path);
+            const encodings = [
+              [
+                ".br",
+                await brotli(source, {
+                  params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
+                }),
+              ],
+              [".gz", await gzip(source, { level: zlib.Z_BEST_COMPRESSION })],
+            ] as const;
+            for (const [suffix, encoded] of encodings) if (encoded.length < source.length) await writeFile(path + suffix, encoded);
+          }),
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [
+    reactRouter(),
+    // Scripts, styles and icons are compressed once at build, at the highest settings (brotli 11: 15 % smaller
+    // than what a server can afford per request), and served as they are by express-static-gzip.
+    precompressClientFiles(),
+  ],
   build: { assetsInlineLimit: 0 },
   environments: {
     // The server entry is the shop's Express app, which imports the routes' build (`virtual:react-router/server-build`).

@@ -17,8 +17,6 @@ import "./styles/checkout.css";
 import "./styles/orders.css";
 import "./styles/contact.css";
 import "./styles/info-pages.css";
-import "./styles/admin.css";
-import "./styles/admin-catalogue.css";
 import { type ReactNode, useEffect } from "react";
 import {
   data,

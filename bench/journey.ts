@@ -14,7 +14,7 @@ import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/chromium.ts";
 import { JOURNEY_STEPS, type Scripts, type StepFigures, summarise, TARGETS, tableRows } from "./lib/journey-figures.ts";
 import { buildForBench, type Running, startShop } from "./lib/servers.ts";
 
-const USAGE = `Usage: npm run bench:journey -- [--no-build] [--runs 3] [--url http://127.0.0.1:3000] [--timeout 30]
+const USAGE = `Usage: npm run bench:journey -- [--no-build] [--runs 3] [--url http://127.0.0.1:3000] [--timeout 30] [--detail]
 
 Builds the shop (unless --no-build or --url), starts it on a free port with the demo catalogue on a temporary
 database (unless --url names a shop already running), and takes a shopper's journey in Chromium (CHROME_PATH,
@@ -27,8 +27,10 @@ paint and the hydration where a document loaded; and the journey's KB; each besi
 
 Ready, JavaScript off: the new document's load event, from the start of its navigation.
 Ready, JavaScript on: first page and reload, when React has hydrated the document and the largest contentful
-paint happened; a click, from the click until the new route is rendered and its last request has finished.
---timeout is the limit for each step, in seconds.`;
+paint happened; a click, from the click until the new route is rendered and its last request has finished,
+lazy images below the fold left out as the load event leaves them out without JavaScript ("idle" counts them).
+--timeout is the limit for each step, in seconds. --detail also prints every response of the last journey each
+way: its step, KB, and when it started and ended, in seconds from the step's start.`;
 
 const { values: args } = parseArgs({
   options: {
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "3" },
     url: { type: "string" },
     timeout: { type: "string", default: "30" },
+    detail: { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -88,10 +91,25 @@ class NetworkLog {
   private readonly stepOf = new Map<string, number>();
   private readonly inFlight = new Map<string, string>();
   private lastActivity = performance.now();
+  private readonly stepStartedAt = new Map<number, number>();
+  /** Every response, for --detail: times in milliseconds from its step's start. */
+  readonly responses = new Map<string, { step: number; url: string; bytes: number; start: number; end?: number }>();
+
+  startStep(step: number) {
+    this.step = step;
+    this.stepStartedAt.set(step, performance.now());
+  }
+
+  private sinceStep(step: number) {
+    return performance.now() - (this.stepStartedAt.get(step) ?? 0);
+  }
 
   constructor(cdp: CDPSession) {
     cdp.on("Network.requestWillBeSent", (event) => {
-      if (!this.stepOf.has(event.requestId)) this.stepOf.set(event.requestId, this.step);
+      if (!this.stepOf.has(event.requestId)) {
+        this.stepOf.set(event.requestId, this.step);
+        this.responses.set(event.requestId, { step: this.step, url: event.request.url, bytes: 0, start: this.sinceStep(this.step) });
+      }
       if (event.redirectResponse) this.count(event.requestId, event.redirectResponse.encodedDataLength);
       if (event.request.url.startsWith("http")) this.inFlight.set(event.requestId, event.request.url);
       this.lastActivity = performance.now();
@@ -106,9 +124,13 @@ class NetworkLog {
   private count(requestId: string, bytes: number) {
     const step = this.stepOf.get(requestId) ?? this.step;
     this.bytesByStep.set(step, (this.bytesByStep.get(step) ?? 0) + bytes);
+    const response = this.responses.get(requestId);
+    if (response) response.bytes += bytes;
   }
 
   private settle(requestId: string) {
+    const response = this.responses.get(requestId);
+    if (response) response.end = this.sinceStep(response.step);
     this.inFlight.delete(requestId);
     this.lastActivity = performance.now();
   }
@@ -149,8 +171,10 @@ interface RouteShown {
   selector?: string;
 }
 
-/** One shopper's journey in a fresh browser context: one StepFigures per step of JOURNEY_STEPS. */
-async function journey(browser: Browser, base: string, scripts: Scripts): Promise<StepFigures[]> {
+type Response = NetworkLog["responses"] extends Map<string, infer R> ? R : never;
+
+/** One shopper's journey in a fresh browser context: one StepFigures per step of JOURNEY_STEPS, and every response. */
+async function journey(browser: Browser, base: string, scripts: Scripts): Promise<{ figures: StepFigures[]; responses: Response[] }> {
   const context: BrowserContext = await browser.newContext({ ...PHONE, javaScriptEnabled: scripts === "on" });
   context.setDefaultTimeout(stepTimeout);
   try {
@@ -201,14 +225,25 @@ async function journey(browser: Browser, base: string, scripts: Scripts): Promis
         const responses = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
           (entry) => entry.startTime >= clickAt,
         );
-        return { origin: performance.timeOrigin, clickAt, lastResponse: Math.max(0, ...responses.map((entry) => entry.responseEnd)) };
+        const lazyBelowFold = new Set(
+          [...document.images]
+            .filter((image) => image.loading === "lazy" && image.getBoundingClientRect().top >= innerHeight)
+            .map((image) => image.currentSrc),
+        );
+        const lastOf = (entries: PerformanceResourceTiming[]) => Math.max(0, ...entries.map((entry) => entry.responseEnd));
+        return {
+          origin: performance.timeOrigin,
+          clickAt,
+          lastResponse: lastOf(responses.filter((entry) => !(entry.initiatorType === "img" && lazyBelowFold.has(entry.name)))),
+          idle: lastOf(responses),
+        };
       });
       if (after.origin !== before.origin) {
         // The click loaded a document after all: its clock starts with that navigation.
         const timings = await page.evaluate(documentTimings);
         return { ready: timings.hydrated ?? Number.NaN, ...(timings.hydrated === undefined ? {} : { hydrated: timings.hydrated }) };
       }
-      return { ready: Math.max(renderedAt, after.lastResponse) - after.clickAt };
+      return { ready: Math.max(renderedAt, after.lastResponse) - after.clickAt, idle: Math.max(renderedAt, after.idle) - after.clickAt };
     };
 
     const visibleLink = (selector: string) => () => page.locator(`${selector}:visible`).first().click();
@@ -228,7 +263,7 @@ async function journey(browser: Browser, base: string, scripts: Scripts): Promis
     ];
     const figures: StepFigures[] = [];
     for (const [index, action] of actions.entries()) {
-      network.step = index;
+      network.startStep(index);
       try {
         const timings = await action();
         await network.idle(stepTimeout);
@@ -239,7 +274,7 @@ async function journey(browser: Browser, base: string, scripts: Scripts): Promis
         });
       }
     }
-    return figures;
+    return { figures, responses: [...network.responses.values()] };
   } finally {
     await context.close();
   }
@@ -273,14 +308,29 @@ try {
   for (const scripts of ["off", "on"] as const) {
     await journey(browser, base, scripts);
     const measured: StepFigures[][] = [];
+    let responses: Response[] = [];
     for (let run = 1; run <= runs; run++) {
       const started = performance.now();
-      measured.push(await journey(browser, base, scripts));
+      const taken = await journey(browser, base, scripts);
+      measured.push(taken.figures);
+      responses = taken.responses;
       console.error(`JavaScript ${scripts}: journey ${run}/${runs} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
     const limits = TARGETS[scripts];
     console.log(`\nJavaScript ${scripts}, median of ${runs} (KB of 1,024 bytes; journey target ≤ ${limits.journeyBytes / 1024} KB)`);
     console.table(tableRows(scripts, summarise(measured)));
+    if (args.detail) {
+      console.log(`Every response of the last journey, JavaScript ${scripts} (seconds from the step's start)`);
+      console.table(
+        responses.map(({ step, url, bytes, start, end }) => ({
+          step: JOURNEY_STEPS[step],
+          url: url.replace(base, "").slice(0, 70),
+          KB: (bytes / 1024).toFixed(1),
+          start: (start / 1000).toFixed(2),
+          end: end === undefined ? "" : (end / 1000).toFixed(2),
+        })),
+      );
+    }
   }
 } catch (error) {
   console.error(`bench:journey: ${(error as Error).message}`);

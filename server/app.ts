@@ -2,10 +2,12 @@ import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
+import { constants as zlibConstants } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { sql } from "kysely";
 import type { DestinationStream, Logger } from "pino";
@@ -124,7 +126,8 @@ export async function createShopServer(options: ShopServerOptions = {}) {
   );
   const strictTransportSecurity = helmet.strictTransportSecurity({ maxAge: 31536000, includeSubDomains: true });
   app.use((req, res, next) => (req.secure ? strictTransportSecurity(req, res, next) : next()));
-  app.use(compression());
+  // Brotli quality 5 makes pages ~8 % smaller than the library's 4 for ~0.5 ms more per page.
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
 
   // Pages and API calls take turns on the event loop; health probes and files do not wait behind them.
   const turns = takeTurns();
@@ -149,8 +152,16 @@ export async function createShopServer(options: ShopServerOptions = {}) {
     build = () => import("virtual:react-router/server-build");
   } else {
     build = await import("virtual:react-router/server-build");
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(publicFiles("build/client", express.static("build/client", { maxAge: "1h", index: false })));
+    // The build wrote a brotli and a gzip copy beside each script, style and drawing (vite.config.ts).
+    const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) =>
+      expressStaticGzip(dir, {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { ...serveStatic, index: false },
+      });
+    app.use("/assets", precompressed("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(publicFiles("build/client", precompressed("build/client", { maxAge: "1h" })));
   }
 
   app.use(guardStorefrontRequests());

@@ -1,3 +1,6 @@
+// The back office's own styles load with its pages only: a shopper's first page does not carry them.
+import "#app/styles/admin.css";
+import "#app/styles/admin-catalogue.css";
 import { isRouteErrorResponse, NavLink, Outlet, useMatches, useRouteError } from "react-router";
 import { ErrorView } from "#app/components/layout/error-view.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";

@@ -86,9 +86,11 @@ function productMeta(origin: string, canonicalPath: string, product: ProductDeta
 
 /**
  * Colour, size, fit and image live in the query and are resolved here from the loaded product: no refetch.
- * The review list's sort and page are in the query too, and do need the loader.
+ * The review list's sort and page are in the query too, and do need the loader. A cart change leaves the page as
+ * it was (carts hold no stock): only the header's count, from the root, is read again.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === "/cart") return false;
   const reviewsChanged = Object.values(REVIEWS_PARAM).some((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name));
   if (!formMethod && !reviewsChanged && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;

@@ -21,12 +21,12 @@ describe("median", () => {
 describe("summarise", () => {
   it("takes each figure of each step as the median over the runs", () => {
     const summary = summarise([
-      run({ bytes: 10, ready: 500 }, { bytes: 100, ready: 2000, lcp: 900, hydrated: 1800 }),
-      run({ bytes: 30, ready: 100 }, { bytes: 300, ready: 1000, lcp: 700, hydrated: 1000 }),
-      run({ bytes: 20, ready: 300 }, { bytes: 200, ready: 3000, lcp: 800, hydrated: 1400 }),
+      run({ bytes: 10, ready: 500, idle: 900 }, { bytes: 100, ready: 2000, lcp: 900, hydrated: 1800 }),
+      run({ bytes: 30, ready: 100, idle: 100 }, { bytes: 300, ready: 1000, lcp: 700, hydrated: 1000 }),
+      run({ bytes: 20, ready: 300, idle: 400 }, { bytes: 200, ready: 3000, lcp: 800, hydrated: 1400 }),
     ]);
     expect(summary.steps[0]).toEqual({ bytes: 200, ready: 2000, lcp: 800, hydrated: 1400 });
-    expect(summary.steps[1]).toEqual({ bytes: 20, ready: 300 });
+    expect(summary.steps[1]).toEqual({ bytes: 20, ready: 300, idle: 400 });
   });
 
   it("takes the journey's bytes as the median of each run's total, not the sum of the steps' medians", () => {
@@ -49,16 +49,25 @@ describe("tableRows", () => {
   it("judges every page after the first without JavaScript by 15 KB and 700 ms, and the journey by 180 KB", () => {
     const summary = summarise([run({ bytes: 15 * KB, ready: 701 }, { bytes: 120 * KB, ready: 1300, lcp: 1201 })]);
     const rows = tableRows("off", summary);
-    expect(rows[0]).toEqual({ step: JOURNEY_STEPS[0], KB: "120.0", "ready s": "1.30", "LCP s": "1.20 ≤ 1.20 FAIL", "hydrated s": "" });
+    expect(rows[0]).toEqual({
+      step: JOURNEY_STEPS[0],
+      KB: "120.0",
+      "ready s": "1.30",
+      "idle s": "",
+      "LCP s": "1.20 ≤ 1.20 FAIL",
+      "hydrated s": "",
+    });
     expect(rows[1]).toMatchObject({ KB: "15.0 ≤ 15.0 pass", "ready s": "0.70 ≤ 0.70 FAIL" });
     expect(rows.at(-1)).toMatchObject({ step: "journey", KB: "210.0 ≤ 180.0 FAIL" });
   });
 
   it("judges the first page's hydration with JavaScript by 1.5 s, clicks by 600 ms, not the reload, and the journey by 300 KB", () => {
-    const summary = summarise([run({ bytes: 10 * KB, ready: 600 }, { bytes: 200 * KB, ready: 1500, lcp: 1000, hydrated: 1500 })]);
+    const summary = summarise([
+      run({ bytes: 10 * KB, ready: 600, idle: 900 }, { bytes: 200 * KB, ready: 1500, lcp: 1000, hydrated: 1500 }),
+    ]);
     const rows = tableRows("on", summary);
     expect(rows[0]).toMatchObject({ "LCP s": "1.00 ≤ 1.20 pass", "hydrated s": "1.50 ≤ 1.50 pass" });
-    expect(rows[1]).toMatchObject({ KB: "10.0", "ready s": "0.60 ≤ 0.60 pass" });
+    expect(rows[1]).toMatchObject({ KB: "10.0", "ready s": "0.60 ≤ 0.60 pass", "idle s": "0.90" });
     expect(rows[JOURNEY_STEPS.length - 1]).toMatchObject({ step: "reload listing", "ready s": "0.60" });
     expect(rows.at(-1)).toMatchObject({ KB: "260.0 ≤ 300.0 pass" });
   });

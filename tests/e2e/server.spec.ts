@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { get } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import Database from "better-sqlite3";
 import { ANONYMOUS_PAGE_MAX_AGE_S } from "#app/lib/constants.ts";
@@ -53,6 +56,21 @@ function rawGet(path: string, headerLines: string[]): Promise<{ status: number; 
       const [head = "", body = ""] = text.split(/\r\n\r\n(.*)/s);
       resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]), head: head.toLowerCase(), body });
     });
+  });
+}
+
+/** A GET whose body is returned as it came over the wire, not decoded (Playwright and fetch decode it). */
+function wireGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(new URL(path, process.env.E2E_BASE_URL), { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    }).on("error", reject);
   });
 }
 
@@ -131,6 +149,31 @@ test.describe("server", () => {
     const cacheControl = response.headers()["cache-control"] ?? "";
     expect(cacheControl).toContain("immutable");
     expect(cacheControl).toContain("max-age=31536000");
+  });
+
+  test("scripts, styles and drawings go out as the build compressed them: brotli, else gzip, else as they are", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const files = [/\/assets\/framework-[\w-]+\.js/, /\/assets\/root-[\w-]+\.css/, /\/images\/hero\/[\w-]+\.svg/].map((pattern) => {
+      const path = pattern.exec(html)?.[0];
+      if (!path) throw new Error(`the home page names no ${pattern}`);
+      return path;
+    });
+    for (const path of files) {
+      const plain = await wireGet(path, {});
+      expect(plain.headers["content-encoding"], path).toBeUndefined();
+      const built = readFileSync(join("build/client", path));
+      expect(plain.body.equals(built), path).toBe(true);
+
+      const brotli = await wireGet(path, { "accept-encoding": "gzip, deflate, br, zstd" });
+      expect(brotli.headers["content-encoding"], path).toBe("br");
+      expect(brotli.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(brotli.body.equals(readFileSync(join("build/client", `${path}.br`))), `${path} is the build's brotli copy`).toBe(true);
+      expect(brotliDecompressSync(brotli.body).equals(built), path).toBe(true);
+
+      const gzip = await wireGet(path, { "accept-encoding": "gzip" });
+      expect(gzip.headers["content-encoding"], path).toBe("gzip");
+      expect(gunzipSync(gzip.body).equals(built), path).toBe(true);
+    }
   });
 
   test("the API is served at /api: seeded categories in the envelope, JSON 404 for unknown paths", async ({ request }) => {

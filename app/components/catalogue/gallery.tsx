@@ -80,6 +80,7 @@ export function Gallery({ images, index, productName, actions }: GalleryProps) {
         ) : null}
         {actions ? <div className="gallery__actions">{actions}</div> : null}
       </div>
+      {/* The thumbnails show in the first screen on a phone too: fetched at once, not when laid out. */}
       {many ? (
         <ul className="gallery__thumbs">
           {images.map((image, position) => (
@@ -91,7 +92,7 @@ export function Gallery({ images, index, productName, actions }: GalleryProps) {
                 preventScrollReset
                 replace
               >
-                <img src={image.url} alt="" width={THUMB_SIZE.width} height={THUMB_SIZE.height} loading="lazy" decoding="async" />
+                <img src={image.url} alt="" width={THUMB_SIZE.width} height={THUMB_SIZE.height} decoding="async" />
                 <span className="visually-hidden">{`Show image ${position + 1} of ${images.length}`}</span>
               </Link>
             </li>
