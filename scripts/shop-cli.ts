@@ -18,7 +18,13 @@ import { createPromo, disablePromo, listPromos, newPromoSchema } from "#api/oper
 import { repairStockDrift, setVariantStock } from "#api/operator/stock.ts";
 import { changeOrderStatus, listOrders, type StatusChange } from "#api/orders/orders.service.ts";
 import { createGateway } from "#api/payments/gateway.ts";
-import { listPendingPayments, type RecoveryOutcome, STUCK_ATTEMPT_AGE_MS, settleStuckPayments } from "#api/payments/payment-recovery.ts";
+import {
+  listPendingPayments,
+  type RecoveryOutcome,
+  type ReturnedMoney,
+  STUCK_ATTEMPT_AGE_MS,
+  settleStuckPayments,
+} from "#api/payments/payment-recovery.ts";
 import { CARRIER_IDS, trackingUrl } from "#contract/carriers.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
 import { OPERATOR_LIMITS, PASSWORD_MAX } from "#contract/constants.ts";
@@ -83,6 +89,12 @@ const SETTLED: Record<RecoveryOutcome, string> = {
   failed: "no order and nothing authorised; the attempt failed",
 };
 
+const RETURNED: Record<ReturnedMoney["outcome"], string> = {
+  refunded: "refunded; the shopper is e-mailed",
+  voided: "the held payment is released",
+  failed: "the payment provider refused again; the next pass tries again (see the log)",
+};
+
 /** What may follow `from`, as a refusal ends: " (next: processing or cancelled)", or that it is final. */
 const nextStatuses = (from: OrderStatus) => {
   const next = ORDER_TRANSITIONS[from];
@@ -95,9 +107,13 @@ const orderStatus = (value: string | undefined, name: string): OrderStatus => {
 };
 
 /** What order:status and order:ship say of a move; answers the exit code. */
+const REFUND_PENDING =
+  "The payment provider did not give the money back; the recovery pass tries again every minute (payments:pending lists it).";
+
 function reportMove(code: string, target: OrderStatus, result: StatusChange): number {
   if (result.ok) {
     console.log(`Order ${code}: ${result.from} -> ${result.to}.`);
+    if (result.refundPending) console.log(REFUND_PENDING);
     return 0;
   }
   if (result.reason === "not_found") console.error(`No order ${code}.`);
@@ -444,17 +460,18 @@ Cancelling returns the items to stock and refunds the payment.`,
   },
 
   "payments:pending": {
-    summary: "list payments not settled: attempts still processing, orders only authorised, checkouts open",
+    summary: "list payments not settled: attempts still processing, orders only authorised, checkouts open, refunds owed",
     usage: `payments:pending
 
 An attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes lost its process; the recovery pass
 (every minute in the server, or payments:settle) settles it. An order left pending and authorised
 had its capture fail: cancel it with order:status, or settle it with the payment provider. A hosted checkout
-open holds its order's stock until the shopper pays or it expires (then the recovery pass releases it).`,
+open holds its order's stock until the shopper pays or it expires (then the recovery pass releases it). A
+cancelled order whose money has not gone back had its refund fail: the recovery pass tries again.`,
     maxPositionals: 0,
     async run(db) {
-      const { attempts, orders, checkouts } = await listPendingPayments(db);
-      if (attempts.length === 0 && orders.length === 0 && checkouts.length === 0) {
+      const { attempts, orders, checkouts, refunds } = await listPendingPayments(db);
+      if (attempts.length === 0 && orders.length === 0 && checkouts.length === 0 && refunds.length === 0) {
         console.log("No pending payments.");
         return 0;
       }
@@ -490,6 +507,18 @@ open holds its order's stock until the shopper pays or it expires (then the reco
           })),
         );
       }
+      if (refunds.length > 0) {
+        console.log("Cancelled orders whose money has not gone back:");
+        console.table(
+          refunds.map((refund) => ({
+            code: refund.code,
+            cancelled: ageOf(refund.updated_at),
+            customer: refund.email,
+            amount: gbp(refund.amount_pence),
+            payment: refund.status,
+          })),
+        );
+      }
       return 0;
     },
   },
@@ -500,7 +529,8 @@ open holds its order's stock until the shopper pays or it expires (then the reco
 
 Settles every attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes: an order that exists is captured
 (confirmed and paid; a failed capture leaves it pending for you), an authorisation without an order is voided
-and its attempt failed. Only one process runs the pass at a time; if another is running it, nothing happens.`,
+and its attempt failed. Gives back the money of orders cancelled that long ago whose refund failed. Only one
+process runs the pass at a time; if another is running it, nothing happens.`,
     maxPositionals: 0,
     async run(db, _args, config) {
       const report = await settleStuckPayments({
@@ -513,7 +543,7 @@ and its attempt failed. Only one process runs the pass at a time; if another is 
         console.error("Another process is running the recovery pass; try again in a minute.");
         return 1;
       }
-      if (report.settled.length === 0) {
+      if (report.settled.length === 0 && report.refunds.length === 0) {
         console.log("Nothing to settle.");
         return 0;
       }
@@ -522,7 +552,11 @@ and its attempt failed. Only one process runs the pass at a time; if another is 
           `Attempt ${attempt.attemptId}${attempt.orderCode ? ` (order ${attempt.orderCode})` : ""}: ${SETTLED[attempt.outcome]}.`,
         );
       }
-      return report.settled.some((attempt) => attempt.outcome === "capture_failed" || attempt.outcome === "void_failed") ? 1 : 0;
+      for (const refund of report.refunds) console.log(`Cancelled order ${refund.orderCode}: ${RETURNED[refund.outcome]}.`);
+      const failed =
+        report.settled.some((attempt) => attempt.outcome === "capture_failed" || attempt.outcome === "void_failed") ||
+        report.refunds.some((refund) => refund.outcome === "failed");
+      return failed ? 1 : 0;
     },
   },
 

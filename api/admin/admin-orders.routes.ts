@@ -29,29 +29,35 @@ export const adminOrderRoutes = new Hono<ApiEnv>()
   .post("/:code/status", validate("param", orderCodeParam), validate("json", orderStatusChangeSchema), async (c) => {
     const { code } = c.req.valid("param");
     const { status } = c.req.valid("json");
-    const moved = await move(c, code, status, {});
-    return ok(c, moved, MSG.admin.orders.moved(moved.code, moved.from, moved.to));
+    const { moved, message } = await move(c, code, status, {});
+    return ok(c, moved, message);
   })
   .post("/:code/ship", validate("param", orderCodeParam), validate("json", shipOrderSchema), async (c) => {
     const { code } = c.req.valid("param");
     const { carrier, tracking_number: trackingNumber } = c.req.valid("json");
-    const moved = await move(c, code, "shipped", { shipment: { carrier, trackingNumber } });
-    return ok(c, moved, MSG.admin.orders.moved(moved.code, moved.from, moved.to));
+    const { moved, message } = await move(c, code, "shipped", { shipment: { carrier, trackingNumber } });
+    return ok(c, moved, message);
   });
 
-/** Moves the order as the signed-in operator; a missing order is 404, a move its status does not allow 409. */
+/**
+ * Moves the order as the signed-in operator, and says so (and that a cancelled order's refund is still owed, when
+ * the provider failed); a missing order is 404, a move its status does not allow 409.
+ */
 async function move(
   c: { var: ApiEnv["Variables"] },
   code: string,
   to: OrderStatus,
   options: Omit<StatusChangeOptions, "actor">,
-): Promise<OrderStatusChangeDto> {
-  const { db, clock, gateway, outbox } = c.var.deps;
+): Promise<{ moved: OrderStatusChangeDto; message: string }> {
+  const { db, clock, gateway, outbox, logger } = c.var.deps;
   const result = await changeOrderStatus(db, clock, gateway, code, to, { ...options, actor: c.var.user });
   if (result.ok) {
     // The shopper's e-mail about the move was enqueued with it: sent now rather than at the outbox's next pass.
     outbox.kick();
-    return { code, from: result.from, to: result.to };
+    const message = MSG.admin.orders.moved(code, result.from, result.to);
+    if (!result.refundPending) return { moved: { code, from: result.from, to: result.to }, message };
+    logger.warn({ orderCode: code }, "a cancelled order's refund failed; the recovery pass tries again");
+    return { moved: { code, from: result.from, to: result.to }, message: `${message} ${MSG.admin.orders.refundPending}` };
   }
   if (result.reason === "not_found") throw notFound(MSG.admin.orders.notFound);
   if (result.reason === "shipment_required") {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSignedInUser } from "#api/testing/accounts.ts";
 import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
@@ -188,6 +188,17 @@ describe("admin orders", () => {
     expect((await auditRows()).map((row) => row.after_json)).toEqual([JSON.stringify({ status: "cancelled" })]);
     const { body } = await asOperator("GET", `/admin/orders/${code}`);
     expect(body.data).toMatchObject({ status: "cancelled", next_statuses: [], payment: { status: "refunded" } });
+  });
+
+  it("cancels when the provider fails to refund, and says the refund is still owed", async () => {
+    const { codes } = await placeOrders(1);
+    const code = codes[0] ?? "";
+    vi.spyOn(api.gateway, "refund").mockRejectedValueOnce(new Error("provider down"));
+    const answer = await asOperator("POST", `/admin/orders/${code}/status`, { status: "cancelled" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(`${MSG.admin.orders.moved(code, "confirmed", "cancelled")} ${MSG.admin.orders.refundPending}`);
+    const { body } = await asOperator("GET", `/admin/orders/${code}`);
+    expect(body.data).toMatchObject({ status: "cancelled", payment: { status: "paid" } });
   });
 
   it("refuses a ship without a valid carrier and tracking number, shipped through the status route, and hostile bodies, with 4xx", async () => {

@@ -143,7 +143,8 @@ export function shipmentOf(order: Pick<Order, "carrier" | "tracking_number">) {
 }
 
 export type StatusChange =
-  | { ok: true; from: OrderStatus; to: OrderStatus }
+  /** `refundPending`: cancelled, but the provider did not return the money; the recovery pass tries again. */
+  | { ok: true; from: OrderStatus; to: OrderStatus; refundPending?: true }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "forbidden"; from: OrderStatus }
   | { ok: false; reason: "shipment_required" };
@@ -166,8 +167,10 @@ export interface StatusChangeOptions {
  * ORDER_TRANSITIONS, `shipped` only with its shipment. One transaction writes the status, the order's history
  * event, the operator's audit entry and, when cancelling, the units back to stock (and off units_sold) and, for an
  * order never paid, its promo use back; after it
- * commits, a cancelled order's payment is refunded through the gateway. The shopper's e-mail about the new status
- * (and the refund) is enqueued with the change: the caller kicks the outbox after it, or its next pass sends it.
+ * commits, a cancelled order's payment is refunded through the gateway. Should the gateway fail (or the process
+ * stop) there, the order is cancelled all the same and the recovery pass returns the money later
+ * (`returnCancelledOrdersMoney`). The shopper's e-mail about the new status (and the refund) is enqueued with the
+ * change: the caller kicks the outbox after it, or its next pass sends it.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -209,8 +212,14 @@ export async function changeOrderStatus(
     if (isMailedStatus(to)) await enqueueOrderMail(trx, clock, order.id, to);
     return { ok: true, from: order.status, to, orderId: order.id };
   });
-  if (change.ok && to === "cancelled" && change.orderId !== undefined) await refundOrder(db, clock, gateway, change.orderId);
-  const { orderId: _, ...result } = change;
+  const { orderId, ...result } = change;
+  if (result.ok && to === "cancelled" && orderId !== undefined) {
+    const returned = await returnOrderMoney(db, clock, gateway, orderId).then(
+      () => true,
+      () => false,
+    );
+    if (!returned) return { ...result, refundPending: true };
+  }
   return result;
 }
 
@@ -241,18 +250,24 @@ export async function restock(trx: Kysely<Database>, orderId: number): Promise<v
   await bumpCatalogueGeneration(trx);
 }
 
+/** Payments whose money a cancelled order still has to give back: taken (refund) or held (release). */
+export const UNRETURNED_PAYMENT_STATUSES = ["captured", "authorised", "open"] as const;
+
 /**
  * The money of a cancelled order goes back through its provider: a captured payment is refunded (and the shopper
  * told); money only held (a card's authorisation whose capture failed, or a hosted checkout still open) is
- * released. Each under a key of its own, so a retried cancellation never refunds twice.
+ * released. Each under a key of its own, so a retried cancellation never refunds twice; the payment row moves on
+ * only once, so of two callers at once (the cancellation and the recovery pass) one records it and one e-mail
+ * goes out. Answers what it recorded (null: nothing to give back, or another caller recorded it); throws when the
+ * provider does.
  */
-async function refundOrder(db: Db, clock: Clock, gateway: PaymentGateway, orderId: number): Promise<void> {
+export async function returnOrderMoney(db: Db, clock: Clock, gateway: PaymentGateway, orderId: number): Promise<PaymentStatus | null> {
   const payment = await db.kysely
     .selectFrom("payments")
     .select(["id", "reference", "amount_pence", "status"])
     .where("order_id", "=", orderId)
     .executeTakeFirst();
-  if (!payment) return;
+  if (!payment) return null;
   let settled: { payment: string; order: PaymentStatus };
   if (payment.status === "captured") {
     await gateway.refund(payment.reference, payment.amount_pence, refundKeyOf(payment.reference));
@@ -261,12 +276,23 @@ async function refundOrder(db: Db, clock: Clock, gateway: PaymentGateway, orderI
     await gateway.voidAuthorisation(payment.reference, `void-${payment.reference}`);
     settled = { payment: "voided", order: "voided" };
   } else {
-    return;
+    return null;
   }
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable("payments").set({ status: settled.payment }).where("id", "=", payment.id).execute();
+  return db.kysely.transaction().execute(async (trx) => {
+    // A refund moves on from `captured` only; a release from anything but money taken (a hosted checkout's expiry
+    // may have settled its row meanwhile, and a payment confirmed meanwhile is the provider's to refund).
+    const moved = await trx
+      .updateTable("payments")
+      .set({ status: settled.payment })
+      .where("id", "=", payment.id)
+      .where((eb) =>
+        settled.order === "refunded" ? eb("status", "=", "captured") : eb("status", "not in", ["captured", "refunded", "voided"]),
+      )
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return null;
     await trx.updateTable("orders").set({ payment_status: settled.order }).where("id", "=", orderId).execute();
     if (settled.order === "refunded") await enqueueOrderMail(trx, clock, orderId, "refunded");
+    return settled.order;
   });
 }
 

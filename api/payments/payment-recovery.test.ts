@@ -1,6 +1,14 @@
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { checkoutCatalogue, pay, paymentCutOffBeforeCapture, paymentCutOffBeforeOrder, shopperWithAddress } from "#api/testing/checkout.ts";
+import { changeOrderStatus, returnOrderMoney } from "#api/orders/orders.service.ts";
+import {
+  checkoutCatalogue,
+  pay,
+  paymentCutOffBeforeCapture,
+  paymentCutOffBeforeOrder,
+  paymentRequest,
+  shopperWithAddress,
+} from "#api/testing/checkout.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
 import { listPendingPayments, STUCK_ATTEMPT_AGE_MS, settleStuckPayments, startPaymentRecovery } from "./payment-recovery.ts";
@@ -33,7 +41,7 @@ describe("settleStuckPayments", () => {
     expect(await orderRow(orderId)).toEqual({ status: "pending", payment_status: "authorised" });
 
     // Younger than the deadline, the attempt may still be running: left alone.
-    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], checkouts: [] });
+    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], checkouts: [], refunds: [] });
     api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
     const report = await settleStuckPayments(deps());
 
@@ -43,7 +51,7 @@ describe("settleStuckPayments", () => {
     const payment = await api.db.kysely.selectFrom("payments").select(["status", "reference"]).executeTakeFirstOrThrow();
     expect(payment.status).toBe("captured");
     expect(api.gateway.captured.has(payment.reference)).toBe(true);
-    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], checkouts: [] });
+    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], checkouts: [], refunds: [] });
   });
 
   it("settles the attempt but leaves the order authorised for the operator when the capture fails again", async () => {
@@ -115,6 +123,65 @@ describe("settleStuckPayments", () => {
   });
 });
 
+describe("money of cancelled orders", () => {
+  const refundMails = () =>
+    api.db.kysely.selectFrom("mail_outbox").select("dedupe_key").where("dedupe_key", "like", "%refunded%").execute();
+
+  it("cancels all the same when the refund fails, and a later pass refunds it once, e-mailing once", async () => {
+    const shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    const { body } = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }]),
+    );
+    const code = body.data.order_code as string;
+    const refund = vi.spyOn(api.gateway, "refund").mockRejectedValueOnce(new Error("provider down"));
+
+    expect(await changeOrderStatus(api.db, api.clock, api.gateway, code, "cancelled")).toEqual({
+      ok: true,
+      from: "confirmed",
+      to: "cancelled",
+      refundPending: true,
+    });
+    expect(await orderRow(body.data.id)).toEqual({ status: "cancelled", payment_status: "paid" });
+    expect((await listPendingPayments(api.db)).refunds).toMatchObject([{ code, status: "captured", email: shopper.user.email }]);
+
+    // Younger than the deadline, the cancellation's own call may still be running: left alone.
+    expect(await settleStuckPayments(deps())).toMatchObject({ ran: true, refunds: [] });
+    api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
+    refund.mockRejectedValueOnce(new Error("provider still down"));
+    expect(await settleStuckPayments(deps())).toMatchObject({ refunds: [{ orderCode: code, outcome: "failed" }] });
+    expect(await settleStuckPayments(deps())).toMatchObject({ refunds: [{ orderCode: code, outcome: "refunded" }] });
+
+    expect(await orderRow(body.data.id)).toEqual({ status: "cancelled", payment_status: "refunded" });
+    expect(api.gateway.refunded.size).toBe(1);
+    expect(await refundMails()).toHaveLength(1);
+    expect(await settleStuckPayments(deps())).toMatchObject({ refunds: [] });
+    expect((await listPendingPayments(api.db)).refunds).toEqual([]);
+  });
+
+  it("records a refund once when the cancellation and the pass give it back at the same moment", async () => {
+    const shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    const { body } = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }]),
+    );
+    vi.spyOn(api.gateway, "refund").mockRejectedValueOnce(new Error("provider down"));
+    await changeOrderStatus(api.db, api.clock, api.gateway, body.data.order_code, "cancelled");
+
+    const outcomes = await Promise.all([
+      returnOrderMoney(api.db, api.clock, api.gateway, body.data.id),
+      returnOrderMoney(api.db, api.clock, api.gateway, body.data.id),
+    ]);
+
+    expect(outcomes).toEqual(expect.arrayContaining(["refunded", null]));
+    expect(await refundMails()).toHaveLength(1);
+  });
+});
+
 describe("listPendingPayments", () => {
   it("lists attempts still processing (with the order a crash left) and orders only authorised, and nothing once settled", async () => {
     const { shopper, orderCode } = await cutOffOrder();
@@ -127,7 +194,7 @@ describe("listPendingPayments", () => {
     expect(pending.orders).toMatchObject([{ code: orderCode, status: "pending", total_pence: 3_000 }]);
     api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
     await settleStuckPayments(deps());
-    expect(await listPendingPayments(api.db)).toEqual({ attempts: [], orders: [], checkouts: [] });
+    expect(await listPendingPayments(api.db)).toEqual({ attempts: [], orders: [], checkouts: [], refunds: [] });
   });
 });
 

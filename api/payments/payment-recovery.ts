@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps } from "#api/core/env.ts";
 import type { PaymentAttemptStatus } from "#api/db/schema.ts";
+import { returnOrderMoney, UNRETURNED_PAYMENT_STATUSES } from "#api/orders/orders.service.ts";
 import { API_TIMEOUT_MS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { settleExpiredCheckouts } from "./hosted-checkout.service.ts";
@@ -45,14 +46,29 @@ export interface RecoveredAttempt {
   outcome: RecoveryOutcome;
 }
 
-/** `ran: false` when another process held the pass's lease; `checkouts`: hosted checkouts settled past their expiry. */
-export type RecoveryReport =
-  | { ran: false }
-  | { ran: true; settled: RecoveredAttempt[]; checkouts: Awaited<ReturnType<typeof settleExpiredCheckouts>> };
+/** A cancelled order whose money the pass tried to give back, and what became of it. */
+export interface ReturnedMoney {
+  orderCode: string;
+  outcome: "refunded" | "voided" | "failed";
+}
 
 /**
- * Settles every payment attempt left `processing` past STUCK_ATTEMPT_AGE_MS, and (hosted gateway) every checkout
- * left open past its expiry (settleExpiredCheckouts), under a lease so one process of all
+ * `ran: false` when another process held the pass's lease; `checkouts`: hosted checkouts settled past their
+ * expiry; `refunds`: cancelled orders whose money had not gone back.
+ */
+export type RecoveryReport =
+  | { ran: false }
+  | {
+      ran: true;
+      settled: RecoveredAttempt[];
+      checkouts: Awaited<ReturnType<typeof settleExpiredCheckouts>>;
+      refunds: ReturnedMoney[];
+    };
+
+/**
+ * Settles every payment attempt left `processing` past STUCK_ATTEMPT_AGE_MS, (hosted gateway) every checkout
+ * left open past its expiry (settleExpiredCheckouts), and every order cancelled that long ago whose money has
+ * not gone back (returnCancelledOrdersMoney), under a lease so one process of all
  * the instances on the database runs it at a time. An attempt whose order exists is that order's: an
  * authorised payment is captured (a failed capture leaves the order for the operator, logged). An attempt
  * without an order never will have one: its authorisation is voided and the attempt fails, so a replay of its
@@ -86,10 +102,43 @@ export async function settleStuckPayments(deps: RecoveryDeps): Promise<RecoveryR
     const { gateway } = deps;
     const checkouts = gateway.kind === "hosted" ? await settleExpiredCheckouts({ ...deps, gateway }) : [];
     for (const checkout of checkouts) deps.logger.info(checkout, "settled a hosted checkout past its expiry");
-    return { ran: true, settled, checkouts };
+    const refunds = await returnCancelledOrdersMoney(deps, startedBefore);
+    return { ran: true, settled, checkouts, refunds };
   } finally {
     await deps.db.kysely.deleteFrom("job_leases").where("name", "=", LEASE_NAME).where("holder", "=", holder).execute();
   }
+}
+
+/**
+ * Cancelled orders (before `cancelledBefore`, so the cancellation's own call has had its go) whose payment is
+ * still taken or held: the provider failed, or the process stopped, after the cancellation committed. Each is
+ * given back through `returnOrderMoney`; one the provider refuses again stays for the next pass.
+ */
+async function returnCancelledOrdersMoney(deps: RecoveryDeps, cancelledBefore: string): Promise<ReturnedMoney[]> {
+  const owed = await deps.db.kysely
+    .selectFrom("orders as o")
+    .innerJoin("payments as p", "p.order_id", "o.id")
+    .select(["o.id", "o.code"])
+    .where("o.status", "=", "cancelled")
+    .where("o.updated_at", "<", cancelledBefore)
+    .where("p.status", "in", UNRETURNED_PAYMENT_STATUSES)
+    .orderBy("o.id")
+    .execute();
+  const returned: ReturnedMoney[] = [];
+  for (const order of owed) {
+    try {
+      const settled = await returnOrderMoney(deps.db, deps.clock, deps.gateway, order.id);
+      if (settled === "refunded" || settled === "voided") {
+        deps.outbox?.kick();
+        returned.push({ orderCode: order.code, outcome: settled });
+        deps.logger.warn({ orderCode: order.code, outcome: settled }, "gave back the money of a cancelled order");
+      }
+    } catch (error) {
+      returned.push({ orderCode: order.code, outcome: "failed" });
+      deps.logger.error({ err: error, orderCode: order.code }, "giving back a cancelled order's money failed; the next pass tries again");
+    }
+  }
+  return returned;
 }
 
 interface StuckAttempt {
@@ -192,8 +241,9 @@ export function startPaymentRecovery(deps: RecoveryDeps): { stop: () => Promise<
 }
 
 /**
- * What `payments:pending` lists: attempts still processing, orders whose payment is only authorised, and hosted
- * checkouts still open (their order pending, its stock held, until the shopper pays or the checkout expires).
+ * What `payments:pending` lists: attempts still processing, orders whose payment is only authorised, hosted
+ * checkouts still open (their order pending, its stock held, until the shopper pays or the checkout expires), and
+ * cancelled orders whose money has not gone back yet (the recovery pass keeps trying).
  */
 export async function listPendingPayments(db: RecoveryDeps["db"]) {
   const attempts = await db.kysely
@@ -218,7 +268,17 @@ export async function listPendingPayments(db: RecoveryDeps["db"]) {
     .innerJoin("users as u", "u.id", "o.user_id")
     .select(["o.code", "p.amount_pence", "p.created_at", "p.expires_at", "u.email"])
     .where("p.status", "=", "open")
+    .where("o.status", "!=", "cancelled")
     .orderBy("p.id")
     .execute();
-  return { attempts, orders, checkouts };
+  const refunds = await db.kysely
+    .selectFrom("orders as o")
+    .innerJoin("payments as p", "p.order_id", "o.id")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .select(["o.code", "p.status", "p.amount_pence", "o.updated_at", "u.email"])
+    .where("o.status", "=", "cancelled")
+    .where("p.status", "in", UNRETURNED_PAYMENT_STATUSES)
+    .orderBy("o.id")
+    .execute();
+  return { attempts, orders, checkouts, refunds };
 }

@@ -28,6 +28,7 @@ export const admin = {
     badStatus: "Choose a status from the list.",
     badCode: "That is not an order code.",
     moved: (code: string, from: string, to: string) => `Order ${code}: ${from} → ${to}.`,
+    refundPending: "The payment provider did not give the money back yet; the shop tries again every minute.",
     shipped: (code: string, carrier: string, tracking: string) => `Order ${code} shipped with ${carrier}, tracking ${tracking}.`,
     cannotMove: (code: string, from: string, to: string) => `Order ${code} is ${from}; it cannot become ${to}.`,
     shipNeedsTracking: "Shipping an order needs its carrier and tracking number.",
