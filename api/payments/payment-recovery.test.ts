@@ -127,15 +127,17 @@ describe("money of cancelled orders", () => {
   const refundMails = () =>
     api.db.kysely.selectFrom("mail_outbox").select("dedupe_key").where("dedupe_key", "like", "%refunded%").execute();
 
-  it("cancels all the same when the refund fails, and a later pass refunds it once, e-mailing once", async () => {
+  /** A paid order of a fresh shopper. */
+  async function paidOrder() {
     const shop = await checkoutCatalogue(api);
     const shopper = await shopperWithAddress(api);
-    const { body } = await pay(
-      api,
-      shopper.token,
-      paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }]),
-    );
-    const code = body.data.order_code as string;
+    const line = { productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 };
+    const { body } = await pay(api, shopper.token, paymentRequest(shopper.addressId, [line]));
+    return { shopper, id: body.data.id as number, code: body.data.order_code as string };
+  }
+
+  it("cancels all the same when the refund fails, and a later pass refunds it once, e-mailing once", async () => {
+    const { shopper, id, code } = await paidOrder();
     const refund = vi.spyOn(api.gateway, "refund").mockRejectedValueOnce(new Error("provider down"));
 
     expect(await changeOrderStatus(api.db, api.clock, api.gateway, code, "cancelled")).toEqual({
@@ -144,7 +146,7 @@ describe("money of cancelled orders", () => {
       to: "cancelled",
       refundPending: true,
     });
-    expect(await orderRow(body.data.id)).toEqual({ status: "cancelled", payment_status: "paid" });
+    expect(await orderRow(id)).toEqual({ status: "cancelled", payment_status: "paid" });
     expect((await listPendingPayments(api.db)).refunds).toMatchObject([{ code, status: "captured", email: shopper.user.email }]);
 
     // Younger than the deadline, the cancellation's own call may still be running: left alone.
@@ -154,7 +156,7 @@ describe("money of cancelled orders", () => {
     expect(await settleStuckPayments(deps())).toMatchObject({ refunds: [{ orderCode: code, outcome: "failed" }] });
     expect(await settleStuckPayments(deps())).toMatchObject({ refunds: [{ orderCode: code, outcome: "refunded" }] });
 
-    expect(await orderRow(body.data.id)).toEqual({ status: "cancelled", payment_status: "refunded" });
+    expect(await orderRow(id)).toEqual({ status: "cancelled", payment_status: "refunded" });
     expect(api.gateway.refunded.size).toBe(1);
     expect(await refundMails()).toHaveLength(1);
     expect(await settleStuckPayments(deps())).toMatchObject({ refunds: [] });
@@ -162,19 +164,13 @@ describe("money of cancelled orders", () => {
   });
 
   it("records a refund once when the cancellation and the pass give it back at the same moment", async () => {
-    const shop = await checkoutCatalogue(api);
-    const shopper = await shopperWithAddress(api);
-    const { body } = await pay(
-      api,
-      shopper.token,
-      paymentRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }]),
-    );
+    const { id, code } = await paidOrder();
     vi.spyOn(api.gateway, "refund").mockRejectedValueOnce(new Error("provider down"));
-    await changeOrderStatus(api.db, api.clock, api.gateway, body.data.order_code, "cancelled");
+    await changeOrderStatus(api.db, api.clock, api.gateway, code, "cancelled");
 
     const outcomes = await Promise.all([
-      returnOrderMoney(api.db, api.clock, api.gateway, body.data.id),
-      returnOrderMoney(api.db, api.clock, api.gateway, body.data.id),
+      returnOrderMoney(api.db, api.clock, api.gateway, id),
+      returnOrderMoney(api.db, api.clock, api.gateway, id),
     ]);
 
     expect(outcomes).toEqual(expect.arrayContaining(["refunded", null]));

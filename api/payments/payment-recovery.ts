@@ -262,23 +262,13 @@ export async function listPendingPayments(db: RecoveryDeps["db"]) {
     .where("o.payment_status", "=", "authorised")
     .orderBy("o.id")
     .execute();
-  const checkouts = await db.kysely
+  const payments = db.kysely
     .selectFrom("payments as p")
     .innerJoin("orders as o", "o.id", "p.order_id")
     .innerJoin("users as u", "u.id", "o.user_id")
-    .select(["o.code", "p.amount_pence", "p.created_at", "p.expires_at", "u.email"])
-    .where("p.status", "=", "open")
-    .where("o.status", "!=", "cancelled")
-    .orderBy("p.id")
-    .execute();
-  const refunds = await db.kysely
-    .selectFrom("orders as o")
-    .innerJoin("payments as p", "p.order_id", "o.id")
-    .innerJoin("users as u", "u.id", "o.user_id")
-    .select(["o.code", "p.status", "p.amount_pence", "o.updated_at", "u.email"])
-    .where("o.status", "=", "cancelled")
-    .where("p.status", "in", UNRETURNED_PAYMENT_STATUSES)
-    .orderBy("o.id")
-    .execute();
+    .select(["o.code", "p.status", "p.amount_pence", "p.created_at", "p.expires_at", "o.updated_at", "u.email"])
+    .orderBy("p.id");
+  const checkouts = await payments.where("p.status", "=", "open").where("o.status", "!=", "cancelled").execute();
+  const refunds = await payments.where("o.status", "=", "cancelled").where("p.status", "in", UNRETURNED_PAYMENT_STATUSES).execute();
   return { attempts, orders, checkouts, refunds };
 }
