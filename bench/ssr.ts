@@ -19,7 +19,8 @@ import { cartCookie } from "./lib/shoppers.ts";
 const USAGE = `Usage: npm run bench:ssr -- [--duration 10] [--warmup 2] [--connections 50] [--no-build] [--path /extra ...]
 
 Builds the shop and the floor (unless --no-build), starts the shop on a free port with the demo catalogue on a
-temp database, and measures each page for --duration seconds at --connections connections, then the same bytes
+temp database, and measures each page for --duration seconds at --connections connections, asking as a browser
+does (Accept-Encoding: gzip, deflate, br, zstd), then the same bytes
 from a static server, then the floor; each measured run follows --warmup seconds of the same load, not counted
 (a cold server's first requests wait for compilation and empty caches). Prints req/s, p50, p99, errors, non-2xx, the ratios SSR / floor and
 SSR / static, and each server's CPU time per request (with the floor / SSR ratio, which holds on a busy machine
@@ -52,13 +53,20 @@ interface Run {
   cpuMsPerRequest: number;
 }
 
-/** One autocannon run; errors count failed connections and time-outs, non2xx every answer outside 2xx. */
+/** What Chromium asks with every request: pages go out compressed, as shoppers get them. */
+const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+/**
+ * One autocannon run with a browser's request headers (and `headers`); errors count failed connections and
+ * time-outs, non2xx every answer outside 2xx.
+ */
 async function measure(
   url: string,
   server: Running,
   options: { duration: number; warmup: number; connections: number },
-  headers: Record<string, string> = {},
+  extraHeaders: Record<string, string> = {},
 ): Promise<Run> {
+  const headers = { ...BROWSER_HEADERS, ...extraHeaders };
   if (options.warmup > 0) await autocannon({ url, headers, duration: options.warmup, connections: options.connections });
   const cpuBefore = cpuMs(server.child.pid ?? 0);
   const result = await autocannon({ url, headers, duration: options.duration, connections: options.connections });

@@ -20,6 +20,21 @@ async function statusOf(fields: Record<string, string>) {
   );
 }
 
+describe("the shared stamp of a page every visitor shares", () => {
+  it("is the same on every render and from every instance with the secret, and passes the check", async () => {
+    const { honeypot } = module.sharedHoneypotLoaderData;
+    expect(module.honeypot.sharedInputProps()).toEqual(honeypot);
+    vi.resetModules();
+    const otherInstance = await import("./honeypot.server.ts");
+    expect(otherInstance.sharedHoneypotLoaderData.honeypot).toEqual(honeypot);
+    expect(honeypot.encryptedValidFrom).not.toBe((await module.honeypot.getInputProps()).encryptedValidFrom);
+    expect(await statusOf({ [honeypot.nameFieldName]: "", [honeypot.validFromFieldName ?? ""]: honeypot.encryptedValidFrom })).toBe(
+      "passed",
+    );
+    expect(await statusOf({ [honeypot.nameFieldName]: "bot", [honeypot.validFromFieldName ?? ""]: honeypot.encryptedValidFrom })).toBe(400);
+  });
+});
+
 describe("checkHoneypot", () => {
   it("passes a form as the page renders it", async () => {
     const props = await module.honeypot.getInputProps({ validFromTimestamp: Date.now() - 5_000 });

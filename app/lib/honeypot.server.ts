@@ -1,4 +1,4 @@
-import { createCipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
 import { readForm, refuse } from "./form-data.server.ts";
@@ -18,12 +18,27 @@ class StampingHoneypot extends Honeypot {
   readonly #key = createHash("sha256").update(this.encryptionSeed).digest();
 
   protected override encrypt(value: string): Promise<string> {
-    const iv = randomBytes(12);
+    return Promise.resolve(this.#seal(value, randomBytes(12)));
+  }
+
+  #seal(value: string, iv: Buffer): string {
     const cipher = createCipheriv("aes-256-gcm", this.#key, iv);
-    const sealed = Buffer.concat([iv, cipher.update(value, "utf8"), cipher.final(), cipher.getAuthTag()]);
-    return Promise.resolve(sealed.toString("base64"));
+    return Buffer.concat([iv, cipher.update(value, "utf8"), cipher.final(), cipher.getAuthTag()]).toString("base64");
+  }
+
+  /**
+   * The fields' props with the shared stamp: SHARED_STAMP_TIME sealed under an IV derived from it (an HMAC), so
+   * every process and instance with this secret writes the same bytes. One IV only ever seals this one value.
+   */
+  sharedInputProps(): HoneypotInputProps {
+    const value = String(SHARED_STAMP_TIME);
+    const iv = createHmac("sha256", this.#key).update(value).digest().subarray(0, 12);
+    return { ...FIELDS, encryptedValidFrom: this.#seal(value, iv) };
   }
 }
+
+/** The time in a shared stamp: any past moment passes the library's check, which refuses only stamps from the future. */
+const SHARED_STAMP_TIME = Date.UTC(2026, 0, 1);
 
 const honeypotOf = (secret: string) =>
   new StampingHoneypot({ ...FIELDS, encryptionSeed: createHash("sha256").update(`honeypot:${secret}`).digest("base64url") });
@@ -49,6 +64,13 @@ export async function honeypotLoaderData({
   context.set(formStampContext, true);
   return { honeypot: await honeypot.getInputProps() };
 }
+
+/**
+ * What a page every visitor shares adds to its loader's data for its honeypot form (home's newsletter): the same
+ * stamp on every render, so the page stays public and kept. A stamp shows only that the form came from one of the
+ * shop's pages, which a bot fetching the page gets either way; the hidden field that must stay empty is the trap.
+ */
+export const sharedHoneypotLoaderData: { honeypot: HoneypotInputProps } = { honeypot: honeypot.sharedInputProps() };
 
 /**
  * Refuses a submission that filled the hidden field, forged or dropped its timestamp, or left the honeypot out

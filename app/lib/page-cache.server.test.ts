@@ -1,8 +1,9 @@
-import { createServer, type Server } from "node:http";
+import { createServer, get, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import compression from "compression";
 import express from "express";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { ApiCall } from "./api.server.ts";
 import { CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE } from "./constants.ts";
@@ -10,6 +11,18 @@ import { sharedPageVariant } from "./document-caching.server.ts";
 import { createPageCache, pageRenderOf } from "./page-cache.server.ts";
 
 const PRODUCT_CALL: ApiCall = { method: "GET", endpoint: "/public/products/7", schema: z.unknown() };
+
+/** A GET whose body is returned as it came over the wire (fetch would decode it). */
+function wireGet(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
 
 describe("createPageCache", () => {
   let server: Server;
@@ -94,6 +107,30 @@ describe("createPageCache", () => {
     expect(kept.headers.get("age")).toBe("0");
     expect(kept.headers.get("content-encoding")).toBe("gzip");
     expect(await kept.text()).toContain("<script>1</script>");
+  });
+
+  it("sends a kept page as compressed once at the highest settings, in the encoding the browser prefers", async () => {
+    const rendered = Buffer.from(await (await get("/products")).arrayBuffer());
+    const once = {
+      br: brotliCompressSync(rendered, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+      gzip: gzipSync(rendered, { level: zlib.Z_BEST_COMPRESSION }),
+    };
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, br;q=0", "gzip"],
+    ] as const) {
+      await vi.waitFor(async () => {
+        const kept = await wireGet(`${baseUrl}/products`, { "user-agent": BROWSER, "accept-encoding": accept });
+        expect(kept.headers.age).toBe("0");
+        expect(kept.headers["content-encoding"]).toBe(encoding);
+        expect(kept.headers.vary).toMatch(/Accept-Encoding/);
+        expect(kept.body.equals(once[encoding])).toBe(true);
+      });
+    }
+    const plain = await wireGet(`${baseUrl}/products`, { "user-agent": BROWSER });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(rendered)).toBe(true);
+    expect(renders).toEqual(["/products"]);
   });
 
   it("renders every request with a session or a cart cookie, and never keeps what it rendered", async () => {

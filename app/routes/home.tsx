@@ -11,7 +11,7 @@ import { FLAGSHIP, HERO_SLIDES, NEWSLETTER, PRESS, TESTIMONIALS, WHY_CHOOSE_US }
 import { apiFor } from "#app/lib/api.server.ts";
 import { fetchActiveCategories, fetchLatest, fetchTrending, type Loaded, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
-import { honeypotLoaderData } from "#app/lib/honeypot.server.ts";
+import { sharedHoneypotLoaderData } from "#app/lib/honeypot.server.ts";
 import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
 import { organizationJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
@@ -23,12 +23,7 @@ import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context);
-  const [categories, trending, latest, newsletterHoneypot] = await Promise.all([
-    fetchActiveCategories(api),
-    fetchTrending(api),
-    fetchLatest(api),
-    honeypotLoaderData({ context }),
-  ]);
+  const [categories, trending, latest] = await Promise.all([fetchActiveCategories(api), fetchTrending(api), fetchLatest(api)]);
   const teaser: Loaded<CategoryDto[]> = categories.ok
     ? {
         ok: true,
@@ -40,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const cards = (products: ProductSummaryDto[]) => products.map(toProductCard);
   const origin = publicOrigin(context);
   return {
-    ...newsletterHoneypot,
+    ...sharedHoneypotLoaderData,
     meta: pageMeta({
       title: null,
       description: `${SHOP.tagline}. Exclusive modest and luxury new arrivals every month, free UK delivery terms and a flagship store in London.`,

@@ -186,11 +186,16 @@ test.describe("listing on a phone", () => {
     await expect(page).toHaveURL(/[?&]size=M(&|$)/);
     if (!shop.javaScriptEnabled) return;
 
-    // The tick applied under the open panel: the panel says what it found, and its button shows the results.
-    const total = Number(/of (\d+) products/.exec((await page.locator(".listing__count").textContent()) ?? "")?.[1]);
-    const show = panel.getByRole("button", { name: MSG.catalogue.showResults(total) });
-    await expect(show).toBeVisible();
-    await show.click();
+    // The tick applied under the open panel: the panel says what it found, and its button shows the results
+    // (the count is read again until the page has rendered the filtered listing).
+    const showResults = async () => {
+      const total = Number(/of (\d+) products/.exec((await page.locator(".listing__count").textContent()) ?? "")?.[1]);
+      const show = panel.getByRole("button", { name: MSG.catalogue.showResults(total) });
+      await expect(show).toBeVisible({ timeout: 1_000 });
+      return show;
+    };
+    await expect(showResults).toPass();
+    await (await showResults()).click();
     await expect(panel).not.toHaveAttribute("open");
     await expect(page.locator(".listing__count")).toBeInViewport();
     await expect(page.getByRole("region", { name: "Products" }).getByRole("article").first()).toBeInViewport();
