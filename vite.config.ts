@@ -1,13 +1,9 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, gzip as gzipCallback, constants as zlib } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import type { ModuleInfo } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
-
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
+import { BEST_ENCODINGS, compressAtBest } from "./app/lib/compress-at-best.server.ts";
 
 /**
  * Modules that only re-export others. The layout reads a few sections of the message catalogue through
@@ -66,11 +62,14 @@ function catalogueGroup(id: string, graph: ModuleGraph): string | null {
 }
 
 const COMPRESSIBLE = /\.(js|css|svg)$/;
+/** The file suffix express-static-gzip looks for, per encoding. */
+const SUFFIX = { br: "br", gzip: "gz" } as const;
 
 /**
  * Scripts, styles and drawings are compressed once, after the whole build (React Router writes the route manifest
- * late), at the highest settings: brotli 11 is 15 % smaller than what a server can afford per request. Written
- * beside each file as `.br` and `.gz` where smaller; server/app.ts serves them with express-static-gzip.
+ * late), at the highest settings (`compressAtBest`): brotli 11 is 15 % smaller than what a server can afford per
+ * request. Written beside each file as `.br` and `.gz` where smaller; server/app.ts serves them with
+ * express-static-gzip.
  */
 function precompressClientFiles(): Plugin {
   return {
@@ -85,16 +84,10 @@ function precompressClientFiles(): Plugin {
           files.map(async (file) => {
             const path = join(clientDir, file);
             const source = await readFile(path);
-            const encodings = [
-              [
-                ".br",
-                await brotli(source, {
-                  params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
-                }),
-              ],
-              [".gz", await gzip(source, { level: zlib.Z_BEST_COMPRESSION })],
-            ] as const;
-            for (const [suffix, encoded] of encodings) if (encoded.length < source.length) await writeFile(path + suffix, encoded);
+            for (const encoding of BEST_ENCODINGS) {
+              const encoded = await compressAtBest[encoding](source);
+              if (encoded.length < source.length) await writeFile(`${path}.${SUFFIX[encoding]}`, encoded);
+            }
           }),
         );
       },
@@ -103,12 +96,7 @@ function precompressClientFiles(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [
-    reactRouter(),
-    // Scripts, styles and icons are compressed once at build, at the highest settings (brotli 11: 15 % smaller
-    // than what a server can afford per request), and served as they are by express-static-gzip.
-    precompressClientFiles(),
-  ],
+  plugins: [reactRouter(), precompressClientFiles()],
   build: { assetsInlineLimit: 0 },
   environments: {
     // The server entry is the shop's Express app, which imports the routes' build (`virtual:react-router/server-build`).

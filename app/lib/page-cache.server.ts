@@ -1,9 +1,8 @@
-import { promisify } from "node:util";
-import { brotliCompress, gzip as gzipCallback, constants as zlib } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { ApiCall } from "./api.server.ts";
+import { BEST_ENCODINGS, type BestEncoding, compressAtBest } from "./compress-at-best.server.ts";
 import { sharedPageVariant } from "./document-caching.server.ts";
 import type { PageRender } from "./request-context.ts";
 
@@ -17,26 +16,11 @@ import type { PageRender } from "./request-context.ts";
  * read from the database about once a second) and for at most `ttlMs`. A request with a session or a cart is rendered.
  */
 
-/** The encodings a kept page is sent in, the smallest first: what a browser accepts picks one. */
-const ENCODINGS = ["br", "gzip"] as const;
-type Encoding = (typeof ENCODINGS)[number];
-
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
-/** Each kept page is compressed once, at the highest settings, off the event loop (brotli 11: 80 ms for 100 KB). */
-const COMPRESS: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body) =>
-    brotli(body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-  gzip: (body) => gzip(body, { level: zlib.Z_BEST_COMPRESSION }),
-};
-
 /** One kept page: its bytes and headers, and what its render did. */
 interface KeptPage {
   body: Buffer;
-  /** The body compressed, once each compression has finished; until then the compression middleware does it per request. */
-  encoded: Partial<Record<Encoding, Buffer>>;
+  /** The body compressed once (`compressAtBest`), as each finishes; until then the compression middleware does it per request. */
+  encoded: Partial<Record<BestEncoding, Buffer>>;
   /** The render's own headers (React Router's answer), not those of one transfer or of the middleware before it. */
   headers: [name: string, value: string][];
   generation: number;
@@ -103,8 +87,8 @@ export function createPageCache(options: PageCacheOptions) {
         if (current && body.length <= MAX_PAGE_BYTES && isShared(status, headers)) {
           const page: KeptPage = { body, encoded: {}, headers: [...headers], generation, storedAt: Date.now(), calls: render.calls };
           pages.set(key, page);
-          for (const encoding of ENCODINGS) {
-            COMPRESS[encoding](body).then(
+          for (const encoding of BEST_ENCODINGS) {
+            compressAtBest[encoding](body).then(
               (encoded) => {
                 page.encoded[encoding] = encoded;
               },
@@ -133,7 +117,7 @@ function send(page: KeptPage, req: ExpressRequest, res: ExpressResponse) {
   res.setHeader("Age", String(Math.floor((Date.now() - page.storedAt) / 1000)));
   // The smallest the browser accepts; no Accept-Encoding asks for the page as it is (as the compression
   // middleware reads it), not for any encoding.
-  const accepted = req.get("accept-encoding") ? ENCODINGS.find((encoding) => req.acceptsEncodings(encoding)) : undefined;
+  const accepted = req.get("accept-encoding") ? BEST_ENCODINGS.find((encoding) => req.acceptsEncodings(encoding)) : undefined;
   const encoded = accepted ? page.encoded[accepted] : undefined;
   if (accepted && encoded) {
     res.setHeader("Content-Encoding", accepted);
