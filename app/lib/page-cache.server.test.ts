@@ -6,6 +6,7 @@ import express from "express";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { ApiCall } from "./api.server.ts";
+import { compressAtBest } from "./compress-at-best.server.ts";
 import { CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE } from "./constants.ts";
 import { sharedPageVariant } from "./document-caching.server.ts";
 import { createPageCache, pageRenderOf } from "./page-cache.server.ts";
@@ -131,6 +132,16 @@ describe("createPageCache", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.equals(rendered)).toBe(true);
     expect(renders).toEqual(["/products"]);
+  });
+
+  it("compresses a kept page once, and only when it is asked for again", async () => {
+    const brotli = vi.spyOn(compressAtBest, "br");
+    await get("/asked-once");
+    expect(brotli).not.toHaveBeenCalled();
+    await get("/asked-once");
+    await get("/asked-once");
+    expect(brotli).toHaveBeenCalledTimes(1);
+    brotli.mockRestore();
   });
 
   it("renders every request with a session or a cart cookie, and never keeps what it rendered", async () => {

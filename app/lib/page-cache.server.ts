@@ -19,8 +19,12 @@ import type { PageRender } from "./request-context.ts";
 /** One kept page: its bytes and headers, and what its render did. */
 interface KeptPage {
   body: Buffer;
-  /** The body compressed once (`compressAtBest`), as each finishes; until then the compression middleware does it per request. */
+  /**
+   * The body compressed once (`compressAtBest`), as each finishes; started by the page's first answer from memory
+   * (a page asked for once never pays for it), and until ready the compression middleware does it per request.
+   */
   encoded: Partial<Record<BestEncoding, Buffer>>;
+  compressing: boolean;
   /** The render's own headers (React Router's answer), not those of one transfer or of the middleware before it. */
   headers: [name: string, value: string][];
   generation: number;
@@ -85,16 +89,15 @@ export function createPageCache(options: PageCacheOptions) {
       keep(status, headers, body) {
         const current = generation !== undefined && options.generation() === generation && !render.spoiled;
         if (current && body.length <= MAX_PAGE_BYTES && isShared(status, headers)) {
-          const page: KeptPage = { body, encoded: {}, headers: [...headers], generation, storedAt: Date.now(), calls: render.calls };
-          pages.set(key, page);
-          for (const encoding of BEST_ENCODINGS) {
-            compressAtBest[encoding](body).then(
-              (encoded) => {
-                page.encoded[encoding] = encoded;
-              },
-              () => {},
-            );
-          }
+          pages.set(key, {
+            body,
+            encoded: {},
+            compressing: false,
+            headers: [...headers],
+            generation,
+            storedAt: Date.now(),
+            calls: render.calls,
+          });
         }
       },
     };
@@ -109,10 +112,27 @@ function isShared(status: number, headers: Headers): boolean {
 }
 
 /**
+ * Starts the kept page's compressed copies (brotli 11 takes about 80 ms of a thread-pool thread for 100 KB): only
+ * for a page asked for again, so a crawl of addresses asked for once costs renders alone.
+ */
+function compressOnce(page: KeptPage) {
+  page.compressing = true;
+  for (const encoding of BEST_ENCODINGS) {
+    compressAtBest[encoding](page.body).then(
+      (encoded) => {
+        page.encoded[encoding] = encoded;
+      },
+      () => {},
+    );
+  }
+}
+
+/**
  * The kept page in the encoding the browser accepts, when that is ready (the compression middleware, which adds
  * `Vary: Accept-Encoding` to every answer, passes an encoded body through), else as rendered.
  */
 function send(page: KeptPage, req: ExpressRequest, res: ExpressResponse) {
+  if (!page.compressing) compressOnce(page);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Age", String(Math.floor((Date.now() - page.storedAt) / 1000)));
   // The smallest the browser accepts; no Accept-Encoding asks for the page as it is (as the compression
