@@ -113,7 +113,7 @@ const REFUND_PENDING =
 function reportMove(code: string, target: OrderStatus, result: StatusChange): number {
   if (result.ok) {
     console.log(`Order ${code}: ${result.from} -> ${result.to}.`);
-    if (result.refundPending) console.log(REFUND_PENDING);
+    if (result.refundFailure !== undefined) console.log(`${REFUND_PENDING} (${String(result.refundFailure)})`);
     return 0;
   }
   if (result.reason === "not_found") console.error(`No order ${code}.`);

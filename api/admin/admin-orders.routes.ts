@@ -55,8 +55,8 @@ async function move(
     // The shopper's e-mail about the move was enqueued with it: sent now rather than at the outbox's next pass.
     outbox.kick();
     const message = MSG.admin.orders.moved(code, result.from, result.to);
-    if (!result.refundPending) return { moved: { code, from: result.from, to: result.to }, message };
-    logger.warn({ orderCode: code }, "a cancelled order's refund failed; the recovery pass tries again");
+    if (result.refundFailure === undefined) return { moved: { code, from: result.from, to: result.to }, message };
+    logger.warn({ err: result.refundFailure, orderCode: code }, "a cancelled order's refund failed; the recovery pass tries again");
     return { moved: { code, from: result.from, to: result.to }, message: `${message} ${MSG.admin.orders.refundPending}` };
   }
   if (result.reason === "not_found") throw notFound(MSG.admin.orders.notFound);

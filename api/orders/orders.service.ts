@@ -143,8 +143,8 @@ export function shipmentOf(order: Pick<Order, "carrier" | "tracking_number">) {
 }
 
 export type StatusChange =
-  /** `refundPending`: cancelled, but the provider did not return the money; the recovery pass tries again. */
-  | { ok: true; from: OrderStatus; to: OrderStatus; refundPending?: true }
+  /** `refundFailure`: cancelled, but the provider did not give the money back (its error); the recovery pass tries again. */
+  | { ok: true; from: OrderStatus; to: OrderStatus; refundFailure?: unknown }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "forbidden"; from: OrderStatus }
   | { ok: false; reason: "shipment_required" };
@@ -214,11 +214,11 @@ export async function changeOrderStatus(
   });
   const { orderId, ...result } = change;
   if (result.ok && to === "cancelled" && orderId !== undefined) {
-    const returned = await returnOrderMoney(db, clock, gateway, orderId).then(
-      () => true,
-      () => false,
+    const failure = await returnOrderMoney(db, clock, gateway, orderId).then(
+      () => undefined,
+      (error: unknown) => error ?? new Error("the payment provider failed"),
     );
-    if (!returned) return { ...result, refundPending: true };
+    if (failure !== undefined) return { ...result, refundFailure: failure };
   }
   return result;
 }

@@ -144,7 +144,7 @@ describe("money of cancelled orders", () => {
       ok: true,
       from: "confirmed",
       to: "cancelled",
-      refundPending: true,
+      refundFailure: new Error("provider down"),
     });
     expect(await orderRow(id)).toEqual({ status: "cancelled", payment_status: "paid" });
     expect((await listPendingPayments(api.db)).refunds).toMatchObject([{ code, status: "captured", email: shopper.user.email }]);
