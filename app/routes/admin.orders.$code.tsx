@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import type { z } from "zod";
 import { FormAlert } from "#app/components/account/form-messages.tsx";
+import { AdminPanel } from "#app/components/admin/admin-panel.tsx";
 import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
 import { AdminStatusBadge } from "#app/components/admin/status-badge.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -138,10 +139,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </header>
 
-      <section className="admin-panel" aria-labelledby="order-actions">
-        <h2 id="order-actions" className="admin-subheading">
-          Next step
-        </h2>
+      <AdminPanel id="order-actions" title="Next step">
         {order.next_statuses.length === 0 ? <p>{MSG.admin.orders.noTransitions}</p> : null}
         <div className="admin-actions">
           {order.next_statuses
@@ -173,7 +171,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </div>
         ) : null}
         {order.next_statuses.includes("shipped") ? <ShipForm here={here} reply={actionData?.ship} /> : null}
-      </section>
+      </AdminPanel>
 
       <section aria-labelledby="order-items" className="admin-section">
         <h2 id="order-items" className="admin-subheading">
@@ -183,10 +181,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       <div className="admin-grid">
-        <section className="admin-panel" aria-labelledby="order-customer">
-          <h2 id="order-customer" className="admin-subheading">
-            Customer
-          </h2>
+        <AdminPanel id="order-customer" title="Customer">
           <Facts
             rows={[
               ["Name", order.customer.name],
@@ -199,22 +194,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               ["Phone", address.phone],
             ]}
           />
-        </section>
-        <section className="admin-panel" aria-labelledby="order-address">
-          <h2 id="order-address" className="admin-subheading">
-            Shipping address
-          </h2>
+        </AdminPanel>
+        <AdminPanel id="order-address" title="Shipping address">
           <address className="admin-address">
             {[address.label, address.line1, address.line2, address.city, address.postal_code].filter(Boolean).map((line) => (
               <span key={line}>{line}</span>
             ))}
           </address>
           <Facts rows={[["Method", order.shipping_method]]} />
-        </section>
-        <section className="admin-panel" aria-labelledby="order-payment">
-          <h2 id="order-payment" className="admin-subheading">
-            Payment
-          </h2>
+        </AdminPanel>
+        <AdminPanel id="order-payment" title="Payment">
           <Facts
             rows={[
               [
@@ -226,11 +215,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               ["Reference", order.payment.reference ?? "–"],
             ]}
           />
-        </section>
-        <section className="admin-panel" aria-labelledby="order-totals">
-          <h2 id="order-totals" className="admin-subheading">
-            Totals
-          </h2>
+        </AdminPanel>
+        <AdminPanel id="order-totals" title="Totals">
           <Facts
             rows={[
               ["Subtotal", pounds(order.totals.subtotal)],
@@ -244,12 +230,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               ["Total", <strong key="total">{pounds(order.totals.total)}</strong>],
             ]}
           />
-        </section>
+        </AdminPanel>
         {order.shipment ? (
-          <section className="admin-panel" aria-labelledby="order-shipment">
-            <h2 id="order-shipment" className="admin-subheading">
-              Shipment
-            </h2>
+          <AdminPanel id="order-shipment" title="Shipment">
             <Facts
               rows={[
                 ["Carrier", order.shipment.carrier_name],
@@ -262,12 +245,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 ["Shipped", formatAdminTime(order.shipment.shipped_at)],
               ]}
             />
-          </section>
+          </AdminPanel>
         ) : null}
-        <section className="admin-panel" aria-labelledby="order-history">
-          <h2 id="order-history" className="admin-subheading">
-            History
-          </h2>
+        <AdminPanel id="order-history" title="History">
           {order.history.length === 0 ? (
             <p>–</p>
           ) : (
@@ -283,7 +263,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ol>
           )}
-        </section>
+        </AdminPanel>
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { AdminPager } from "#app/components/admin/admin-pager.tsx";
+import { AdminPanel } from "#app/components/admin/admin-panel.tsx";
 import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
 import { FilterBar, FilterField } from "#app/components/admin/filter-bar.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -100,10 +101,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           hrefFor={(page) => adminQueryHref("/admin/products", { q: query.q }, { page })}
         />
       ) : null}
-      <section className="admin-panel" aria-labelledby="import-heading">
-        <h2 id="import-heading" className="admin-subheading">
-          {T.importHeading}
-        </h2>
+      <AdminPanel id="import-heading" title={T.importHeading}>
         <p className="field__hint">{T.importHint(IMPORT_KB)}</p>
         <Form method="post" encType="multipart/form-data" className="admin-import">
           <div className="field">
@@ -137,7 +135,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             <Button type="submit">{T.importSubmit}</Button>
           </div>
         </Form>
-      </section>
+      </AdminPanel>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { data, Form } from "react-router";
+import { AdminPanel } from "#app/components/admin/admin-panel.tsx";
 import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { CheckField, Field, SelectField } from "#app/components/ui/field.tsx";
@@ -113,10 +114,7 @@ export default function AdminPromos({ loaderData, actionData }: Route.ComponentP
     <>
       <h1 className="admin-heading">{T.promosTitle}</h1>
       <AdminTable caption={T.promosTitle} columns={COLUMNS} rows={loaderData.promos} rowKey={(promo) => promo.code} />
-      <section className="admin-panel" aria-labelledby="new-promo-heading">
-        <h2 id="new-promo-heading" className="admin-subheading">
-          {T.newPromo}
-        </h2>
+      <AdminPanel id="new-promo-heading" title={T.newPromo}>
         <Form method="post" className="admin-form-grid">
           {actionData?.formError ? (
             <p className="field__error admin-form-grid__wide" role="alert">
@@ -168,7 +166,7 @@ export default function AdminPromos({ loaderData, actionData }: Route.ComponentP
             <Button type="submit">{T.createPromo}</Button>
           </div>
         </Form>
-      </section>
+      </AdminPanel>
     </>
   );
 }
