@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageStep } from "#app/components/ui/page-step.tsx";
 import { MSG } from "#contract/messages.ts";
 
 /** Previous and Next through a back-office list, with where the operator is; only when there is more than one page. */
@@ -6,25 +6,9 @@ export function AdminPager({ page, totalPages, hrefFor }: { page: number; totalP
   if (totalPages <= 1) return null;
   return (
     <nav className="pagination admin-pager" aria-label="Pagination">
-      {page > 1 ? (
-        <Link className="pagination__step" to={hrefFor(page - 1)} rel="prev">
-          {MSG.admin.previous}
-        </Link>
-      ) : (
-        <span className="pagination__step" aria-disabled="true">
-          {MSG.admin.previous}
-        </span>
-      )}
+      <PageStep href={page > 1 ? hrefFor(page - 1) : null} rel="prev" label={MSG.admin.previous} />
       <span className="admin-pager__where">{MSG.admin.pageOf(page, totalPages)}</span>
-      {page < totalPages ? (
-        <Link className="pagination__step" to={hrefFor(page + 1)} rel="next">
-          {MSG.admin.next}
-        </Link>
-      ) : (
-        <span className="pagination__step" aria-disabled="true">
-          {MSG.admin.next}
-        </span>
-      )}
+      <PageStep href={page < totalPages ? hrefFor(page + 1) : null} rel="next" label={MSG.admin.next} />
     </nav>
   );
 }

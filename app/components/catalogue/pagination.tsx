@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PageStep } from "#app/components/ui/page-step.tsx";
 import { listingHref, pageLinks, withPage } from "#app/lib/listing-url.ts";
 import type { ListingQuery } from "#app/lib/schemas/listing.ts";
 import { MSG } from "#contract/messages.ts";
@@ -13,15 +14,7 @@ export function Pagination({ query, totalPages }: { query: ListingQuery; totalPa
   const hrefFor = (page: number) => listingHref(withPage(query, page));
   return (
     <nav className="pagination" aria-label="Pagination">
-      {current > 1 ? (
-        <Link className="pagination__step" to={hrefFor(current - 1)} rel="prev">
-          {MSG.catalogue.previous}
-        </Link>
-      ) : (
-        <span className="pagination__step" aria-disabled="true">
-          {MSG.catalogue.previous}
-        </span>
-      )}
+      <PageStep href={current > 1 ? hrefFor(current - 1) : null} rel="prev" label={MSG.catalogue.previous} />
       <ol className="pagination__pages">
         {pageLinks(current, totalPages).map((link) =>
           link.kind === "gap" ? (
@@ -45,15 +38,7 @@ export function Pagination({ query, totalPages }: { query: ListingQuery; totalPa
           ),
         )}
       </ol>
-      {current < totalPages ? (
-        <Link className="pagination__step" to={hrefFor(current + 1)} rel="next">
-          {MSG.catalogue.next}
-        </Link>
-      ) : (
-        <span className="pagination__step" aria-disabled="true">
-          {MSG.catalogue.next}
-        </span>
-      )}
+      <PageStep href={current < totalPages ? hrefFor(current + 1) : null} rel="next" label={MSG.catalogue.next} />
     </nav>
   );
 }

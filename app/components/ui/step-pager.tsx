@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { MSG } from "#contract/messages.ts";
+import { PageStep } from "./page-step.tsx";
 
 interface StepPagerProps {
   /** The navigation landmark's name. */
@@ -22,24 +22,20 @@ export function StepPager({ label, showing, page, totalPages, hrefFor }: StepPag
     <nav className="step-pager" aria-label={label}>
       <p className="step-pager__showing">{showing}</p>
       <div className="step-pager__steps">
-        {page > 1 ? (
-          <Link className="step-pager__step" to={hrefFor(page - 1)} rel="prev" preventScrollReset>
-            {MSG.catalogue.previous}
-          </Link>
-        ) : (
-          <span className="step-pager__step" aria-disabled="true">
-            {MSG.catalogue.previous}
-          </span>
-        )}
-        {page < totalPages ? (
-          <Link className="step-pager__step" to={hrefFor(page + 1)} rel="next" preventScrollReset>
-            {MSG.catalogue.next}
-          </Link>
-        ) : (
-          <span className="step-pager__step" aria-disabled="true">
-            {MSG.catalogue.next}
-          </span>
-        )}
+        <PageStep
+          href={page > 1 ? hrefFor(page - 1) : null}
+          rel="prev"
+          label={MSG.catalogue.previous}
+          className="step-pager__step"
+          preventScrollReset
+        />
+        <PageStep
+          href={page < totalPages ? hrefFor(page + 1) : null}
+          rel="next"
+          label={MSG.catalogue.next}
+          className="step-pager__step"
+          preventScrollReset
+        />
       </div>
     </nav>
   );
