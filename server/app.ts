@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
-import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer as createHttpServer, type Server, type ServerResponse } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { constants as zlibConstants } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
@@ -32,7 +32,7 @@ import { PAGE_CACHE_MAX_BYTES } from "#app/lib/constants.ts";
 import { publicOrigin, readStorefrontConfig, type StorefrontConfig } from "#app/lib/env.server.ts";
 import { createPageCache, pageRenderOf } from "#app/lib/page-cache.server.ts";
 import { requestInfoContext } from "#app/lib/request-context.ts";
-import { guardStorefrontRequests, isHostOf, refuseMalformedRequests } from "#app/lib/request-guard.server.ts";
+import { guardStorefrontRequests, isHostOf, type Refusal, refuseMalformedRequests } from "#app/lib/request-guard.server.ts";
 import { takeTurns } from "#app/lib/request-turns.server.ts";
 import { InvalidSettingsError, readSettingGroups } from "#contract/settings.ts";
 
@@ -110,6 +110,23 @@ export async function createShopServer(options: ShopServerOptions = {}) {
       },
     }),
   );
+  // HSTS goes on every HTTPS answer, files included; on plain HTTP it is ignored at best and misleading at worst.
+  const strictTransportSecurity = helmet.strictTransportSecurity({ maxAge: 31536000, includeSubDomains: true });
+  app.use((req, res, next) => (req.secure ? strictTransportSecurity(req, res, next) : next()));
+  app.use(refuseMalformedRequests(origin));
+
+  // React Router prepares its route tables once for a build object, but again on every request for a function
+  // (which development needs: Vite reloads changed routes). The build is loaded only now, as the storefront's
+  // modules read their signing secret when they load.
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.vite) {
+    build = () => import("virtual:react-router/server-build");
+  } else {
+    build = await import("virtual:react-router/server-build");
+    app.use("/assets", builtFiles("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(publicFiles("build/client", builtFiles("build/client", { maxAge: "1h" })));
+  }
+
   app.use(
     helmet({
       // Set by the document's render (app/entry.server.tsx), which knows the hashes of its inline scripts.
@@ -120,50 +137,22 @@ export async function createShopServer(options: ShopServerOptions = {}) {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       // Agrees with `frame-ancestors 'none'` for browsers that only know the older header.
       xFrameOptions: { action: "deny" },
-      // Set below for HTTPS responses only: on plain HTTP the header is ignored at best and misleading at worst.
       strictTransportSecurity: false,
     }),
   );
-  const strictTransportSecurity = helmet.strictTransportSecurity({ maxAge: 31536000, includeSubDomains: true });
-  app.use((req, res, next) => (req.secure ? strictTransportSecurity(req, res, next) : next()));
   // Brotli quality 5 makes pages ~8 % smaller than the library's 4 for ~0.5 ms more per page.
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
 
   // Pages and API calls take turns on the event loop; health probes and files do not wait behind them.
   const turns = takeTurns();
-  app.use(
-    refuseMalformedRequests({
-      publicOrigin: origin,
-      apiPath: "/api",
-      refuseApi: (res, reason) => {
-        res.status(400).json(errorBody(badRequest(reason)));
-      },
-    }),
-  );
   const apiListener = getRequestListener(api.fetch);
-  app.all(["/api", "/api/{*rest}"], turns, (req, res) => apiListener(req, res));
+  app.all(["/api", "/api/{*rest}"], turns, (req, res) => {
+    const refusal: Refusal | undefined = res.locals.refusal;
+    if (refusal) res.status(refusal.status).json(errorBody(badRequest(refusal.reason)));
+    else apiListener(req, res);
+  });
 
-  // React Router prepares its route tables once for a build object, but again on every request for a function
-  // (which development needs: Vite reloads changed routes). The build is loaded only now, as the storefront's
-  // modules read their signing secret when they load.
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (options.vite) {
-    app.use(options.vite.middlewares);
-    build = () => import("virtual:react-router/server-build");
-  } else {
-    build = await import("virtual:react-router/server-build");
-    // The build wrote a brotli and a gzip copy beside each script, style and drawing (vite.config.ts).
-    const precompressed = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) =>
-      expressStaticGzip(dir, {
-        enableBrotli: true,
-        orderPreference: ["br", "gzip"],
-        index: false,
-        serveStatic: { ...serveStatic, index: false },
-      });
-    app.use("/assets", precompressed("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(publicFiles("build/client", precompressed("build/client", { maxAge: "1h" })));
-  }
-
+  if (options.vite) app.use(options.vite.middlewares);
   app.use(guardStorefrontRequests());
   // Pay under a hosted gateway redirects to the provider's page.
   const formActionOrigins = paymentPageOrigins(backendConfig);
@@ -219,6 +208,24 @@ export async function createShopServer(options: ShopServerOptions = {}) {
   };
   return { app, config, logger, db, close };
 }
+
+/** Headers a file needs (helmet's others are about documents): no other site embeds it, and its type is as sent. */
+function setFileHeaders(res: ServerResponse) {
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+}
+
+/**
+ * Serves the build's files: the brotli or gzip copy the build wrote beside each script, style and drawing
+ * (vite.config.ts) when the browser takes it. Validated by ETag alone (Last-Modified would say the same).
+ */
+const builtFiles = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) =>
+  expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { ...serveStatic, index: false, lastModified: false, setHeaders: setFileHeaders },
+  });
 
 /**
  * Hands `serve` only the requests whose first path segment names an entry of `dir` (the favicon, images): pages

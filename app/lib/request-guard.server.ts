@@ -1,4 +1,4 @@
-import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction, RequestHandler } from "express";
+import type { Request as ExpressRequest, NextFunction, RequestHandler } from "express";
 import { MSG } from "#contract/messages.ts";
 import { FORM_LIMITS, isFormContentType, isUploadContentType, UPLOAD_PAGES } from "./form-data.server.ts";
 
@@ -12,19 +12,15 @@ export interface Refusal {
 const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
 
 /**
- * Express middleware in front of the API and the storefront: a request whose host cannot form a URL
- * (`isWellFormedHost`) or whose path is not valid percent-encoding (`/%C0%AE`, `/%`) is refused with 400 before
- * anything builds or decodes its URL (React Router's `new URL` and Express's route parameters threw on them).
- * Under `apiPath`, `refuseApi` answers in the API's own format. A page request goes on carrying the refusal, as
- * `guardStorefrontRequests` turns it into the shop's 400 page: without the malformed host (X-Forwarded-Host dropped,
- * a Host replaced by the public one) and with each `%` of its path escaped, so that its URL can be built and routed.
+ * Express middleware in front of everything but the health probes: a request whose host cannot form a URL
+ * (`isWellFormedHost`) or whose path is not valid percent-encoding (`/%C0%AE`, `/%`) goes on carrying a 400
+ * refusal in `res.locals.refusal`, without the malformed host (X-Forwarded-Host dropped, a Host replaced by the
+ * public one) and with each `%` of its path escaped, so that nothing behind it (a static file server, React
+ * Router's `new URL`, Express's route parameters) throws on it. The API answers the refusal in its own format;
+ * `guardStorefrontRequests` turns it into the shop's 400 page.
  */
-export function refuseMalformedRequests(options: {
-  publicOrigin: string;
-  apiPath: string;
-  refuseApi: (res: ExpressResponse, reason: string) => void;
-}): RequestHandler {
-  const publicHost = new URL(options.publicOrigin).host;
+export function refuseMalformedRequests(publicOrigin: string): RequestHandler {
+  const publicHost = new URL(publicOrigin).host;
   return (req, res, next) => {
     const wellFormedHost = isWellFormedHost(req.host);
     const path = req.url.split("?", 1)[0] ?? "";
@@ -35,10 +31,6 @@ export function refuseMalformedRequests(options: {
     }
     const reason = wellFormedHost ? MSG.router.refused.malformedUrl : MSG.router.refused.malformedHost;
     res.locals.refusal = { status: 400, reason } satisfies Refusal;
-    if (path === options.apiPath || path.startsWith(`${options.apiPath}/`)) {
-      options.refuseApi(res, reason);
-      return;
-    }
     if (!wellFormedHost) {
       delete req.headers["x-forwarded-host"];
       if (!isWellFormedHost(req.host)) req.headers.host = publicHost;

@@ -151,6 +151,26 @@ test.describe("server", () => {
     expect(cacheControl).toContain("max-age=31536000");
   });
 
+  test("files carry the headers a file needs and none of a document's; a missing file is a page with a document's", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const script = /\/assets\/framework-[\w-]+\.js/.exec(html)?.[0];
+    expect(script, "the home page names the framework's script").toBeDefined();
+    const documentOnly = ["x-frame-options", "cross-origin-opener-policy", "referrer-policy", "origin-agent-cluster", "x-xss-protection"];
+    for (const path of [script ?? "", "/favicon.svg", "/images/hero/welcome.svg"]) {
+      const file = await request.get(path);
+      expect(file.status(), path).toBe(200);
+      const headers = file.headers();
+      expect(headers["cross-origin-resource-policy"], path).toBe("same-origin");
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers.etag, path).toBeDefined();
+      for (const name of [...documentOnly, "last-modified"]) expect(headers[name], `${path}: ${name}`).toBeUndefined();
+    }
+    const missing = await request.get("/images/no-such-drawing.svg");
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('class="status-page"');
+    for (const name of documentOnly) expect(missing.headers()[name], name).toBeDefined();
+  });
+
   test("scripts, styles and drawings go out as the build compressed them: brotli, else gzip, else as they are", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const files = [/\/assets\/framework-[\w-]+\.js/, /\/assets\/root-[\w-]+\.css/, /\/images\/hero\/[\w-]+\.svg/].map((pattern) => {
