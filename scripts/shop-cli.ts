@@ -471,13 +471,9 @@ cancelled order whose money has not gone back had its refund fail: the recovery 
     maxPositionals: 0,
     async run(db) {
       const { attempts, orders, checkouts, refunds } = await listPendingPayments(db);
-      if (attempts.length === 0 && orders.length === 0 && checkouts.length === 0 && refunds.length === 0) {
-        console.log("No pending payments.");
-        return 0;
-      }
-      if (attempts.length > 0) {
-        console.log("Attempts processing:");
-        console.table(
+      const sections: [title: string, rows: object[]][] = [
+        [
+          "Attempts processing:",
           attempts.map((attempt) => ({
             attempt: attempt.id,
             age: ageOf(attempt.created_at),
@@ -487,17 +483,13 @@ cancelled order whose money has not gone back had its refund fail: the recovery 
             authorised: attempt.gateway_reference ? "yes" : "no",
             order: attempt.order_code ?? "-",
           })),
-        );
-      }
-      if (orders.length > 0) {
-        console.log("Orders pending with an authorised payment:");
-        console.table(
+        ],
+        [
+          "Orders pending with an authorised payment:",
           orders.map((order) => ({ code: order.code, age: ageOf(order.created_at), customer: order.email, total: gbp(order.total_pence) })),
-        );
-      }
-      if (checkouts.length > 0) {
-        console.log("Hosted checkouts open:");
-        console.table(
+        ],
+        [
+          "Hosted checkouts open:",
           checkouts.map((checkout) => ({
             code: checkout.code,
             age: ageOf(checkout.created_at),
@@ -505,11 +497,9 @@ cancelled order whose money has not gone back had its refund fail: the recovery 
             amount: gbp(checkout.amount_pence),
             expires: checkout.expires_at ?? "-",
           })),
-        );
-      }
-      if (refunds.length > 0) {
-        console.log("Cancelled orders whose money has not gone back:");
-        console.table(
+        ],
+        [
+          "Cancelled orders whose money has not gone back:",
           refunds.map((refund) => ({
             code: refund.code,
             cancelled: ageOf(refund.updated_at),
@@ -517,7 +507,13 @@ cancelled order whose money has not gone back had its refund fail: the recovery 
             amount: gbp(refund.amount_pence),
             payment: refund.status,
           })),
-        );
+        ],
+      ];
+      if (sections.every(([, rows]) => rows.length === 0)) console.log("No pending payments.");
+      for (const [title, rows] of sections) {
+        if (rows.length === 0) continue;
+        console.log(title);
+        console.table(rows);
       }
       return 0;
     },
