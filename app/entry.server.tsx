@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { setDocumentCaching } from "./lib/document-caching.server.ts";
 import { logger } from "./lib/logger.server.ts";
-import { apiUnavailableContext, formStampContext, requestInfoContext } from "./lib/request-context.ts";
+import { apiUnavailableContext, requestInfoContext } from "./lib/request-context.ts";
 
 export const streamTimeout = 5_000;
 
@@ -64,7 +64,7 @@ export default function handleRequest(
 ) {
   // The page shows an API failure because the API (its database) is away: 503, which caches do not keep.
   if (loadContext.get(apiUnavailableContext)) responseStatusCode = 503;
-  setDocumentCaching(request, responseStatusCode, responseHeaders, loadContext.get(formStampContext));
+  setDocumentCaching(request, responseStatusCode, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -216,10 +216,10 @@ export async function pendingEmail(request: Request): Promise<string | null> {
 }
 
 /** Loader of a code screen (the e-mail comes from the URL or the stored e-mail, else /signin). */
-export async function codeScreenLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+export async function codeScreenLoader({ request }: { request: Request }) {
   const email = await pendingEmail(request);
   if (!email) throw redirect("/signin");
-  return { email, ...(await honeypotLoaderData({ context })) };
+  return { email, ...honeypotLoaderData };
 }
 
 /** Screens that must never be the page a sign-in returns to. */

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { ANONYMOUS_PAGE_MAX_AGE_S, CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE } from "./constants.ts";
 import { setDocumentCaching, sharedPageVariant } from "./document-caching.server.ts";
 
-function cachingOf(init: { cookie?: string; setCookie?: string; status?: number; method?: string; formStamped?: boolean }) {
+function cachingOf(init: { cookie?: string; setCookie?: string; status?: number; method?: string }) {
   const request = new Request("http://shop.test/products", {
     method: init.method ?? "GET",
     headers: init.cookie ? { cookie: init.cookie } : {},
   });
   const headers = new Headers(init.setCookie ? { "set-cookie": init.setCookie } : {});
-  setDocumentCaching(request, init.status ?? 200, headers, init.formStamped);
+  setDocumentCaching(request, init.status ?? 200, headers);
   return { cacheControl: headers.get("cache-control"), vary: headers.get("vary") };
 }
 
@@ -30,7 +30,6 @@ describe("setDocumentCaching", () => {
     ["a cookie set by the answer (a flash toast read)", { setCookie: "__session=def; Path=/" }],
     ["an error page", { status: 404 }],
     ["a HEAD request", { method: "HEAD" }],
-    ["a form stamp made for this render (the honeypot's)", { formStamped: true }],
   ])("keeps the page private with %s", (_, init) => {
     expect(cachingOf(init)).toEqual({ cacheControl: "private, no-cache", vary: "Cookie" });
   });

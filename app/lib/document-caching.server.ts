@@ -19,11 +19,10 @@ export function sharedPageVariant(cookieHeader: string | null | undefined): stri
  * Sets the Cache-Control of a rendered page. A page shows the session (name in the header, toasts), the cart (its
  * badge) and the display currency (prices), so one asked for without a session or cart cookie and answered 200
  * without setting a cookie is the same for every visitor sending the same Cookie header: caches may keep it
- * briefly, varying on Cookie, unless it carries a form stamp made for this render. Anything else belongs to one
- * visitor: private, and checked again before reuse.
+ * briefly, varying on Cookie. Anything else belongs to one visitor: private, and checked again before reuse.
  */
-export function setDocumentCaching(request: Request, status: number, headers: Headers, formStamped = false): void {
-  const shared = sharedPageVariant(request.headers.get("cookie")) !== null && !headers.has("set-cookie") && !formStamped;
+export function setDocumentCaching(request: Request, status: number, headers: Headers): void {
+  const shared = sharedPageVariant(request.headers.get("cookie")) !== null && !headers.has("set-cookie");
   if (shared && status === 200 && request.method === "GET") {
     headers.set("Cache-Control", `public, max-age=${ANONYMOUS_PAGE_MAX_AGE_S}`);
   } else {

@@ -20,13 +20,13 @@ async function statusOf(fields: Record<string, string>) {
   );
 }
 
-describe("the shared stamp of a page every visitor shares", () => {
+describe("the stamp every form carries", () => {
   it("is the same on every render and from every instance with the secret, and passes the check", async () => {
-    const { honeypot } = module.sharedHoneypotLoaderData;
+    const { honeypot } = module.honeypotLoaderData;
     expect(module.honeypot.sharedInputProps()).toEqual(honeypot);
     vi.resetModules();
     const otherInstance = await import("./honeypot.server.ts");
-    expect(otherInstance.sharedHoneypotLoaderData.honeypot).toEqual(honeypot);
+    expect(otherInstance.honeypotLoaderData.honeypot).toEqual(honeypot);
     expect(honeypot.encryptedValidFrom).not.toBe((await module.honeypot.getInputProps()).encryptedValidFrom);
     expect(await statusOf({ [honeypot.nameFieldName]: "", [honeypot.validFromFieldName ?? ""]: honeypot.encryptedValidFrom })).toBe(
       "passed",
@@ -36,7 +36,7 @@ describe("the shared stamp of a page every visitor shares", () => {
 });
 
 describe("checkHoneypot", () => {
-  it("passes a form as the page renders it", async () => {
+  it("passes a stamp the library makes for any past time", async () => {
     const props = await module.honeypot.getInputProps({ validFromTimestamp: Date.now() - 5_000 });
     expect(await statusOf({ [props.nameFieldName]: "", [props.validFromFieldName ?? ""]: props.encryptedValidFrom })).toBe("passed");
   });

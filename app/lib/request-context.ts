@@ -42,9 +42,3 @@ export const requestInfoContext = createContext<RequestInfo>();
  * time): the page shows the failure texts and answers 503, which no cache keeps, instead of a public 200.
  */
 export const apiUnavailableContext = createContext<boolean>(false);
-
-/**
- * Set when the page carries a stamp made for this render (the honeypot's, `honeypotLoaderData`): the page is then
- * this visitor's own, never offered to shared caches.
- */
-export const formStampContext = createContext<boolean>(false);

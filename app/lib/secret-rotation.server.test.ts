@@ -36,7 +36,7 @@ async function cookiesBeforeRotation() {
   session.set("pendingEmail", "noor@example.com");
   const sessionCookie = pair(await before.session.commitSession(requestWith(null), session));
   const cartCookie = pair((await before.cart.serializeCart(requestWith(null), [scarf])) ?? "");
-  const stamp = await before.honeypot.honeypot.getInputProps({ validFromTimestamp: Date.now() - 5_000 });
+  const stamp = before.honeypot.honeypotLoaderData.honeypot;
   return { sessionCookie, cartCookie, stamp };
 }
 

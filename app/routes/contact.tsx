@@ -35,7 +35,7 @@ import type { Route } from "./+types/contact";
 
 export const meta = () => pageMeta(CONTACT_PAGE);
 
-export const loader = honeypotLoaderData;
+export const loader = () => honeypotLoaderData;
 
 const FIELDS = ["firstName", "lastName", "email", "phone", "orderNumber", "subject", "message"];
 

@@ -11,7 +11,7 @@ import { FLAGSHIP, HERO_SLIDES, NEWSLETTER, PRESS, TESTIMONIALS, WHY_CHOOSE_US }
 import { apiFor } from "#app/lib/api.server.ts";
 import { fetchActiveCategories, fetchLatest, fetchTrending, type Loaded, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
-import { sharedHoneypotLoaderData } from "#app/lib/honeypot.server.ts";
+import { honeypotLoaderData } from "#app/lib/honeypot.server.ts";
 import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
 import { organizationJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const cards = (products: ProductSummaryDto[]) => products.map(toProductCard);
   const origin = publicOrigin(context);
   return {
-    ...sharedHoneypotLoaderData,
+    ...honeypotLoaderData,
     meta: pageMeta({
       title: null,
       description: `${SHOP.tagline}. Exclusive modest and luxury new arrivals every month, free UK delivery terms and a flagship store in London.`,

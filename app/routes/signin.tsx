@@ -30,9 +30,9 @@ export const meta: Route.MetaFunction = () => [{ title: `Login | ${SHOP.name}` }
 
 const HIDDEN = ["password"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInShopper(request);
-  return { redirectTo: returnPath(request), ...(await honeypotLoaderData({ context })) };
+  return { redirectTo: returnPath(request), ...honeypotLoaderData };
 }
 
 /** One form, two intents: log in, or send a password reset code to the e-mail typed. */

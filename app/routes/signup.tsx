@@ -26,9 +26,9 @@ const FIELDS = ["name", "email", "password", "confirmPassword"];
 const HIDDEN = ["password", "confirmPassword"];
 
 /** Creates the account (signed in, e-mail unverified) and goes on to the e-mail verification screen. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInShopper(request);
-  return honeypotLoaderData({ context });
+  return honeypotLoaderData;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

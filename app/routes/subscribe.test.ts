@@ -62,8 +62,8 @@ describe("/subscribe", () => {
   });
 
   it("refuses a filled honeypot", async () => {
-    const { honeypot } = await import("#app/lib/honeypot.server.ts");
-    const trap = await honeypot.getInputProps();
+    const { honeypotLoaderData } = await import("#app/lib/honeypot.server.ts");
+    const trap = honeypotLoaderData.honeypot;
     await expect(post({ email: "a@example.com", [trap.nameFieldName]: "bot" }, subscribed)).rejects.toMatchObject({
       init: { status: 400 },
     });

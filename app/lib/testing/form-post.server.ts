@@ -24,8 +24,8 @@ export async function postForm<Result>(
       return Response.json(answered.body, { status: answered.status });
     }),
   );
-  const { honeypot } = await import("#app/lib/honeypot.server.ts");
-  const trap = await honeypot.getInputProps();
+  const { honeypotLoaderData } = await import("#app/lib/honeypot.server.ts");
+  const trap = honeypotLoaderData.honeypot;
   const body = new URLSearchParams({ [trap.nameFieldName]: "", [trap.validFromFieldName ?? ""]: trap.encryptedValidFrom, ...fields });
   const request = new Request(url, { method: "POST", body });
   const result = await action({ request, params: {}, context } as never);
