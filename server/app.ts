@@ -22,7 +22,7 @@ import { systemClock } from "#api/core/clock.ts";
 import { errorBody } from "#api/core/envelope.ts";
 import { badRequest } from "#api/core/errors.ts";
 import { createLogger } from "#api/core/logging.ts";
-import { connect } from "#api/db/connect.ts";
+import { connect, type Db } from "#api/db/connect.ts";
 import { MigrationHistoryError } from "#api/db/migrate.ts";
 import { paymentPageOrigins } from "#api/payments/stripe-gateway.ts";
 import { sharedSessionSecret } from "#api/security/session-secret.ts";
@@ -62,11 +62,8 @@ export async function createShopServer(options: ShopServerOptions = {}) {
     prepared: options.prepared,
     shopUrl: origin,
   });
-  if (!config.SESSION_SECRET) {
-    logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
-    // The storefront's modules (loaded with the build below) read their signing secret from the environment.
-    process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
-  }
+  // The storefront's modules (loaded with the build below) read their signing secret from the environment.
+  if (!config.SESSION_SECRET) await adoptStoredSessionSecret(db, logger);
   if (!config.PUBLIC_URL) warnPublicUrlUnset(logger, config);
   const atPublicOrigin = (req: express.Request) => isHostOf(origin, req.host);
 
@@ -289,6 +286,12 @@ const shopperOf = (req: express.Request) => ({
   userAgent: req.get("user-agent") ?? "",
 });
 
+/** Without SESSION_SECRET, cookies are signed with a secret generated once and kept in the database: said at start. */
+async function adoptStoredSessionSecret(db: Db, logger: Logger) {
+  logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
+  process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
+}
+
 /** Said once at start (by the primary, whose workers inherit the default): links then name this machine. */
 function warnPublicUrlUnset(logger: Logger, config: StorefrontConfig) {
   logger.warn(
@@ -364,11 +367,8 @@ async function runPrimary(workerCount: number): Promise<void> {
     const db = connect(backendConfig.DATABASE_URL, { logger });
     try {
       await prepareBackendDatabase(db, backendConfig, logger);
-      if (!config.SESSION_SECRET) {
-        logger.warn("SESSION_SECRET is not set: cookies are signed with a secret generated once and kept in the database");
-        // Workers inherit the environment, so they all sign with this one secret and do not warn again.
-        process.env.SESSION_SECRET = await sharedSessionSecret(db, systemClock);
-      }
+      // Workers inherit the environment, so they all sign with this one secret and do not warn again.
+      if (!config.SESSION_SECRET) await adoptStoredSessionSecret(db, logger);
       if (!config.PUBLIC_URL) {
         warnPublicUrlUnset(logger, config);
         process.env.PUBLIC_URL = publicOrigin(config);
