@@ -8,6 +8,7 @@ import { callRecentlyViewed } from "./recently-viewed.server.ts";
 import { currentUserSchema } from "./responses.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 import { commitSession, flashToast, getSession, type ShopSession } from "./session.server.ts";
+import { signInUrlFor } from "./sign-in-path.ts";
 import { fetchWishlist } from "./wishlist.server.ts";
 
 /** A shopper with a bearer token: what protected loaders and actions work with. */
@@ -24,11 +25,6 @@ export function pagePath(request: Request): string {
   url.searchParams.delete("_routes");
   const search = url.searchParams.toString();
   return search ? `${pathname}?${search}` : pathname;
-}
-
-/** The sign-in page, remembering `back` (a same-site path and query) to come back to. */
-export function signInUrlFor(back: string): string {
-  return back === "/" ? "/signin" : `/signin?${new URLSearchParams({ redirectTo: back })}`;
 }
 
 /** The sign-in page, remembering the page of `request` (path and query) to come back to. */
@@ -222,23 +218,11 @@ export async function codeScreenLoader({ request }: { request: Request }) {
   return { email, ...honeypotLoaderData };
 }
 
-/** Screens that must never be the page a sign-in returns to. */
-const ACCOUNT_FLOW_PATHS = new Set(["/signin", "/signup", "/email-verification", "/otp-verification", "/logout"]);
-
 /**
- * Where a sign-in returns to (the page the shopper came from, else /): the `redirectTo` the
- * protected-route guard put in the URL, else the same-site page whose link led here.
+ * Where a sign-in returns to (the page the shopper came from, else /): the same-site `redirectTo` that the
+ * header's link or the protected-route guard put in the URL (`signInUrlFor`).
  */
-export function returnPath(request: Request): string {
-  const url = new URL(request.url);
-  const asked = url.searchParams.get("redirectTo");
-  if (asked) return safeRedirectPath(asked);
-  const referrer = request.headers.get("referer");
-  if (!referrer || !URL.canParse(referrer)) return "/";
-  const from = new URL(referrer);
-  if (from.origin !== url.origin || ACCOUNT_FLOW_PATHS.has(from.pathname)) return "/";
-  return safeRedirectPath(`${from.pathname}${from.search}`);
-}
+export const returnPath = (request: Request): string => safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
 
 /**
  * Sign-in and sign-up are for visitors: a verified, signed-in shopper goes on to the page they asked for

@@ -333,3 +333,25 @@ test("cross-site and bot form posts are refused, and a sign-in returns only to t
   expect(offSite.status()).toBe(302);
   expect(offSite.headers().location).toBe("/");
 });
+
+test("the header's Sign In comes back to the page it was clicked on, for every visitor alike", async ({
+  page,
+  shop,
+  request,
+  inbox,
+}, testInfo) => {
+  test.slow();
+  const email = uniqueEmail(testInfo, "comeback");
+  await createVerifiedAccount(request, inbox, email);
+  const listing = "/products?sort=name_a_z&page=2";
+
+  await shop.visit(listing);
+  await shop.header.getByRole("link", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(`/signin?redirectTo=${encodeURIComponent(listing)}`);
+  // The sign-in page depends on its URL alone, so it can be kept for everyone: a Referer does not change it.
+  const referred = await request.get("/signin", { headers: { referer: new URL(listing, page.url()).href } });
+  expect(await referred.text()).not.toContain("name_a_z");
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(listing, { timeout: SIGN_IN_MS });
+  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible();
+});

@@ -7,7 +7,7 @@ import { ACCOUNT_LINKS, MAIN_NAV, telHref } from "./navigation.ts";
 import { accountLabel, type ShellUser } from "./user-label.ts";
 
 /** The side menu below 937 px: main navigation, then the account block. */
-export function MobileMenu({ user }: { user: ShellUser | null }) {
+export function MobileMenu({ user, signInHref }: { user: ShellUser | null; signInHref: string }) {
   return (
     <Drawer label="Menu" icon="menu" side="start" className="mobile-menu">
       <p className="drawer__brand">{SHOP.name}</p>
@@ -38,7 +38,7 @@ export function MobileMenu({ user }: { user: ShellUser | null }) {
           </>
         ) : (
           <div className="mobile-menu__auth">
-            <ButtonLink to="/signin" block>
+            <ButtonLink to={signInHref} block>
               Sign In
             </ButtonLink>
             <ButtonLink to="/signup" variant="outline" block>

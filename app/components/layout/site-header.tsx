@@ -1,7 +1,8 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { CountBadge, cartIconLabel } from "#app/components/ui/count-badge.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { FOCUSED_SEARCH_HREF } from "#app/lib/listing-path.ts";
+import { signInUrlFor } from "#app/lib/sign-in-path.ts";
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { SHOP } from "#contract/shop.ts";
 import { MobileMenu } from "./mobile-menu.tsx";
@@ -17,11 +18,14 @@ export interface SiteHeaderProps {
 
 export function SiteHeader({ user, cartCount, recentlyViewed }: SiteHeaderProps) {
   const cartLabel = cartIconLabel(cartCount);
+  const location = useLocation();
+  // Signing in comes back to this page.
+  const signInHref = signInUrlFor(`${location.pathname}${location.search}`);
   return (
     <header className="site-header">
       <div className="site-header__bar container">
         <div className="site-header__start">
-          <MobileMenu user={user} />
+          <MobileMenu user={user} signInHref={signInHref} />
           <Link to={FOCUSED_SEARCH_HREF} className="icon-button" aria-label="Search">
             <Icon name="search" />
           </Link>
@@ -43,7 +47,7 @@ export function SiteHeader({ user, cartCount, recentlyViewed }: SiteHeaderProps)
           ) : (
             <ul className="site-header__auth">
               <li>
-                <Link to="/signin">Sign In</Link>
+                <Link to={signInHref}>Sign In</Link>
               </li>
               <li>
                 <Link to="/signup">Sign Up</Link>
