@@ -356,6 +356,9 @@ test.describe("server", () => {
       const api = await rawGet("/api/public/categories", [`Host: ${host}`]);
       expect(api.status).toBe(400);
       expect(api.body).toContain('"code":"BAD_REQUEST"');
+      // Answered after helmet, as every API answer is.
+      expect(api.head).toContain("x-content-type-options: nosniff");
+      expect(api.head).toContain("x-frame-options: deny");
     });
   }
 
