@@ -19,6 +19,7 @@ import { repairStockDrift, setVariantStock } from "#api/operator/stock.ts";
 import { changeOrderStatus, listOrders, type StatusChange } from "#api/orders/orders.service.ts";
 import { createGateway } from "#api/payments/gateway.ts";
 import {
+  type HeldPayment,
   listPendingPayments,
   type RecoveryOutcome,
   type ReturnedMoney,
@@ -82,11 +83,17 @@ const ageOf = (iso: string) => {
 /** What payments:settle says it did with an attempt. */
 const SETTLED: Record<RecoveryOutcome, string> = {
   captured: "captured; the order is confirmed and paid",
-  capture_failed: "the capture failed; the order stays pending and authorised (see the log)",
+  capture_failed: "the capture or the order's confirmation failed; the next pass tries again (see the log)",
   order_settled: "its order was settled already",
   voided: "no order; the authorisation is voided and the attempt failed",
   void_failed: "no order; voiding the authorisation failed, the next pass tries again (see the log)",
   failed: "no order and nothing authorised; the attempt failed",
+};
+
+/** What payments:settle says it did with an order whose payment was held but not confirmed. */
+const HELD: Record<HeldPayment["outcome"], string> = {
+  captured: "its held payment is captured; the order is confirmed and paid, and the shopper is e-mailed",
+  capture_failed: "its payment is still held; the capture or the confirmation failed, the next pass tries again (see the log)",
 };
 
 const RETURNED: Record<ReturnedMoney["outcome"], string> = {
@@ -464,8 +471,9 @@ Cancelling returns the items to stock and refunds the payment.`,
     usage: `payments:pending
 
 An attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes lost its process; the recovery pass
-(every minute in the server, or payments:settle) settles it. An order left pending and authorised
-had its capture fail: cancel it with order:status, or settle it with the payment provider. A hosted checkout
+(every minute in the server, or payments:settle) settles it. An order pending and authorised is captured
+and confirmed by that pass; one still listed after several passes has its capture refused by the provider
+(see the log): settle it there, or cancel it with order:status. A hosted checkout
 open holds its order's stock until the shopper pays or it expires (then the recovery pass releases it). A
 cancelled order whose money has not gone back had its refund fail: the recovery pass tries again.`,
     maxPositionals: 0,
@@ -524,8 +532,9 @@ cancelled order whose money has not gone back had its refund fail: the recovery 
     usage: `payments:settle
 
 Settles every attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes: an order that exists is captured
-(confirmed and paid; a failed capture leaves it pending for you), an authorisation without an order is voided
-and its attempt failed. Gives back the money of orders cancelled that long ago whose refund failed. Only one
+(confirmed and paid, its e-mails sent; a failed capture is tried again by the next pass), an authorisation without
+an order is voided and its attempt failed. Any order placed that long ago whose payment is held but not confirmed
+is captured and confirmed the same way. Gives back the money of orders cancelled that long ago whose refund failed. Only one
 process runs the pass at a time; if another is running it, nothing happens.`,
     maxPositionals: 0,
     async run(db, _args, config) {
@@ -539,7 +548,7 @@ process runs the pass at a time; if another is running it, nothing happens.`,
         console.error("Another process is running the recovery pass; try again in a minute.");
         return 1;
       }
-      if (report.settled.length === 0 && report.refunds.length === 0) {
+      if (report.settled.length === 0 && report.held.length === 0 && report.refunds.length === 0) {
         console.log("Nothing to settle.");
         return 0;
       }
@@ -548,9 +557,11 @@ process runs the pass at a time; if another is running it, nothing happens.`,
           `Attempt ${attempt.attemptId}${attempt.orderCode ? ` (order ${attempt.orderCode})` : ""}: ${SETTLED[attempt.outcome]}.`,
         );
       }
+      for (const order of report.held) console.log(`Order ${order.orderCode}: ${HELD[order.outcome]}.`);
       for (const refund of report.refunds) console.log(`Cancelled order ${refund.orderCode}: ${RETURNED[refund.outcome]}.`);
       const failed =
         report.settled.some((attempt) => attempt.outcome === "capture_failed" || attempt.outcome === "void_failed") ||
+        report.held.some((order) => order.outcome === "capture_failed") ||
         report.refunds.some((refund) => refund.outcome === "failed");
       return failed ? 1 : 0;
     },

@@ -41,7 +41,7 @@ describe("settleStuckPayments", () => {
     expect(await orderRow(orderId)).toEqual({ status: "pending", payment_status: "authorised" });
 
     // Younger than the deadline, the attempt may still be running: left alone.
-    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], checkouts: [], refunds: [] });
+    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], held: [], checkouts: [], refunds: [] });
     api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
     const report = await settleStuckPayments(deps());
 
@@ -51,15 +51,19 @@ describe("settleStuckPayments", () => {
     const payment = await api.db.kysely.selectFrom("payments").select(["status", "reference"]).executeTakeFirstOrThrow();
     expect(payment.status).toBe("captured");
     expect(api.gateway.captured.has(payment.reference)).toBe(true);
-    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], checkouts: [], refunds: [] });
+    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], held: [], checkouts: [], refunds: [] });
   });
 
-  it("settles the attempt but leaves the order authorised for the operator when the capture fails again", async () => {
+  it("keeps the attempt processing while the capture fails, and captures it on a later pass", async () => {
     const { key, orderId } = await cutOffOrder();
     api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
     vi.spyOn(api.gateway, "capture").mockRejectedValueOnce(new Error("gateway down"));
-    expect(await settleStuckPayments(deps())).toMatchObject({ ran: true, settled: [{ outcome: "capture_failed" }] });
+    expect(await settleStuckPayments(deps())).toMatchObject({ ran: true, settled: [{ outcome: "capture_failed" }], held: [] });
     expect(await orderRow(orderId)).toEqual({ status: "pending", payment_status: "authorised" });
+    expect(await attemptOf(key)).toMatchObject({ status: "processing" });
+
+    expect(await settleStuckPayments(deps())).toMatchObject({ ran: true, settled: [{ outcome: "captured" }], held: [] });
+    expect(await orderRow(orderId)).toEqual({ status: "confirmed", payment_status: "paid" });
     expect(await attemptOf(key)).toMatchObject({ status: "succeeded", order_id: orderId });
   });
 

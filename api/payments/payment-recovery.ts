@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps } from "#api/core/env.ts";
 import type { PaymentAttemptStatus } from "#api/db/schema.ts";
+import { isDatabaseUnavailable } from "#api/db/unavailable.ts";
 import { returnOrderMoney, UNRETURNED_PAYMENT_STATUSES } from "#api/orders/orders.service.ts";
 import { API_TIMEOUT_MS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
+import type { CardGateway } from "./gateway.ts";
 import { settleExpiredCheckouts } from "./hosted-checkout.service.ts";
 import { captureOrder, gatewayKeyOf } from "./payments.service.ts";
 
@@ -26,7 +28,10 @@ export type RecoveryDeps = Pick<ApiDeps, "db" | "clock" | "gateway" | "logger"> 
 export type RecoveryOutcome =
   /** Its order existed, authorised: captured now, the order confirmed and paid. */
   | "captured"
-  /** Its order existed but the capture failed: the order stays pending/authorised for the operator. */
+  /**
+   * Its order existed but the capture or the order's confirmation failed: the attempt stays processing and the
+   * next pass tries again (the capture's idempotency key makes a capture the provider already made a no-op).
+   */
   | "capture_failed"
   /** Its order existed and was settled already (captured, refunded, or moved by the operator). */
   | "order_settled"
@@ -46,6 +51,15 @@ export interface RecoveredAttempt {
   outcome: RecoveryOutcome;
 }
 
+/**
+ * An order whose payment the provider holds (authorised, or captured without the order knowing) while the order is
+ * not confirmed, its attempt settled already: the pass captured it and confirmed the order, or failed to.
+ */
+export interface HeldPayment {
+  orderCode: string;
+  outcome: "captured" | "capture_failed";
+}
+
 /** A cancelled order whose money the pass tried to give back, and what became of it. */
 export interface ReturnedMoney {
   orderCode: string;
@@ -61,6 +75,7 @@ export type RecoveryReport =
   | {
       ran: true;
       settled: RecoveredAttempt[];
+      held: HeldPayment[];
       checkouts: Awaited<ReturnType<typeof settleExpiredCheckouts>>;
       refunds: ReturnedMoney[];
     };
@@ -87,8 +102,10 @@ export async function settleStuckPayments(deps: RecoveryDeps): Promise<RecoveryR
       .orderBy("id")
       .execute();
     const settled: RecoveredAttempt[] = [];
+    const orderIdsSeen = new Set<number>();
     for (const attempt of stuck) {
-      const { outcome, orderCode } = await settleAttempt(deps, attempt);
+      const { outcome, orderCode, orderId } = await settleAttempt(deps, attempt);
+      if (orderId !== null) orderIdsSeen.add(orderId);
       settled.push({
         attemptId: attempt.id,
         userId: attempt.user_id,
@@ -99,13 +116,60 @@ export async function settleStuckPayments(deps: RecoveryDeps): Promise<RecoveryR
       });
       deps.logger.warn({ attemptId: attempt.id, orderCode, outcome }, "settled a payment attempt left processing");
     }
+    const held = await confirmHeldPayments(deps, startedBefore, orderIdsSeen);
     const { gateway } = deps;
     const checkouts = gateway.kind === "hosted" ? await settleExpiredCheckouts({ ...deps, gateway }) : [];
     for (const checkout of checkouts) deps.logger.info(checkout, "settled a hosted checkout past its expiry");
     const refunds = await returnCancelledOrdersMoney(deps, startedBefore);
-    return { ran: true, settled, checkouts, refunds };
+    return { ran: true, settled, held, checkouts, refunds };
   } finally {
     await deps.db.kysely.deleteFrom("job_leases").where("name", "=", LEASE_NAME).where("holder", "=", holder).execute();
+  }
+}
+
+/**
+ * Orders placed before `placedBefore` whose card payment is still only `authorised` and which are not cancelled,
+ * whatever their attempt says: a confirmation that failed after the capture (a lock wait that ran out, a lost
+ * connection) or a capture the provider did not answer. Each is captured under its own idempotency key (a no-op
+ * at the provider when the money was taken already) and confirmed, with its e-mails, exactly once
+ * (confirmPaidOrder). `skip`: orders this pass has just tried through their attempt.
+ */
+async function confirmHeldPayments(deps: RecoveryDeps, placedBefore: string, skip: ReadonlySet<number>): Promise<HeldPayment[]> {
+  const { gateway } = deps;
+  if (gateway.kind !== "card") return [];
+  const held = await deps.db.kysely
+    .selectFrom("orders as o")
+    .innerJoin("payments as p", "p.order_id", "o.id")
+    .select(["o.id", "o.code", "o.user_id", "o.idempotency_key", "p.reference"])
+    .where("p.status", "=", "authorised")
+    .where("o.status", "!=", "cancelled")
+    .where("o.created_at", "<", placedBefore)
+    .orderBy("o.id")
+    .execute();
+  const confirmed: HeldPayment[] = [];
+  for (const order of held.filter((row) => !skip.has(row.id))) {
+    const outcome = (await captureOrderLogged(deps, gateway, order.id, order.reference, gatewayKeyOf(order.user_id, order.idempotency_key)))
+      ? "captured"
+      : "capture_failed";
+    confirmed.push({ orderCode: order.code, outcome });
+    deps.logger.warn({ orderCode: order.code, outcome }, "settled an order whose payment was held but not confirmed");
+  }
+  return confirmed;
+}
+
+/** captureOrder for the pass: a confirmation that fails is logged and left for the next pass, never thrown. */
+async function captureOrderLogged(
+  deps: RecoveryDeps,
+  gateway: CardGateway,
+  orderId: number,
+  reference: string,
+  gatewayKey: string,
+): Promise<boolean> {
+  try {
+    return await captureOrder({ ...deps, gateway }, orderId, reference, gatewayKey);
+  } catch (error) {
+    deps.logger.error({ err: error, orderId }, "confirming a captured order failed; the next pass tries again");
+    return false;
   }
 }
 
@@ -148,7 +212,10 @@ interface StuckAttempt {
   gateway_reference: string | null;
 }
 
-async function settleAttempt(deps: RecoveryDeps, attempt: StuckAttempt): Promise<{ outcome: RecoveryOutcome; orderCode: string | null }> {
+async function settleAttempt(
+  deps: RecoveryDeps,
+  attempt: StuckAttempt,
+): Promise<{ outcome: RecoveryOutcome; orderCode: string | null; orderId: number | null }> {
   const { db } = deps;
   const gatewayKey = gatewayKeyOf(attempt.user_id, attempt.idempotency_key);
   const order = await db.kysely
@@ -162,17 +229,18 @@ async function settleAttempt(deps: RecoveryDeps, attempt: StuckAttempt): Promise
     let outcome: RecoveryOutcome = "order_settled";
     const { gateway } = deps;
     if (order.payment_status === "authorised" && gateway.kind === "card") {
-      outcome = (await captureOrder({ ...deps, gateway }, order.id, order.reference, gatewayKey)) ? "captured" : "capture_failed";
+      outcome = (await captureOrderLogged(deps, gateway, order.id, order.reference, gatewayKey)) ? "captured" : "capture_failed";
     }
-    await markAttempt(deps, attempt.id, "succeeded", { order_id: order.id });
-    return { outcome, orderCode: order.code };
+    // Succeeded only once its order is confirmed: a failed capture or confirmation is tried again next pass.
+    if (outcome !== "capture_failed") await markAttempt(deps, attempt.id, "succeeded", { order_id: order.id });
+    return { outcome, orderCode: order.code, orderId: order.id };
   }
   if (attempt.gateway_reference) {
     try {
       await deps.gateway.voidAuthorisation(attempt.gateway_reference, `${gatewayKey}:void`);
     } catch (error) {
       deps.logger.error({ err: error, attemptId: attempt.id }, "voiding a stuck attempt's authorisation failed; the next pass tries again");
-      return { outcome: "void_failed", orderCode: null };
+      return { outcome: "void_failed", orderCode: null, orderId: null };
     }
   }
   await markAttempt(deps, attempt.id, "failed", {
@@ -180,7 +248,7 @@ async function settleAttempt(deps: RecoveryDeps, attempt: StuckAttempt): Promise
     failure_code: "INTERNAL_ERROR",
     failure_message: MSG.payment.notCompleted,
   });
-  return { outcome: attempt.gateway_reference ? "voided" : "failed", orderCode: null };
+  return { outcome: attempt.gateway_reference ? "voided" : "failed", orderCode: null, orderId: null };
 }
 
 /** Settles an attempt the pass found, unless its own request settled it meanwhile. */
@@ -227,7 +295,17 @@ async function takeLease(deps: RecoveryDeps, holder: string): Promise<boolean> {
 export function startPaymentRecovery(deps: RecoveryDeps): { stop: () => Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const pass = () => {
-    running = settleStuckPayments(deps).catch((error: unknown) => deps.logger.error({ err: error }, "the payment recovery pass failed"));
+    running = settleStuckPayments(deps).catch((error: unknown) => {
+      // The database away (at start, or for a moment) is expected and passes by itself: one line, no stack.
+      if (isDatabaseUnavailable(error)) {
+        deps.logger.warn(
+          { reason: (error as Error).message },
+          "the payment recovery pass could not reach the database; it runs again in a minute",
+        );
+      } else {
+        deps.logger.error({ err: error }, "the payment recovery pass failed");
+      }
+    });
   };
   pass();
   const timer = setInterval(pass, RECOVERY_INTERVAL_MS);

@@ -124,17 +124,13 @@ export async function processPayment(
     orderId = await transactionWithRetry(db, (trx) => placeOrder(trx, deps, user.id, key, newOrderCode(), quote, payment));
     // Stock moved: this process's next page shows it (others within the catalogue's freshness bound).
     await deps.catalogue.generation.check();
-    // A capture that fails leaves the attempt processing: the recovery pass tries it again (the order stands, and a
-    // replay of the key answers it meanwhile).
+    // The attempt succeeds only once its order is confirmed. Whatever fails before that (the capture, the
+    // confirmation's transaction, this process) leaves it processing, and the recovery pass finishes the order;
+    // the order stands meanwhile, and a replay of the key answers it.
     if (await captureOrder(deps, orderId, reference, gatewayKey)) await settle("succeeded", { order_id: orderId });
     return (await userOrderDetail(db.kysely, user.id, orderId)) as OrderDetailDto;
   } catch (error) {
-    if (error instanceof ApiError && error.code === "PAYMENT_DECLINED") throw error;
-    // Once the order is committed it stands: a replay of the key answers it.
-    if (orderId !== undefined) {
-      await settle("succeeded", { order_id: orderId });
-      throw error;
-    }
+    if ((error instanceof ApiError && error.code === "PAYMENT_DECLINED") || orderId !== undefined) throw error;
     await abandonAttempt(deps, attemptId, reference, gatewayKey, error);
     throw error;
   }
@@ -197,10 +193,10 @@ export async function abandonAttempt(
       return;
     }
   }
-  const refusal = error instanceof ApiError ? error : undefined;
-  await attemptSettler(deps, attemptId)(refusal ? "refused" : "failed", {
-    failure: refusal ?? new ApiError(500, "INTERNAL_ERROR", MSG.api.internal),
-  });
+  // A refusal (out of stock, a bad address) is answered again as it was; any other failure (the database away, a
+  // lock wait that ran out) tells the shopper in words that nothing was taken, which the release above made true.
+  const refusal = error instanceof ApiError && error.status < 500 ? error : undefined;
+  await attemptSettler(deps, attemptId)(refusal ? "refused" : "failed", { failure: refusal ?? notCompleted() });
 }
 
 /**
@@ -254,13 +250,22 @@ export async function replay(deps: ApiDeps, userId: number, key: string, hash: s
   }
 }
 
-/** The refusal a settled attempt without an order answers again. */
+/** A payment that failed on the shop's side, its authorisation released: the shopper is told, in words, that nothing was taken. */
+const notCompleted = () => new ApiError(503, "SERVICE_UNAVAILABLE", MSG.payment.notCompleted);
+
+/**
+ * The refusal a settled attempt without an order answers again. One that failed on the shop's side (recorded as
+ * a 5xx, as releases before this one recorded "Internal server error") is answered as not completed: its
+ * authorisation was released before the attempt was settled.
+ */
 const attemptFailure = (attempt: Pick<PaymentAttempt, "failure_status" | "failure_code" | "failure_message">) =>
-  new ApiError(
-    (attempt.failure_status ?? 500) as ApiError["status"],
-    (attempt.failure_code ?? "INTERNAL_ERROR") as ErrorCode,
-    attempt.failure_message ?? MSG.api.internal,
-  );
+  attempt.failure_status === null || attempt.failure_status >= 500
+    ? notCompleted()
+    : new ApiError(
+        attempt.failure_status as ApiError["status"],
+        (attempt.failure_code ?? "BAD_REQUEST") as ErrorCode,
+        attempt.failure_message ?? MSG.payment.failed,
+      );
 
 /**
  * GET /payments/attempts/:key: where the shopper's payment under `key` stands, for a storefront that lost the

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -69,7 +70,8 @@ function migrationsFingerprint(): string {
 }
 
 /** A test database's pool is as large as PG_POOL_MAX says (the `postgres` project keeps it small). */
-const connectTest = (url: string) => connect(url, { poolMax: readBackendConfig().PG_POOL_MAX });
+const connectTest = (url: string, options: { failFast?: boolean } = {}) =>
+  connect(url, { poolMax: readBackendConfig().PG_POOL_MAX, failFast: options.failFast, logger: pino({ level: "silent" }) });
 
 let template: Promise<string> | undefined;
 
@@ -118,22 +120,46 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   });
 }
 
+/** Where a test database is and how it is opened; `url` lets a test open a second connection of its own. */
+export interface TestDatabaseOptions {
+  /** SQLite in a file of its own (removed on close) rather than in memory, so a second connection can share it. */
+  onDisk?: boolean;
+  /** PostgreSQL waits bounded as a serving process bounds them (DATABASE_WAIT_MS). */
+  failFast?: boolean;
+}
+
 /**
- * A database of its own: an empty SQLite in memory, or, when TEST_PG_ADMIN_URL names a PostgreSQL server
- * (the `postgres` test project sets it), a new uniquely named clone of the migrated template that `drop` removes.
+ * A database of its own: an empty SQLite in memory (or in a file), or, when TEST_PG_ADMIN_URL names a PostgreSQL
+ * server (the `postgres` test project sets it), a new uniquely named clone of the migrated template that `drop`
+ * removes.
  */
-async function testDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function testDatabase(options: TestDatabaseOptions = {}): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL || undefined;
   if (!adminUrl) {
-    const db = connect(":memory:");
-    return { db, drop: () => db.close() };
+    if (!options.onDisk) {
+      const db = connect(":memory:");
+      return { db, url: ":memory:", drop: () => db.close() };
+    }
+    const folder = mkdtempSync(join(tmpdir(), "shop-test-"));
+    const url = `file:${join(folder, "shop.db")}`;
+    const db = connect(url);
+    return {
+      db,
+      url,
+      drop: async () => {
+        await db.close();
+        rmSync(folder, { recursive: true, force: true });
+      },
+    };
   }
   const source = await templateDatabase(adminUrl);
   const name = `shop_test_${process.pid}_${randomBytes(6).toString("hex")}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${source}"`));
-  const db = connectTest(databaseUrl(adminUrl, name));
+  const url = databaseUrl(adminUrl, name);
+  const db = connectTest(url, options);
   return {
     db,
+    url,
     drop: async () => {
       await db.close();
       await dropDatabase(adminUrl, name);
@@ -178,9 +204,9 @@ export const TEST_RATES_SOURCE: RatesSource = {
  * `close()` releases (and on PostgreSQL drops) it; whatever a test file leaves open is closed after the file.
  */
 export async function freshApi<C extends Clock = MovableClock, M extends Mailer = MemoryMailer, G extends PaymentGateway = TestGateway>(
-  options: { clock?: C; mailer?: M; gateway?: G; catalogueCache?: boolean; ratesSource?: RatesSource } = {},
+  options: { clock?: C; mailer?: M; gateway?: G; catalogueCache?: boolean; ratesSource?: RatesSource } & TestDatabaseOptions = {},
 ) {
-  const { db, drop } = await testDatabase();
+  const { db, url, drop } = await testDatabase(options);
   const logger = pino({ level: "silent" });
   // Without a clock of its own the caller gets the movable test clock, typed as one.
   const clock = (options.clock ?? testClock()) as C;
@@ -240,7 +266,7 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
     return { status: response.status, body: (await response.json()) as T & Record<string, any> };
   }
 
-  return { db, app, clock, mailer, outbox, gateway, logger, call, close };
+  return { db, databaseUrl: url, app, clock, mailer, outbox, gateway, logger, call, close };
 }
 
 /** What `freshApi()` gives, for a test file that keeps it in a `let` across hooks. */

@@ -51,7 +51,7 @@ describe("/checkout/payment-status", () => {
   });
 
   it("says it is checking, with a Check again link and a refresh that need no JavaScript, while the payment is processing", async () => {
-    for (const answer of [{ status: 200, data: { status: "processing", order: null, message: null } }, { status: 503 }]) {
+    for (const answer of [{ status: 200, data: { status: "processing", order: null, message: null } }, { status: 503 }, { status: 500 }]) {
       const { result } = await load(answer);
       expect(result).toEqual({ href: `/checkout/payment-status?key=${KEY}`, failure: null });
       expect(metaOf(result)).toContainEqual({ httpEquiv: "refresh", content: "5" });

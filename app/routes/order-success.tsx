@@ -60,8 +60,9 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         </div>
         <p className="order-success__note">
-          You will receive an e-mail confirmation with your order details shortly, and another with the tracking number once your order
-          ships.
+          {order?.payment_status === "authorised"
+            ? MSG.payment.confirmingNote
+            : "You will receive an e-mail confirmation with your order details shortly, and another with the tracking number once your order ships."}
         </p>
       </div>
     </div>

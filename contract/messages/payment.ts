@@ -23,6 +23,9 @@ export const payment = {
   checkAgain: "Check again",
   backToCheckout: "Back to Checkout",
   notCompleted: "Your payment could not be completed and you have not been charged. Please try again.",
+  /** An order placed whose payment the provider holds while the shop confirms it (the recovery pass finishes it). */
+  confirmingNote:
+    "Your payment is held by our payment provider and we are confirming your order. You will receive an e-mail confirmation within a few minutes, and you will not be charged twice.",
   attemptNotFound: "No payment with this key",
   keyRequired: "A payment key is required; please reload the page and try again.",
   addressNotFound: "Please select one of your saved addresses.",
