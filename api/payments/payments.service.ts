@@ -328,7 +328,7 @@ async function priceLine(db: Kysely<Database>, item: PaymentCartItem): Promise<P
     .executeTakeFirst();
   if (!row) throw badRequest(MSG.payment.variantUnavailable);
   if (row.status !== "Active") throw badRequest(MSG.payment.productUnavailable(row.name));
-  if (item.quantity > row.stock) throw outOfStock(row.stock);
+  if (item.quantity > row.stock) throw outOfStock(`${row.name} (${row.color_name} / ${row.size})`, row.stock);
   const offered = (
     await db.selectFrom("product_fits").select("value").where("product_id", "=", item.productId).orderBy("position").execute()
   ).map((entry) => entry.value);
@@ -356,7 +356,9 @@ async function priceLine(db: Kysely<Database>, item: PaymentCartItem): Promise<P
   };
 }
 
-const outOfStock = (available: number) => new ApiError(400, "OUT_OF_STOCK", MSG.cart.onlyNForVariant(available));
+/** Fewer units than asked for: how many are left, or, with none left, that the item has sold out. */
+const outOfStock = (item: string, available: number) =>
+  new ApiError(400, "OUT_OF_STOCK", available > 0 ? MSG.cart.onlyNForVariant(available) : MSG.payment.soldOut(item));
 
 /** A readable order code, such as MN-7K3F-9Q2A (no 0/O or 1/I to misread). */
 export function newOrderCode(): string {
@@ -366,8 +368,16 @@ export function newOrderCode(): string {
 }
 
 /**
- * The one transaction: stock, promo use, order (`pending`), items, payment, redemption. Any refusal rolls it all
- * back. The stock is held from here: a card order's until it is cancelled, a hosted checkout's until it expires.
+ * The one transaction: order (`pending`), items and payment, then the stock, the promo use and its redemption. Any refusal
+ * rolls it all back. The stock is held from here: a card order's until it is cancelled, a hosted checkout's until
+ * it expires.
+ *
+ * The rows every buyer of an item contends for (its variant and product, the promo, the catalogue generation) are
+ * written last, each once, so a transaction holds their locks only from its stock decrement to its commit, never
+ * across its inserts: in a rush on one item (a drop) buyers queue for milliseconds, not for each other's whole
+ * order. The decrement is conditional (`stock >= quantity`): a buyer who waited for the last unit finds, once the
+ * one before commits, that the row no longer qualifies, and is refused as sold out. The locks are taken in one
+ * order (variants, then products, then the promo, the generation last), so concurrent orders cannot deadlock.
  */
 export async function placeOrder(
   trx: Kysely<Database>,
@@ -378,33 +388,6 @@ export async function placeOrder(
   quote: Quote,
   payment: OrderPayment,
 ): Promise<number> {
-  // Rows are locked in one order (variants, then products, then the promo, the catalogue generation last) so
-  // concurrent orders cannot deadlock.
-  const byVariant = new Map<number, number>();
-  for (const line of quote.lines) byVariant.set(line.variantId, (byVariant.get(line.variantId) ?? 0) + line.quantity);
-  for (const [variantId, quantity] of [...byVariant].sort(([a], [b]) => a - b)) {
-    const taken = await trx
-      .updateTable("product_variants")
-      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
-      .where("id", "=", variantId)
-      .where("stock", ">=", quantity)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 0) {
-      const left = await trx.selectFrom("product_variants").select("stock").where("id", "=", variantId).executeTakeFirst();
-      throw outOfStock(left?.stock ?? 0);
-    }
-  }
-  const byProduct = new Map<number, number>();
-  for (const line of quote.lines) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
-  for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => a - b)) {
-    await trx
-      .updateTable("products")
-      .set((eb) => ({ stock_total: eb("stock_total", "-", quantity), units_sold: eb("units_sold", "+", quantity) }))
-      .where("id", "=", productId)
-      .execute();
-  }
-  if (quote.promo) await claimPromoUse(trx, quote.promo.promo, userId);
-
   const now = isoNow(deps.clock);
   const { totals, address } = quote;
   const order = await trx
@@ -469,7 +452,35 @@ export async function placeOrder(
       created_at: now,
     })
     .execute();
+
+  const byVariant = new Map<number, { quantity: number; item: string }>();
+  for (const line of quote.lines) {
+    const taken = byVariant.get(line.variantId)?.quantity ?? 0;
+    byVariant.set(line.variantId, { quantity: taken + line.quantity, item: `${line.productName} (${line.variantName})` });
+  }
+  for (const [variantId, { quantity, item }] of [...byVariant].sort(([a], [b]) => a - b)) {
+    const taken = await trx
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", "-", quantity) }))
+      .where("id", "=", variantId)
+      .where("stock", ">=", quantity)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) {
+      const left = await trx.selectFrom("product_variants").select("stock").where("id", "=", variantId).executeTakeFirst();
+      throw outOfStock(item, left?.stock ?? 0);
+    }
+  }
+  const byProduct = new Map<number, number>();
+  for (const line of quote.lines) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
+  for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => a - b)) {
+    await trx
+      .updateTable("products")
+      .set((eb) => ({ stock_total: eb("stock_total", "-", quantity), units_sold: eb("units_sold", "+", quantity) }))
+      .where("id", "=", productId)
+      .execute();
+  }
   if (quote.promo) {
+    await claimPromoUse(trx, quote.promo.promo, userId, order.id);
     await recordRedemption(trx, deps.clock, {
       promoId: quote.promo.promo.id,
       userId,

@@ -247,6 +247,23 @@ describe("POST /payments/process", () => {
     expect(await countRows("payments")).toBe(0);
   });
 
+  it("sells the last unit once when shoppers pay for it at the same moment, telling the others it sold out, charging them nothing", async () => {
+    const shop = await checkoutCatalogue(api, { stock: 1 });
+    const shoppers = await Promise.all([shopperWithAddress(api), shopperWithAddress(api), shopperWithAddress(api)]);
+    const line = { productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 };
+    const answers = await Promise.all(shoppers.map((shopper) => pay(api, shopper.token, paymentRequest(shopper.addressId, [line]))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    for (const refused of answers.filter((answer) => answer.status === 400)) {
+      expect(refused.body).toMatchObject({ message: MSG.payment.soldOut("Silk Abaya (Black / M)"), error: { code: "OUT_OF_STOCK" } });
+    }
+    expect(await stockOf(shop.blackAbaya)).toBe(0);
+    expect(await countRows("orders")).toBe(1);
+    expect(api.gateway.captured.size).toBe(1);
+    // Whoever was authorised before the last unit went has the authorisation released.
+    const attempts = await api.db.kysely.selectFrom("payment_attempts").select("status").execute();
+    expect(attempts.map((attempt) => attempt.status).sort()).toEqual(["refused", "refused", "succeeded"]);
+  });
+
   it("leaves a refused order's attempt for the recovery pass when its authorisation cannot be voided", async () => {
     const shop = await checkoutCatalogue(api, { stock: 2 });
     const shopper = await shopperWithAddress(api);

@@ -38,14 +38,16 @@ export async function applyPromo(
   return { promo, discountPence: promoDiscountPence(promo, basketPence) };
 }
 
-async function checkCustomer(db: Kysely<Database>, promo: PromoCode, userId: number): Promise<void> {
+async function checkCustomer(db: Kysely<Database>, promo: PromoCode, userId: number, placingOrderId?: number): Promise<void> {
   if (promo.first_purchase_only === 1) {
-    // A cancelled order bought nothing: the customer's first purchase is still to come.
+    // A cancelled order bought nothing: the customer's first purchase is still to come. The order being placed
+    // (written already in its transaction) is not an earlier one.
     const earlier = await db
       .selectFrom("orders")
       .select("id")
       .where("user_id", "=", userId)
       .where("status", "!=", "cancelled")
+      .$if(placingOrderId !== undefined, (query) => query.where("id", "!=", placingOrderId as number))
       .limit(1)
       .executeTakeFirst();
     if (earlier) throw badRequest(MSG.promo.firstPurchaseOnly);
@@ -66,7 +68,7 @@ async function checkCustomer(db: Kysely<Database>, promo: PromoCode, userId: num
  * holds the code's row, so one customer's simultaneous orders see each other), checks the customer
  * again, and records the redemption once the order exists.
  */
-export async function claimPromoUse(trx: Kysely<Database>, promo: PromoCode, userId: number): Promise<void> {
+export async function claimPromoUse(trx: Kysely<Database>, promo: PromoCode, userId: number, placingOrderId: number): Promise<void> {
   const claimed = await trx
     .updateTable("promo_codes")
     .set((eb) => ({ times_used: eb("times_used", "+", 1) }))
@@ -79,7 +81,7 @@ export async function claimPromoUse(trx: Kysely<Database>, promo: PromoCode, use
     const current = await trx.selectFrom("promo_codes").select("active").where("id", "=", promo.id).executeTakeFirst();
     throw badRequest(current?.active === 1 ? MSG.promo.usageLimitReached : MSG.promo.invalid);
   }
-  await checkCustomer(trx, promo, userId);
+  await checkCustomer(trx, promo, userId, placingOrderId);
 }
 
 export async function recordRedemption(

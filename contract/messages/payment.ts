@@ -30,6 +30,8 @@ export const payment = {
   keyRequired: "A payment key is required; please reload the page and try again.",
   addressNotFound: "Please select one of your saved addresses.",
   productUnavailable: (name: string) => `${name} is no longer available`,
+  /** The last unit went to another shopper first (a limited release): nothing was charged. */
+  soldOut: (item: string) => `Sorry, ${item} has just sold out. You have not been charged.`,
   variantUnavailable: "Selected variant not found",
   fitUnavailable: (fit: string) => `The fit "${fit}" is not offered for this product`,
   shippingMethodInvalid: "Please choose the Regular shipment method",
