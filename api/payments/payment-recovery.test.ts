@@ -1,5 +1,6 @@
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { connect } from "#api/db/connect.ts";
 import { changeOrderStatus, returnOrderMoney } from "#api/orders/orders.service.ts";
 import {
   checkoutCatalogue,
@@ -205,6 +206,22 @@ describe("startPaymentRecovery", () => {
     const recovery = startPaymentRecovery(deps());
     await recovery.stop();
     expect(await orderRow(orderId)).toEqual({ status: "confirmed", payment_status: "paid" });
+  });
+
+  it("meets a database it cannot reach at start with one warning line without a stack, and keeps its timer", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    // Nothing listens on port 9: the first connection is refused, as while PostgreSQL is still starting.
+    const away = connect("postgres://shop@127.0.0.1:9/shop", { failFast: true, logger });
+    try {
+      const recovery = startPaymentRecovery({ ...deps(), db: away, logger });
+      await recovery.stop();
+    } finally {
+      await away.close();
+    }
+    const passLines = lines.filter((line) => String(line.msg).includes("recovery pass"));
+    expect(passLines).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining("could not reach the database") })]);
+    expect(passLines[0]).not.toHaveProperty("err");
   });
 });
 
