@@ -208,7 +208,7 @@ describe("startPaymentRecovery", () => {
     expect(await orderRow(orderId)).toEqual({ status: "confirmed", payment_status: "paid" });
   });
 
-  it("meets a database it cannot reach at start with one warning line without a stack, and keeps its timer", async () => {
+  it("meets a database it cannot reach at start with one warning line without a stack", async () => {
     const lines: Record<string, unknown>[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
     // Nothing listens on port 9: the first connection is refused, as while PostgreSQL is still starting.
