@@ -1,12 +1,13 @@
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { withoutSecretParams } from "#app/lib/logger.server.ts";
 
-/** What a request line says of the request and its answer. */
+/** What a request line says of the request (its URL without secrets: an unsubscribe link's token…) and its answer. */
 const serializers = {
   req: (req: { id: unknown; method: string; url: string; remoteAddress: string }) => ({
     id: req.id,
     method: req.method,
-    url: req.url,
+    url: withoutSecretParams(req.url),
     ip: req.remoteAddress,
   }),
   // The guard's refusal reason, else the status text a route gave its refusal.
