@@ -113,9 +113,14 @@ describe.skipIf(!postgresBin)("the database goes away for a moment", () => {
       if (answer.path.startsWith("/api/")) expect(answer.code, answer.path).toBe("SERVICE_UNAVAILABLE");
     }
 
-    const lost = logLines
-      .map((line) => JSON.parse(line) as { msg: string; code?: string })
-      .filter((line) => line.msg.startsWith("a database connection failed"));
+    const logged = logLines.map(
+      (line) => JSON.parse(line) as { level: number; msg: string; code?: string; res?: { status: number }; err?: unknown },
+    );
+    const lost = logged.filter((line) => line.msg.startsWith("a database connection failed"));
     expect(lost.map((line) => line.code)).toContain("57P01");
+    // Decision 0028: a refused request is a warning without a stack, its request line too.
+    const unavailable = logged.filter((line) => line.res?.status === 503);
+    expect(unavailable.length).toBeGreaterThan(0);
+    expect(unavailable.filter((line) => line.level !== 40 || line.err !== undefined)).toEqual([]);
   }, 120_000);
 });

@@ -84,6 +84,17 @@ describe("server.ts", () => {
     expect(log).not.toMatch(/code \d{6}/);
   });
 
+  it("keeps an unsubscribe link's token out of the log", async () => {
+    const token = "0123456789abcdef0123456789abcdef";
+    const pageLine = loggedLine((line) => line.includes('"url":"/unsubscribe?token='));
+    await fetch(`${baseUrl}/unsubscribe?token=${token}`);
+    expect(JSON.parse(await pageLine).req.url).toBe("/unsubscribe?token=[redacted]");
+    const apiLine = loggedLine((line) => line.includes('"url":"/api/public/unsubscribe?token='));
+    await fetch(`${baseUrl}/api/public/unsubscribe?token=${token}`, { method: "POST" });
+    expect(JSON.parse(await apiLine).req.url).toBe("/api/public/unsubscribe?token=[redacted]");
+    expect(logLines.join("\n")).not.toContain(token);
+  });
+
   it("answers /readyz 200 while the database answers and 503 once it is gone", async () => {
     const ready = await fetch(`${baseUrl}/readyz`);
     expect(ready.status).toBe(200);

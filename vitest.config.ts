@@ -26,6 +26,7 @@ export default defineConfig({
             "contract/**/*.test.ts",
             "scripts/**/*.test.ts",
             "bench/**/*.test.ts",
+            "server/**/*.test.ts",
             "*.test.ts",
           ],
           env: { TEST_PG_ADMIN_URL: "" },

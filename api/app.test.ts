@@ -240,6 +240,7 @@ describe("a database that cannot be reached", () => {
       catalogue: NO_CATALOGUE_CACHING,
       ratesSource: TEST_RATES_SOURCE,
       viewWriteDelayMs: 0,
+      shopUrl: TEST_SHOP_URL,
     });
     try {
       const response = await api.request("/api/public/categories");

@@ -73,6 +73,7 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     catalogue,
     ratesSource: { url: config.EXCHANGE_RATES_URL },
     viewWriteDelayMs: VIEW_WRITE_DELAY_MS,
+    shopUrl: options.shopUrl,
     internalSecret: config.API_INTERNAL_SECRET,
   });
   const stopBackground = () => Promise.all([recovery.stop(), outbox.stop()]).then(() => undefined);

@@ -108,17 +108,19 @@ async function prepare(url: string, size: number): Promise<void> {
 /** The API as the bench measures it: no catalogue cache and views written at once, so every request queries. */
 function benchApi(db: Db) {
   const mailer = memoryMailer();
+  const shopUrl = "http://localhost:3000";
   return createApi({
     db,
     clock: systemClock,
     logger,
     mailer,
-    outbox: mailOutbox({ db, clock: systemClock, mailer, logger, shopUrl: "http://localhost:3000", shopOrdersEmail: SHOP.email }),
+    outbox: mailOutbox({ db, clock: systemClock, mailer, logger, shopUrl, shopOrdersEmail: SHOP.email }),
     gateway: testGateway(),
     catalogue: NO_CATALOGUE_CACHING,
     // Nothing listens there: the bench asks for no rates.
     ratesSource: { url: "http://127.0.0.1:9/rates" },
     viewWriteDelayMs: 0,
+    shopUrl,
   });
 }
 

@@ -11,7 +11,6 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { sql } from "kysely";
 import type { DestinationStream, Logger } from "pino";
-import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { prepareBackendDatabase, startBackend } from "#api/bootstrap.ts";
@@ -35,6 +34,7 @@ import { requestInfoContext } from "#app/lib/request-context.ts";
 import { guardStorefrontRequests, isHostOf, type Refusal, refuseMalformedRequests } from "#app/lib/request-guard.server.ts";
 import { takeTurns } from "#app/lib/request-turns.server.ts";
 import { InvalidSettingsError, readSettingGroups } from "#contract/settings.ts";
+import { requestLog } from "./request-log.ts";
 
 /** The storefront's and the API's settings, checked together: every bad value of either group is named at once. */
 export const readShopConfig = (env: NodeJS.ProcessEnv = process.env) =>
@@ -91,22 +91,7 @@ export async function createShopServer(options: ShopServerOptions = {}) {
     }
   });
 
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      // A refused request is the client's doing: a warning with the reason, never an error with a stack.
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
-        // The guard's refusal reason, else the status text a route gave its refusal.
-        res: (res) => ({
-          status: res.statusCode,
-          reason: res.raw.locals?.refusal?.reason ?? (res.statusCode >= 400 ? res.raw.statusMessage || undefined : undefined),
-        }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
   // HSTS goes on every HTTPS answer, files included; on plain HTTP it is ignored at best and misleading at worst.
   const strictTransportSecurity = helmet.strictTransportSecurity({ maxAge: 31536000, includeSubDomains: true });
   app.use((req, res, next) => (req.secure ? strictTransportSecurity(req, res, next) : next()));

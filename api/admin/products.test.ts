@@ -162,6 +162,49 @@ describe("POST /admin/products/import", () => {
     expect(await auditRows()).toEqual([]);
   });
 
+  it.each([
+    ["a script", "javascript:alert(document.cookie)"],
+    ["a script, spaced and cased", "  JavaScript:alert(1)"],
+    ["inline data", "data:image/svg+xml,<svg onload=alert(1)>"],
+    ["plain http", "http://cdn.example/dress.jpg"],
+    ["another host without a scheme", "//evil.example/dress.jpg"],
+    ["another host behind a backslash", "/\\evil.example/dress.jpg"],
+    ["a relative path", "images/dress.jpg"],
+  ])("refuses an image address that is %s, for a product and a colour, and imports nothing", async (_what, address) => {
+    const withImages = {
+      ...product("IMP1"),
+      images: [{ url: address, alt: "Dress" }],
+      variants: [{ ...product("IMP1").variants[0], colorImage: address }],
+    };
+    const refused = await api.call("POST", "/admin/products/import", { token, body: { products: [withImages] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      { path: "file", message: `products.0.images.0.url: ${MSG.adminCatalogue.imageAddressInvalid}` },
+      { path: "file", message: `products.0.variants.0.colorImage: ${MSG.adminCatalogue.imageAddressInvalid}` },
+    ]);
+    expect(await api.db.kysely.selectFrom("products").select("id").where("sku", "=", "IMP1").execute()).toEqual([]);
+  });
+
+  it("takes https image addresses and the shop's own paths", async () => {
+    const withImages = {
+      ...product("IMP1"),
+      images: [
+        { url: "https://cdn.example/dress.jpg", alt: "Dress" },
+        { url: "/images/products/dress.svg", alt: "Dress, back" },
+      ],
+      variants: [{ ...product("IMP1").variants[0], colorImage: "/images/products/dress-black.svg" }],
+    };
+    expect((await api.call("POST", "/admin/products/import", { token, body: { products: [withImages] } })).status).toBe(201);
+    const stored = await api.db.kysely
+      .selectFrom("product_images")
+      .innerJoin("products", "products.id", "product_images.product_id")
+      .select("product_images.url")
+      .where("products.sku", "=", "IMP1")
+      .orderBy("product_images.position")
+      .execute();
+    expect(stored.map((row) => row.url)).toEqual(["https://cdn.example/dress.jpg", "/images/products/dress.svg"]);
+  });
+
   it("refuses a body that is not a JSON object, and one over the size limit", async () => {
     expect((await api.call("POST", "/admin/products/import", { token, body: [product("IMP1")] })).status).toBe(400);
     const malformed = await api.app.request("/api/admin/products/import", {

@@ -26,6 +26,8 @@ export interface ApiDeps {
   ratesSource: RatesSource;
   /** Milliseconds product views gather in memory before one write; 0 (tests, benches) writes each at once. */
   viewWriteDelayMs: number;
+  /** The shop's public origin (PUBLIC_URL): the only one a hosted checkout may send the shopper back to. */
+  shopUrl: string;
   /** Shared secret a remote storefront presents to have its forwarded client address trusted. */
   internalSecret?: string;
 }

@@ -19,7 +19,7 @@ import { moderation } from "./migrations/20261126120000_moderation.ts";
 import { mailOutbox } from "./migrations/20261126130000_mail_outbox.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
-export function migrationsFor(db: Db): Record<string, Migration> {
+export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration> {
   return {
     "20261122000100_initial_domain": initialDomain(db.dialect),
     "20261122001000_catalogue_query_indexes": catalogueQueryIndexes(db.dialect),

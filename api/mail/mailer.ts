@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { BackendConfig } from "#api/config.ts";
 import { emailDigest } from "#api/core/logging.ts";
 import { type RenderedMail, renderMail, type TemplateData, type TemplateName } from "./templates.ts";
+import { SEND_DEADLINE_MS, SMTP_TIMEOUTS_MS } from "./timing.ts";
 
 /** Sends the shop's e-mails by template name; resolves once the message is handed over. */
 export interface Mailer {
@@ -44,11 +45,22 @@ const message = (from: string, to: string, mail: RenderedMail) => ({
   headers: mail.headers,
 });
 
-export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+/** How long an SMTP send may wait at each step, and in all. */
+export interface SmtpLimits {
+  timeouts: Record<keyof typeof SMTP_TIMEOUTS_MS, number>;
+  deadlineMs: number;
+}
+
+/** Sends by SMTP; the URL's query may set other nodemailer options, and a send that outlasts `deadlineMs` is aborted. */
+export function smtpMailer(
+  url: string,
+  from: string,
+  limits: SmtpLimits = { timeouts: SMTP_TIMEOUTS_MS, deadlineMs: SEND_DEADLINE_MS },
+): Mailer {
+  const transport = nodemailer.createTransport({ url, ...limits.timeouts });
   return {
     async send(template, to, data) {
-      await transport.sendMail(message(from, to, renderMail(template, data)));
+      await transport.sendMail({ ...message(from, to, renderMail(template, data)), signal: AbortSignal.timeout(limits.deadlineMs) });
     },
   };
 }

@@ -1,7 +1,10 @@
+import { once } from "node:events";
+import { createServer, type Socket } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FreshApi, freshApi, TEST_SHOP_ORDERS_EMAIL, TEST_SHOP_URL } from "#api/testing/harness.ts";
-import { type Mailer, memoryMailer } from "./mailer.ts";
-import { CLAIM_MS, deliverDueMail, enqueueMail, mailOutbox, type OutboxDeps, RETRY_DELAYS_MS, SHOP_ORDERS_INBOX } from "./outbox.ts";
+import { type Mailer, memoryMailer, smtpMailer } from "./mailer.ts";
+import { deliverDueMail, enqueueMail, mailOutbox, type OutboxDeps, RETRY_DELAYS_MS, SHOP_ORDERS_INBOX } from "./outbox.ts";
+import { CLAIM_MS, SEND_DEADLINE_MS, SMTP_TIMEOUTS_MS } from "./timing.ts";
 
 let api: FreshApi;
 beforeEach(async () => {
@@ -108,6 +111,53 @@ describe("the mail outbox", () => {
     expect(await deliverDueMail(senderWith(api.mailer))).toEqual({ sent: 0, failed: 0 });
     api.clock.advance(CLAIM_MS);
     expect(await deliverDueMail(senderWith(api.mailer))).toEqual({ sent: 1, failed: 0 });
+  });
+
+  it("holds a claim for minutes, longer than any send may take", () => {
+    expect(Math.max(...Object.values(SMTP_TIMEOUTS_MS))).toBeLessThan(SEND_DEADLINE_MS);
+    expect(SEND_DEADLINE_MS).toBeLessThan(CLAIM_MS);
+    expect(CLAIM_MS).toBeLessThanOrEqual(5 * 60_000);
+  });
+
+  it("leaves a mail to the live sender sending it, however long that send takes", async () => {
+    await enqueue("MN-SLOW-SEND");
+    const { promise: handedOver, resolve: handOver } = Promise.withResolvers<void>();
+    const { promise: answered, resolve: answer } = Promise.withResolvers<void>();
+    const slow = memoryMailer();
+    const slowMailer: Mailer = {
+      async send(template, to, data) {
+        handOver();
+        await answered;
+        await slow.send(template, to, data);
+      },
+    };
+    const sending = deliverDueMail(senderWith(slowMailer));
+    await handedOver;
+    api.clock.advance(SEND_DEADLINE_MS);
+    const other = memoryMailer();
+    expect(await deliverDueMail(senderWith(other))).toEqual({ sent: 0, failed: 0 });
+    answer();
+    expect(await sending).toEqual({ sent: 1, failed: 0 });
+    expect([slow.sent.length, other.sent.length]).toEqual([1, 0]);
+  });
+
+  it("aborts an SMTP send at its deadline when the server never answers", async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    silent.listen(0, "127.0.0.1");
+    await once(silent, "listening");
+    const { port } = silent.address() as { port: number };
+    // Every step's timeout far beyond the test's bound: only the deadline can end this send.
+    const patient = { dnsTimeout: 60_000, connectionTimeout: 60_000, greetingTimeout: 60_000, socketTimeout: 60_000 } as const;
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}/?ignoreTLS=true`, "shop@shop.test", { timeouts: patient, deadlineMs: 200 });
+    try {
+      await expect(mailer.send("orderCancelled", "amira@example.com", cancelled("MN-NO-ANSWER").data)).rejects.toMatchObject({
+        name: "AbortError",
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   it("sends what an earlier process left as soon as a sender starts", async () => {

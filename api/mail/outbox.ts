@@ -7,21 +7,20 @@ import type { Db } from "#api/db/connect.ts";
 import type { Database } from "#api/db/schema.ts";
 import type { Mailer } from "./mailer.ts";
 import type { ShopLink, TemplateData, TemplateName } from "./templates.ts";
+import { CLAIM_MS } from "./timing.ts";
 
 /**
  * The durable outbox (decision 0040). A change that promises an e-mail writes it here in its own transaction
  * (`enqueueMail`), so the mail exists exactly when the change committed; a sender then claims each due row,
  * sends it and marks it sent. Two senders never send one row: a claim is a conditional update only one wins. A
  * failure is counted and retried later (RETRY_DELAYS_MS); a row whose sender died mid-send is claimed again once
- * its claim expires. The one window left: the mail server accepted a message and the process died before the
- * row was marked sent; that message goes again after CLAIM_MS. The mark is the very next statement, so the
- * window is one round trip to the database.
+ * its claim expires (CLAIM_MS, longer than any send may take: ./timing.ts). The one window left: the mail server
+ * accepted a message and the process died before the row was marked sent; that message goes again after CLAIM_MS.
+ * The mark is the very next statement, so the window is one round trip to the database.
  */
 
 /** How often every process looks for due mail (rows retried, or left by a process that died). */
 export const OUTBOX_INTERVAL_MS = 30_000;
-/** How long a claim holds: longer than any send takes (nodemailer gives up on a silent server within 10 minutes). */
-export const CLAIM_MS = 15 * 60_000;
 /** After the nth failed attempt, wait RETRY_DELAYS_MS[n - 1]; after the last, the row is `failed` and logged. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 60 * 60_000, 12 * 60 * 60_000] as const;
 const BATCH = 50;

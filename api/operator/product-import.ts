@@ -6,6 +6,7 @@ import type { AssembledProduct } from "#api/db/seed/catalogue-builder.ts";
 import { slugify } from "#api/db/seed/catalogue-builder.ts";
 import { insertProducts } from "#api/db/seed/product-writer.ts";
 import { OPERATOR_LIMITS } from "#contract/constants.ts";
+import { MSG } from "#contract/messages.ts";
 import { toPence } from "#contract/money.ts";
 
 /** The `products:import` file: `{ "products": [...] }`, documented in the README. Prices in GBP. */
@@ -19,11 +20,23 @@ const sku = z
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = z.string().trim().max(2000).nullish();
 
+/** Stands for the shop's own origin when a path is resolved: whatever the shop's address, a path stays on it. */
+const SHOP_ORIGIN = "https://shop.invalid";
+/**
+ * An address a page may show as an image: `https://…`, or a path on the shop itself (`/images/…`); never
+ * `javascript:`, `data:` or another scheme, nor a path that leaves the shop (`//host`, `/\host`).
+ */
+function isImageAddress(value: string): boolean {
+  if (!URL.canParse(value, SHOP_ORIGIN)) return false;
+  return value.startsWith("/") ? new URL(value, SHOP_ORIGIN).origin === SHOP_ORIGIN : /^https:\/\/./i.test(value);
+}
+const imageAddress = text(300).refine(isImageAddress, MSG.adminCatalogue.imageAddressInvalid);
+
 const variantSchema = z.object({
   sku,
   color: text(40),
   colorCode: z.string().regex(/^#[0-9a-fA-F]{6}$/, "colorCode must look like #1a2b3c"),
-  colorImage: z.string().max(300).nullish(),
+  colorImage: imageAddress.nullish(),
   size: text(20),
   stock: z.number().int().min(0).max(OPERATOR_LIMITS.stock),
   extraPrice: gbp.default(0),
@@ -46,7 +59,7 @@ const productSchema = z
     returnExchanges: optionalText,
     contactInfo: optionalText,
     images: z
-      .array(z.object({ url: text(300), alt: z.string().trim().max(200).optional(), color: text(40).optional() }))
+      .array(z.object({ url: imageAddress, alt: z.string().trim().max(200).optional(), color: text(40).optional() }))
       .max(20)
       .default([]),
     variants: z.array(variantSchema).min(1).max(200),

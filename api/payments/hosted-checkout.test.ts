@@ -155,6 +155,28 @@ describe("POST /payments/checkout-sessions", () => {
     expect((await returnFrom(shopper.token, "cs_test_unknown_reference")).status).toBe(404);
     expect(stripe.sessions.size).toBe(0);
   });
+
+  it("refuses return and cancel addresses off the shop's origin (PUBLIC_URL) with 400, and opens nothing", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const good = checkoutRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]);
+    const elsewhere = [
+      { returnUrl: "https://evil.example/checkout/return" },
+      { cancelUrl: "https://shop.test.evil.example/checkout" },
+      { returnUrl: "http://shop.test/checkout/return" },
+      { cancelUrl: "https://shop.test:8443/checkout" },
+      { returnUrl: "https://evil.example/", cancelUrl: "https://evil.example/" },
+    ];
+    for (const urls of elsewhere) {
+      const refused = await openCheckout(shopper.token, { ...good, ...urls });
+      expect(refused.status, JSON.stringify(urls)).toBe(400);
+      expect(refused.body.error).toMatchObject({
+        code: "VALIDATION_ERROR",
+        details: Object.keys(urls).map((path) => ({ path, message: MSG.payment.returnUrlOffShop })),
+      });
+    }
+    expect(stripe.sessions.size).toBe(0);
+    expect((await openCheckout(shopper.token, good)).status).toBe(200);
+  });
 });
 
 describe("confirming a paid checkout, exactly once", () => {

@@ -19,6 +19,7 @@ import {
 import { type HostedDeps, handleCheckoutEvent, openHostedCheckout, returnFromCheckout } from "./hosted-checkout.service.ts";
 import { WebhookSignatureError } from "./hosted-gateway.ts";
 import { paymentAttemptOf, processPayment } from "./payments.service.ts";
+import { requireShopReturnUrls } from "./return-urls.ts";
 
 const keyHeader = z.object({ [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: idempotencyKeySchema });
 const keyParam = z.object({ key: idempotencyKeySchema });
@@ -50,7 +51,9 @@ export const paymentRoutes = new Hono<ApiEnv>()
   })
   .post("/checkout-sessions", validate("header", keyHeader), validate("json", hostedCheckoutRequestSchema), async (c) => {
     const key = c.req.valid("header")[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-    return ok(c, await openHostedCheckout(hostedDeps(c), c.var.user, key, c.req.valid("json")));
+    const deps = hostedDeps(c);
+    requireShopReturnUrls(deps.shopUrl, c.req.valid("json"));
+    return ok(c, await openHostedCheckout(deps, c.var.user, key, c.req.valid("json")));
   })
   .post("/checkout-sessions/:reference/return", validate("param", referenceParam), async (c) => {
     return ok(c, await returnFromCheckout(hostedDeps(c), c.var.user.id, c.req.valid("param").reference));

@@ -241,6 +241,7 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
     catalogue,
     ratesSource: options.ratesSource ?? TEST_RATES_SOURCE,
     viewWriteDelayMs: 0,
+    shopUrl: TEST_SHOP_URL,
     logger,
   });
 

@@ -6,7 +6,7 @@ import { MSG } from "#contract/messages.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
 import { keptCatalogueAnswer } from "./catalogue-reads.server.ts";
 import { TIMING_MS } from "./constants.ts";
-import { describeError, logger } from "./logger.server.ts";
+import { describeError, logger, withoutSecretParams } from "./logger.server.ts";
 import { apiUnavailableContext, requestInfoContext } from "./request-context.ts";
 
 /**
@@ -107,13 +107,15 @@ function sender(options: ClientOptions): ApiClient {
       body = JSON.stringify(data);
     }
 
+    /** The call as a log line names it: the endpoint without secrets (an unsubscribe token). */
+    const loggedCall = () => ({ method, endpoint: withoutSecretParams(endpoint) });
     const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       // Raced against the signal too: the in-process transport cannot abort a handler that hangs.
       response = await untilAborted(options.transport(path, { method, headers, body, signal }), signal);
     } catch (error) {
-      logger.warn({ method, endpoint, err: describeError(error) }, signal.aborted ? "API call timed out" : "API call got no answer");
+      logger.warn({ ...loggedCall(), err: describeError(error) }, signal.aborted ? "API call timed out" : "API call got no answer");
       return failure(null, signal.aborted ? MSG.helper.networkOrTimeout : MSG.helper.noResponse);
     }
 
@@ -122,13 +124,13 @@ function sender(options: ClientOptions): ApiClient {
       parsed = await untilAborted(response.json(), signal);
     } catch (error) {
       if (signal.aborted) return failure(response.status, MSG.helper.networkOrTimeout);
-      logger.warn({ method, endpoint, status: response.status, err: describeError(error) }, "API answer is not JSON");
+      logger.warn({ ...loggedCall(), status: response.status, err: describeError(error) }, "API answer is not JSON");
       parsed = undefined;
     }
     const envelope = envelopeSchema.safeParse(parsed);
     if (!envelope.success) {
       // Not the envelope: a success we cannot read is "anything else"; a failure keeps its status row.
-      logger.warn({ method, endpoint, status: response.status }, "API answer is not the envelope");
+      logger.warn({ ...loggedCall(), status: response.status }, "API answer is not the envelope");
       if (response.ok) return failure(response.status, MSG.helper.unknown);
       return mapResponse(response.status, {} as ApiBody<T>);
     }
@@ -136,7 +138,7 @@ function sender(options: ClientOptions): ApiClient {
     if (response.ok && options.transport.remote) {
       const checked = schema.safeParse(answer.data);
       if (!checked.success) {
-        logger.warn({ method, endpoint, issues: checked.error.issues.slice(0, 3) }, "API answer does not match the contract");
+        logger.warn({ ...loggedCall(), issues: checked.error.issues.slice(0, 3) }, "API answer does not match the contract");
         return failure(response.status, MSG.helper.unknown);
       }
       answer.data = checked.data;

@@ -13,3 +13,14 @@ export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }
+
+/** A query parameter named as a secret: the unsubscribe link's `token`, a reset or verification `code`, any token, secret, password or signature. */
+const SECRET_PARAM_NAME = String.raw`[\w.-]{0,40}(?:token|secret|password|code|otp|signature)[\w.-]{0,40}`;
+/** A parameter's start (`?`, `&`) and its `=`, plain or percent-encoded once or twice (a URL inside a `redirectTo`). */
+const SECRET_PARAM = new RegExp(
+  String.raw`((?:[?&]|%(?:25)?3F|%(?:25)?26)${SECRET_PARAM_NAME}(?:=|%(?:25)?3D))(?:(?!%(?:25)?26)[^&#\s"\\])*`,
+  "gi",
+);
+
+/** A URL (or a path with its query) as a log line may carry it: the value of every secret parameter replaced. */
+export const withoutSecretParams = (url: string) => url.replace(SECRET_PARAM, "$1[redacted]");

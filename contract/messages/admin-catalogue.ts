@@ -50,6 +50,7 @@ export const adminCatalogue = {
   importFileMissing: "Choose a JSON file to import",
   importFileTooLarge: (kb: number) => `The file is larger than ${kb} KB: import it with the products:import command`,
   importNotJson: "The file is not valid JSON",
+  imageAddressInvalid: "An image address starts with https:// or with / for a file of this shop",
   importFailed: (count: number) => `Nothing imported: the file has ${count} ${count === 1 ? "problem" : "problems"}`,
   imported: (count: number) => `Imported ${count} ${count === 1 ? "product" : "products"}`,
   promosTitle: "Promos",

@@ -41,6 +41,7 @@ export const payment = {
   payOnProviderPage: "Card details are taken on our payment provider's secure page. Please reload the checkout and pay again.",
   checkoutNotFound: "No checkout with this reference",
   webhookSignatureInvalid: "Invalid webhook signature",
+  returnUrlOffShop: "The payment provider may send the shopper back to this shop's own pages only",
   redirectNotice: (method: string) =>
     `You will pay with ${method} on Stripe's secure payment page, then return here to your order confirmation. Your card details go to Stripe, never to us.`,
   cardOnProvider:
