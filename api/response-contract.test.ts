@@ -8,7 +8,13 @@ import { checkoutCatalogue, moveOrder, pay, paymentRequest, shopperWithAddress }
 import { FAKE_STRIPE_KEYS, startFakeStripe } from "#api/testing/fake-stripe.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { OTP_POLICY, PRODUCT_CATEGORY } from "#contract/constants.ts";
-import { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
+import {
+  authSessionSchema,
+  currentUserSchema,
+  deviceGrantSchema,
+  savedAddressListSchema,
+  savedAddressSchema,
+} from "#contract/responses/account.ts";
 import { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
 import { adminOrderDetailSchema, adminOrderListSchema, operatorSchema, orderStatusChangeResultSchema } from "#contract/responses/admin.ts";
 import {
@@ -181,7 +187,7 @@ describe("every endpoint answers its contract schema", () => {
 
     await expectContract("POST /public/auth/forgot-password", noDataSchema, { body: { email } });
     const resetCode = api.mailer.lastCode(email, "resetCode");
-    await expectContract("POST /public/auth/reset-password", noDataSchema, {
+    await expectContract("POST /public/auth/reset-password", deviceGrantSchema, {
       body: { email, otp: resetCode, newPassword: "a new passphrase" },
     });
     const again = await expectContract("POST /public/auth/login", authSessionSchema, { body: { email, password: "a new passphrase" } });

@@ -59,8 +59,13 @@ export const PASSWORD_MIN_RESET = 6;
 export const PASSWORD_MIN_SIGNUP = 8;
 export const PASSWORD_MAX = 128;
 
-/** One-time codes (e-mail verification and password reset): lifetime and resend cooldown (wrong tries count per guesser: decision 0033). */
-export const OTP_POLICY = { ttlMs: 10 * 60 * 1000, resendCooldownMs: 60 * 1000 } as const;
+/**
+ * One-time codes (e-mail verification and password reset): lifetime, resend cooldown, and the tries a code takes
+ * before it dies (a new one can always be asked for: decision 0053).
+ */
+export const OTP_POLICY = { ttlMs: 10 * 60 * 1000, resendCooldownMs: 60 * 1000, triesPerCode: 5 } as const;
+/** A device token (the `__device` cookie) lives this long from the sign-in that issued it (decision 0053). */
+export const DEVICE_TOKEN_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 /** Bearer tokens live this long; every login issues a new one. */
 export const AUTH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const NAME_MAX = 100;
@@ -86,6 +91,8 @@ export const API_HEADERS = {
   clientIp: "x-shop-client-ip",
   userAgent: "x-shop-client-agent",
   internalSecret: "x-shop-internal-secret",
+  /** The browser's device token, sent with a login; it is signed, so it is heard from any caller (decision 0053). */
+  device: "x-shop-device",
 } as const;
 
 export const DEFAULT_FIT = { cart: "Standard Fit", detail: "Fitted" } as const;

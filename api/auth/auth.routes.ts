@@ -4,7 +4,7 @@ import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { validate } from "#api/core/validate.ts";
 import { requestCode } from "#api/otp/otp.service.ts";
-import { admitGuessFrom, limitAction } from "#api/security/rate-limit.ts";
+import { admitCodeCheckFrom, admitLoginFrom, limitAction } from "#api/security/rate-limit.ts";
 import type { AuthSessionDto } from "#contract/dto/account.ts";
 import type { Envelope } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
@@ -26,7 +26,7 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .post("/login", validate("json", loginSchema), async (c) => {
     const input = c.req.valid("json");
-    const attempt = await admitGuessFrom(c, "login", input.email);
+    const attempt = await admitLoginFrom(c, input.email);
     return ok(c, await logIn(c.var.deps, input, attempt), MSG.auth.welcomeBack);
   })
   .post("/logout", requireAuth, async (c) => {
@@ -42,7 +42,6 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
     const input = c.req.valid("json");
-    const attempt = await admitGuessFrom(c, "code", input.email);
-    await resetPassword(c.var.deps, input, c.var.clientIp, attempt);
-    return ok(c, null, MSG.auth.passwordResetLogin);
+    const attempt = await admitCodeCheckFrom(c, input.email);
+    return ok(c, await resetPassword(c.var.deps, input, attempt), MSG.auth.passwordResetLogin);
   });

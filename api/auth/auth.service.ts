@@ -6,10 +6,11 @@ import type { Db, Queryable } from "#api/db/connect.ts";
 import type { User } from "#api/db/schema.ts";
 import { sendInBackground } from "#api/mail/mailer.ts";
 import { codeRejected, consumeCode, issueCode } from "#api/otp/otp.service.ts";
+import { issueDeviceToken } from "#api/security/device-tokens.ts";
 import { hashPassword, needsRehash, verifyPassword } from "#api/security/passwords.ts";
-import { clearLoginFailures, type GuessAttempt, rememberLoginAddress, startCooldown } from "#api/security/rate-limit.ts";
+import { clearLoginFailures, type GuessAttempt, startCooldown } from "#api/security/rate-limit.ts";
 import { AUTH_TOKEN_TTL_MS, OTP_POLICY } from "#contract/constants.ts";
-import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
+import type { AuthSessionDto, DeviceGrantDto, UserDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
 import type { LoginInput, ResetPasswordInput, SignupInput } from "#contract/schemas/auth.ts";
 
@@ -72,7 +73,8 @@ export async function signUp(deps: ApiDeps, input: SignupInput, clientIp: string
   const started = created ?? (await resumeSignUp(deps, input, clientIp));
   // Only after the commit: a message never announces an account that was rolled back.
   sendInBackground(deps, "verificationCode", started.user.email, { name: started.user.name, code: started.code });
-  return { user: toUserDto({ ...started.user, email_verified: false }), token: started.token };
+  const device = await issueDeviceToken(db, clock, started.user.email);
+  return { user: toUserDto({ ...started.user, email_verified: false }), token: started.token, device };
 }
 
 async function resumeSignUp(deps: ApiDeps, input: SignupInput, clientIp: string) {
@@ -91,7 +93,7 @@ async function resumeSignUp(deps: ApiDeps, input: SignupInput, clientIp: string)
 /**
  * Checks the credentials; one 401 and message whatever was wrong (unknown e-mail or wrong password),
  * with the same hashing work either way. A right password on an unverified account answers
- * needsVerification and no token.
+ * needsVerification and no token. A right one signs in with a new device token for the browser (decision 0053).
  */
 export async function logIn(deps: ApiDeps, input: LoginInput, attempt: GuessAttempt): Promise<AuthSessionDto> {
   const { db, clock } = deps;
@@ -107,15 +109,19 @@ export async function logIn(deps: ApiDeps, input: LoginInput, attempt: GuessAtte
       .execute();
   }
   if (!user.email_verified) throw needsVerification(user.email);
-  return { user: toUserDto(user), token: await issueToken(db.kysely, clock, user.id) };
+  return {
+    user: toUserDto(user),
+    token: await issueToken(db.kysely, clock, user.id),
+    device: await issueDeviceToken(db, clock, user.email),
+  };
 }
 
 /**
  * Sets a new password when the reset code is right, verifies the e-mail (the code proved it) and signs
- * out every session. The code proved the mailbox, so the e-mail's spent login budget ends (the owner signs
- * in at once, from any address), and the client address that did it is remembered as the owner's.
+ * out every session. The code proved the mailbox, so the e-mail's spent login budget for untrusted clients ends,
+ * and the browser that did it gets a device token: it signs in as a known device (decision 0053).
  */
-export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput, clientIp: string, attempt: GuessAttempt) {
+export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput, attempt: GuessAttempt): Promise<DeviceGrantDto> {
   const { db, clock } = deps;
   const check = await consumeCode(db, clock, input.email, "reset", input.otp);
   if (check !== "ok") throw codeRejected(check);
@@ -132,9 +138,9 @@ export async function resetPassword(deps: ApiDeps, input: ResetPasswordInput, cl
       .execute();
     await trx.updateTable("auth_tokens").set({ revoked_at: now }).where("user_id", "=", user.id).where("revoked_at", "is", null).execute();
     await clearLoginFailures(trx, input.email);
-    await rememberLoginAddress(trx, clock, input.email, clientIp);
   });
   sendInBackground(deps, "passwordChanged", input.email, { name: user.name });
+  return { device: await issueDeviceToken(db, clock, input.email) };
 }
 
 /** Logout: the presented token stops working at once. */

@@ -3,7 +3,7 @@ import { createFactory } from "hono/factory";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { validate } from "#api/core/validate.ts";
-import { admitGuessFrom, limitAction } from "#api/security/rate-limit.ts";
+import { admitCodeCheckFrom, limitAction } from "#api/security/rate-limit.ts";
 import { MSG } from "#contract/messages.ts";
 import { emailRequestSchema, verifyEmailSchema } from "#contract/schemas/auth.ts";
 import { requestCode, verifyEmail } from "./otp.service.ts";
@@ -25,7 +25,7 @@ export const otpRoutes = new Hono<ApiEnv>()
   .post("/resend", ...sendVerificationCode(MSG.otp.verificationResent))
   .post("/verify", validate("json", verifyEmailSchema), async (c) => {
     const { email, otp } = c.req.valid("json");
-    const attempt = await admitGuessFrom(c, "code", email);
+    const attempt = await admitCodeCheckFrom(c, email);
     await verifyEmail(c.var.deps, email, otp, attempt);
     return ok(c, null, MSG.otp.emailVerifiedToast);
   });

@@ -11,12 +11,13 @@ import { MSG } from "#contract/messages.ts";
 /**
  * One-time codes (ASVS 5.0 6.6): 6 digits from the CSPRNG, stored only as a digest bound to the
  * purpose and the e-mail, valid for 10 minutes, single use; a new code replaces the previous one of
- * the same purpose. Wrong guesses never kill a code (strangers would kill the owner's): they count
- * against the guesser's budgets (`admitGuess`, decision 0033), which with the short life protect the
- * 6-digit space; the digest keeps a database reader from using live codes directly.
+ * the same purpose. Each code takes `OTP_POLICY.triesPerCode` checks and then dies, whoever made them,
+ * and a new one can always be asked for (decision 0053): guessing is bounded per code, never by a budget
+ * of the e-mail's that would refuse the owner's real code. The digest keeps a database reader from using
+ * live codes directly.
  */
 export type CodePurpose = "verify" | "reset";
-export type CodeCheck = "ok" | "invalid" | "expired";
+export type CodeCheck = "ok" | "invalid" | "expired" | "spent";
 
 const digest = (purpose: CodePurpose, email: string, code: string) => createHash("sha256").update(`${purpose}:${email}:${code}`).digest();
 
@@ -44,6 +45,14 @@ export async function consumeCode(db: Db, clock: Clock, email: string, purpose: 
   const row = await liveCode(db.kysely, email, purpose);
   if (!row) return "invalid";
   if (row.expires_at <= isoNow(clock)) return "expired";
+  // One of the code's tries is taken before the comparison, in one conditional statement: parallel guesses cannot overrun them.
+  const tried = await db.kysely
+    .updateTable("one_time_codes")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", row.id)
+    .where("attempts", "<", OTP_POLICY.triesPerCode)
+    .executeTakeFirst();
+  if (tried.numUpdatedRows !== 1n) return "spent";
   if (!timingSafeEqual(digest(purpose, email, code), Buffer.from(row.code_hash, "hex"))) return "invalid";
   // Conditional update: of two simultaneous uses of one code, only one wins.
   const used = await db.kysely
@@ -55,11 +64,11 @@ export async function consumeCode(db: Db, clock: Clock, email: string, purpose: 
   return used.numUpdatedRows === 1n ? "ok" : "invalid";
 }
 
-/** The newest unused code of this e-mail and purpose, expired or not. */
+/** The newest unused code of this e-mail and purpose, expired or spent or not. */
 const liveCode = (db: Queryable, email: string, purpose: CodePurpose) =>
   db
     .selectFrom("one_time_codes")
-    .select(["id", "code_hash", "expires_at"])
+    .select(["id", "code_hash", "expires_at", "attempts"])
     .where("email", "=", email)
     .where("purpose", "=", purpose)
     .where("consumed_at", "is", null)
@@ -69,6 +78,7 @@ const liveCode = (db: Queryable, email: string, purpose: CodePurpose) =>
 const CODE_FAILURES = {
   invalid: MSG.otp.invalid,
   expired: MSG.accounts.codeExpired,
+  spent: MSG.accounts.codeSpent,
 } as const;
 
 /** The 400 answer for a code that did not pass. */
@@ -79,14 +89,15 @@ export const codeRejected = (check: Exclude<CodeCheck, "ok">) => badRequest(CODE
  * answers, answer times and later code checks are then the same for every address (no enumeration).
  * Nobody is refused for what others asked (decision 0033): the cooldown is this client address's own,
  * and past the e-mail's mail budget the request changes and mails nothing while a code is live, so the
- * newest code in the mailbox still works; with none live, a new one is mailed all the same.
+ * newest code in the mailbox still works; with none live (expired, used, or spent by wrong tries), a new
+ * one is mailed all the same (decision 0053).
  */
 export async function requestCode(deps: ApiDeps, purpose: CodePurpose, email: string, clientIp: string) {
   const { db, clock } = deps;
   await enforceCooldown(db, clock, purpose, email, clientIp, OTP_POLICY.resendCooldownMs);
   if (!(await withinCodeMailLimit(db.kysely, clock, purpose, email))) {
     const live = await liveCode(db.kysely, email, purpose);
-    if (live && live.expires_at > isoNow(clock)) return;
+    if (live && live.expires_at > isoNow(clock) && live.attempts < OTP_POLICY.triesPerCode) return;
   }
   const code = await db.kysely.transaction().execute((trx) => issueCode(trx, clock, email, purpose));
   const user = await db.kysely.selectFrom("users").select(["name", "email_verified"]).where("email", "=", email).executeTakeFirst();

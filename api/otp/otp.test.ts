@@ -83,10 +83,32 @@ describe("e-mail verification codes", () => {
     expect((await verify(otp)).status).toBe(200);
   });
 
-  it("counts wrong tries against the address that guessed, never against the code", async () => {
+  it("kills a code after its tries, whoever made them, and mails a new one on request", async () => {
     const otp = await signUp();
-    const tries = GUESS_LIMITS.code.emailFromIp.hits;
-    for (let n = 0; n < tries; n++) expect((await verify(wrongCode(otp), "203.0.113.7")).body.message).toBe(MSG.otp.invalid);
+    for (let n = 1; n <= OTP_POLICY.triesPerCode; n++) {
+      expect((await verify(wrongCode(otp), `203.0.113.${n}`)).body.message).toBe(MSG.otp.invalid);
+    }
+    expect(await verify(otp, "198.51.100.1")).toMatchObject({ status: 400, body: { message: MSG.accounts.codeSpent } });
+    expect(await isVerified()).toBe(false);
+    api.clock.advance(OTP_POLICY.resendCooldownMs);
+    expect((await api.call("POST", "/public/otp/resend", { body: { email: EMAIL } })).status).toBe(200);
+    expect((await verify(api.mailer.lastCode(EMAIL, "verificationCode") as string, "198.51.100.1")).status).toBe(200);
+  });
+
+  it("counts wrong codes against the address that guessed, across codes, and refuses only that address", async () => {
+    let otp = await signUp();
+    for (let n = 0; n < GUESS_LIMITS.code.emailFromIp.hits; n++) {
+      if (n > 0 && n % OTP_POLICY.triesPerCode === 0) {
+        // The code is spent: the next comes on request.
+        api.clock.advance(OTP_POLICY.resendCooldownMs);
+        await api.call("POST", "/public/otp/resend", { body: { email: EMAIL } });
+        otp = api.mailer.lastCode(EMAIL, "verificationCode") as string;
+      }
+      expect((await verify(wrongCode(otp), "203.0.113.7")).body.message).toBe(MSG.otp.invalid);
+    }
+    api.clock.advance(OTP_POLICY.resendCooldownMs);
+    await api.call("POST", "/public/otp/resend", { body: { email: EMAIL } });
+    otp = api.mailer.lastCode(EMAIL, "verificationCode") as string;
     expect(await verify(otp, "203.0.113.7")).toMatchObject({ status: 429, body: { message: MSG.accounts.tooManyAttempts } });
     expect(await isVerified()).toBe(false);
     expect((await verify(otp, "198.51.100.1")).status).toBe(200);

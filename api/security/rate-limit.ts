@@ -4,7 +4,9 @@ import { type Clock, isoIn, isoNow } from "#api/core/clock.ts";
 import type { ApiEnv } from "#api/core/env.ts";
 import { ApiError } from "#api/core/errors.ts";
 import type { Db, Queryable } from "#api/db/connect.ts";
+import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
+import { deviceTokenKey, verifyDeviceToken } from "./device-tokens.ts";
 
 /**
  * Fixed-window counters in the `rate_limits` table, so every instance behind a load balancer
@@ -37,30 +39,26 @@ export type AccountAction = keyof typeof ACCOUNT_LIMITS;
 export const CODE_MAIL_LIMIT: Limit = { hits: 6, windowMs: 60 * MINUTE };
 
 /**
- * Budgets of guesses at a secret of an e-mail's account: its password (login, decision 0008) or its
- * one-time code (decision 0033). Every attempt counts against the client address; only wrong guesses
- * count against the e-mail, and those of one client address apart from the rest, so strangers cannot
- * spend the owner's share. The slow per-e-mail budget bounds guessing spread over many addresses;
- * once it is spent, only addresses that have passed the password for that e-mail (or reset it)
- * recently are still heard.
+ * Budgets of guesses at a secret of an e-mail's account (decision 0053, after OWASP's device cookies). Passwords:
+ * a browser holding a device token for the account (`device`) is trusted, and only its own failures count, against
+ * that token alone; every other client is untrusted: each attempt counts against its address, each wrong password
+ * against the e-mail from that address, and against the e-mail from all untrusted clients together, the one budget
+ * that, once spent, refuses untrusted clients for the account (never a trusted one). Codes: each check counts
+ * against the address, each wrong code against the e-mail from that address; nothing per e-mail refuses a check,
+ * since each code dies after its own tries (`OTP_POLICY.triesPerCode`) and a new one can always be asked for.
  */
 export const GUESS_LIMITS = {
   login: {
     ip: { hits: 30, windowMs: 15 * MINUTE },
     emailFromIp: { hits: 10, windowMs: 15 * MINUTE },
     email: { hits: 100, windowMs: 24 * 60 * MINUTE },
+    device: { hits: 10, windowMs: 15 * MINUTE },
   },
   code: {
     ip: { hits: 30, windowMs: 15 * MINUTE },
-    emailFromIp: { hits: 5, windowMs: 15 * MINUTE },
-    email: { hits: 100, windowMs: 24 * 60 * MINUTE },
+    emailFromIp: { hits: 10, windowMs: 24 * 60 * MINUTE },
   },
-} as const satisfies Record<string, { ip: Limit; emailFromIp: Limit; email: Limit }>;
-
-export type GuessKind = keyof typeof GUESS_LIMITS;
-
-/** How long an address that passed the password or reset it stays heard once an e-mail's guess budget is spent. */
-export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE;
+} as const satisfies { login: Record<string, Limit>; code: Record<string, Limit> };
 
 /** Counts one hit against `key`; answers whether it is within `limit` and when the window ends. */
 export async function hit(db: Queryable, clock: Clock, key: string, limit: Limit) {
@@ -153,73 +151,84 @@ async function unhit(db: Queryable, key: string) {
     .execute();
 }
 
-/** Remembers that this client address passed the password check or reset the password for this e-mail. */
-export async function rememberLoginAddress(db: Queryable, clock: Clock, email: string, clientIp: string) {
-  // An expiring row among the counters: every instance sees it, and pruning drops it when it ends.
-  await db
-    .insertInto("rate_limits")
-    .values({ key: keyFor("login-known", email, clientIp), hits: 0, window_ends_at: isoIn(clock, KNOWN_ADDRESS_MS) })
-    .onConflict((conflict) => conflict.column("key").doUpdateSet((eb) => ({ window_ends_at: eb.ref("excluded.window_ends_at") })))
-    .execute();
-}
-
-async function isKnownLoginAddress(db: Queryable, clock: Clock, email: string, clientIp: string) {
-  const row = await db
-    .selectFrom("rate_limits")
-    .select("key")
-    .where("key", "=", keyFor("login-known", email, clientIp))
-    .where("window_ends_at", ">", isoNow(clock))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** A guess let through to the check; `passed()` once it was right. */
 export interface GuessAttempt {
   passed(): Promise<void>;
 }
 
-/** Rate-limit key prefixes of each kind of guess: the login's are those decision 0008 wrote, so live windows carry over. */
+/** Rate-limit key prefixes: the address and e-mail ones are those decisions 0008 and 0033 wrote, so live windows carry over. */
 const GUESS_KEYS = {
-  login: { ip: "login", emailFromIp: "login-failures-from-ip", email: "login-failures" },
-  code: { ip: "code-check", emailFromIp: "code-failures-from-ip", email: "code-failures" },
-} as const satisfies Record<GuessKind, Record<keyof (typeof GUESS_LIMITS)[GuessKind], string>>;
+  login: { ip: "login", emailFromIp: "login-failures-from-ip", email: "login-failures", device: "login-failures-of-device" },
+  code: { ip: "code-check", emailFromIp: "code-failures-from-ip" },
+} as const;
+
+const refuseGuess = (retryAfterSeconds: number) => tooManyRequests(MSG.accounts.tooManyAttempts, retryAfterSeconds);
 
 /**
- * Admits a guess at an e-mail's password or code within GUESS_LIMITS or answers 429. Failure budgets
- * are spent up front, atomically, so parallel guesses cannot overrun them; a right guess gives its share back.
+ * Counts a guess against the client address, and its failure against the e-mail from that address; 429 when either
+ * is spent. Failure budgets are spent up front, atomically, so parallel guesses cannot overrun them; a right guess
+ * gives its share back. Answers the key of the failure counted.
  */
-export async function admitGuess(db: Db, clock: Clock, kind: GuessKind, clientIp: string, email: string): Promise<GuessAttempt> {
+async function admitFromAddress(db: Db, clock: Clock, kind: keyof typeof GUESS_KEYS, clientIp: string, email: string) {
   const limits = GUESS_LIMITS[kind];
   const keys = GUESS_KEYS[kind];
-  const refuse = (retryAfterSeconds: number) => tooManyRequests(MSG.accounts.tooManyAttempts, retryAfterSeconds);
   const fromIp = await hit(db.kysely, clock, keyFor(keys.ip, "ip", clientIp), limits.ip);
-  if (!fromIp.allowed) throw refuse(fromIp.retryAfterSeconds);
+  if (!fromIp.allowed) throw refuseGuess(fromIp.retryAfterSeconds);
   const pairKey = keyFor(keys.emailFromIp, email, clientIp);
   const fromPair = await hit(db.kysely, clock, pairKey, limits.emailFromIp);
-  if (!fromPair.allowed) throw refuse(fromPair.retryAfterSeconds);
+  if (!fromPair.allowed) throw refuseGuess(fromPair.retryAfterSeconds);
+  return pairKey;
+}
+
+/**
+ * Admits a password guess for `email` or answers 429. `device` is the nonce of the client's device token when it
+ * holds a valid one for this e-mail (`verifyDeviceToken`): then only that device's own failures count, and only it is
+ * refused once they are spent. Without one, the address's budgets and the e-mail's budget for untrusted clients apply.
+ */
+export async function admitLogin(db: Db, clock: Clock, clientIp: string, email: string, device: string | null): Promise<GuessAttempt> {
+  const keys = GUESS_KEYS.login;
+  if (device !== null) {
+    const deviceKey = keyFor(keys.device, device);
+    const ofDevice = await hit(db.kysely, clock, deviceKey, GUESS_LIMITS.login.device);
+    if (!ofDevice.allowed) throw refuseGuess(ofDevice.retryAfterSeconds);
+    return { passed: () => unhit(db.kysely, deviceKey) };
+  }
+  const pairKey = await admitFromAddress(db, clock, "login", clientIp, email);
   const emailKey = keyFor(keys.email, email);
-  const forEmail = await hit(db.kysely, clock, emailKey, limits.email);
-  if (!forEmail.allowed && !(await isKnownLoginAddress(db.kysely, clock, email, clientIp))) {
+  const forEmail = await hit(db.kysely, clock, emailKey, GUESS_LIMITS.login.email);
+  if (!forEmail.allowed) {
     // Not heard, so not a failure of this address.
     await unhit(db.kysely, pairKey);
-    throw refuse(forEmail.retryAfterSeconds);
+    throw refuseGuess(forEmail.retryAfterSeconds);
   }
   return {
     async passed() {
       await unhit(db.kysely, pairKey);
       await unhit(db.kysely, emailKey);
-      if (kind === "login") await rememberLoginAddress(db.kysely, clock, email, clientIp);
     },
   };
 }
 
+/** The same, for a request: the client's IP as the API sees it and the device token it sent (`API_HEADERS.device`). */
+export async function admitLoginFrom(c: Context<ApiEnv>, email: string): Promise<GuessAttempt> {
+  const { db, clock } = c.var.deps;
+  const device = verifyDeviceToken(await deviceTokenKey(db, clock), c.req.header(API_HEADERS.device), email, clock.now());
+  return admitLogin(db, clock, c.var.clientIp, email, device);
+}
+
+/** Admits a check of a one-time code for `email` from the client address, or answers 429. */
+export async function admitCodeCheck(db: Db, clock: Clock, clientIp: string, email: string): Promise<GuessAttempt> {
+  const pairKey = await admitFromAddress(db, clock, "code", clientIp, email);
+  return { passed: () => unhit(db.kysely, pairKey) };
+}
+
 /** The same, for a request: the client's IP as the API sees it (`c.var.clientIp`). */
-export const admitGuessFrom = (c: Context<ApiEnv>, kind: GuessKind, email: string) =>
-  admitGuess(c.var.deps.db, c.var.deps.clock, kind, c.var.clientIp, email);
+export const admitCodeCheckFrom = (c: Context<ApiEnv>, email: string) =>
+  admitCodeCheck(c.var.deps.db, c.var.deps.clock, c.var.clientIp, email);
 
 /**
- * Ends the e-mail's spent login budget: a password reset proved the mailbox, and the guesses counted
- * were at the password it replaces. Runs inside the reset's transaction.
+ * Ends the e-mail's spent login budget for untrusted clients: a password reset proved the mailbox, and the guesses
+ * counted were at the password it replaces. Runs inside the reset's transaction.
  */
 export async function clearLoginFailures(db: Queryable, email: string) {
   await db.deleteFrom("rate_limits").where("key", "=", keyFor(GUESS_KEYS.login.email, email)).execute();

@@ -2,6 +2,7 @@ import { issueToken, toUserDto } from "#api/auth/auth.service.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import { hashPassword } from "#api/security/passwords.ts";
+import { admitLogin, GUESS_LIMITS } from "#api/security/rate-limit.ts";
 import type { UserRole } from "#contract/constants.ts";
 
 let serial = 0;
@@ -32,4 +33,14 @@ export async function createSignedInUser(
     .returning(["id", "name", "email", "email_verified"])
     .executeTakeFirstOrThrow();
   return { user: toUserDto(row), token: await issueToken(api.db.kysely, api.clock, row.id), password };
+}
+
+/**
+ * Spends `email`'s login budget for untrusted clients as strangers on many addresses would, each within its own
+ * budget, without the password checks: every client without a device token for the account is then refused.
+ */
+export async function spendUntrustedLoginBudget(api: { db: Db; clock: Clock }, email: string, firstOctets = "10.0") {
+  for (let n = 0; n < GUESS_LIMITS.login.email.hits; n++) {
+    await admitLogin(api.db, api.clock, `${firstOctets}.${Math.floor(n / 200)}.${n % 200}`, email, null);
+  }
 }

@@ -35,13 +35,12 @@ export const PRIVACY_POLICY: readonly ProseBlock[] = [
   {
     id: "cookies",
     heading: "Cookies",
-    paragraphs: [
-      "The shop sets three cookies, all needed for it to work, none for advertising or tracking, and none from another company:",
-    ],
+    paragraphs: ["The shop sets four cookies, all needed for it to work, none for advertising or tracking, and none from another company:"],
     points: [
       `Session: whether you are signed in, and messages for the next page. It lasts ${COOKIE_LIFETIME_DAYS.session} days, or until you sign out.`,
       `Cart: the pieces in your shopping cart, so that it survives closing the browser. It lasts ${COOKIE_LIFETIME_DAYS.cart} days.`,
       `Currency: the currency you chose to see prices in. It lasts ${COOKIE_LIFETIME_DAYS.currency} days.`,
+      `Device: that this browser has signed in to your account before, so that it can still sign in while someone else guesses at your password. It lasts ${COOKIE_LIFETIME_DAYS.device} days.`,
     ],
   },
   {

@@ -3,6 +3,7 @@ import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { type ApiClient, type ApiOutcome, apiFor, callApi } from "./api.server.ts";
 import { SESSION_COOKIE } from "./constants.ts";
+import { deviceCookieHeader } from "./device-cookie.server.ts";
 import { honeypotLoaderData } from "./honeypot.server.ts";
 import { callRecentlyViewed } from "./recently-viewed.server.ts";
 import { currentUserSchema } from "./responses.server.ts";
@@ -12,7 +13,7 @@ import { signInUrlFor } from "./sign-in-path.ts";
 import { fetchWishlist } from "./wishlist.server.ts";
 
 /** A shopper with a bearer token: what protected loaders and actions work with. */
-export type SignedIn = AuthSessionDto;
+export type SignedIn = Pick<AuthSessionDto, "user" | "token">;
 
 /**
  * The page a request is for, as the address bar shows it. With JavaScript, React Router fetches a
@@ -42,16 +43,20 @@ export async function optionalUser(request: Request): Promise<SignedIn | null> {
 }
 
 /**
- * Stores a signed-in shopper in the session (sign-in, sign-up) and goes on to `next` with a success toast.
- * The account's own e-mail is the pending one from now on, so any other stored one is dropped.
+ * Stores a signed-in shopper in the session (sign-in, sign-up) and the API's device token in the device cookie,
+ * and goes on to `next` with a success toast. The account's own e-mail is the pending one from now on, so any
+ * other stored one is dropped.
  */
-export async function redirectSignedIn(request: Request, signedIn: SignedIn, next: string, toast: string) {
+export async function redirectSignedIn(request: Request, signedIn: AuthSessionDto, next: string, toast: string) {
   const session = await getSession(request);
   session.set("token", signedIn.token);
   session.set("user", signedIn.user);
   session.unset("pendingEmail");
   flashToast(session, "success", toast);
-  return redirect(next, { headers: { "Set-Cookie": await commitSession(request, session) } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSession(request, session));
+  headers.append("Set-Cookie", await deviceCookieHeader(request, signedIn.device));
+  return redirect(next, { headers });
 }
 
 export function signOutSession(session: ShopSession) {

@@ -1,13 +1,15 @@
 /** Storefront-only constants: timings, layout and cookie limits the API never sees (shared ones live in #contract/constants.ts). */
-import { API_TIMEOUT_MS, CATALOGUE_FRESHNESS } from "#contract/constants.ts";
+import { API_TIMEOUT_MS, CATALOGUE_FRESHNESS, DEVICE_TOKEN_TTL_MS } from "#contract/constants.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 
 export const CURRENCY_COOKIE = "preferredCurrency";
 /** Days each cookie of the shop lives in the browser: the cookies set them, the privacy policy states them. */
-export const COOKIE_LIFETIME_DAYS = { session: 30, cart: 30, currency: 365 } as const;
+export const COOKIE_LIFETIME_DAYS = { session: 30, cart: 30, currency: 365, device: DEVICE_TOKEN_TTL_MS / (24 * 60 * 60 * 1000) } as const;
 export const cookieMaxAgeSeconds = (days: number) => days * 24 * 60 * 60;
 /** The storefront session: who is signed in, and the toasts of the next page. */
 export const SESSION_COOKIE = "__session";
+/** The browser's device token for the account last signed in on it (decision 0053). */
+export const DEVICE_COOKIE = "__device";
 /**
  * How long a browser or shared cache may reuse a page rendered for a visitor without a session or cart (seconds):
  * what the freshness bound leaves after the server's own lag, so that stock and prices on such a page are never

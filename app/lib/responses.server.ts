@@ -3,7 +3,13 @@
  * call). The storefront imports them only through this module: its `.server` name makes React Router refuse it in
  * a browser bundle, so the schemas (and zod with them) stay on the server. Components take the DTO types instead.
  */
-export { authSessionSchema, currentUserSchema, savedAddressListSchema, savedAddressSchema } from "#contract/responses/account.ts";
+export {
+  authSessionSchema,
+  currentUserSchema,
+  deviceGrantSchema,
+  savedAddressListSchema,
+  savedAddressSchema,
+} from "#contract/responses/account.ts";
 export { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
 export {
   adminOrderDetailSchema,

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSignedInUser } from "#api/testing/accounts.ts";
+import { createSignedInUser, spendUntrustedLoginBudget } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
 import { inProcessTransport } from "./api-transport.server.ts";
+import { deviceCookieHeader } from "./device-cookie.server.ts";
 import { authenticatorFor } from "./sign-in.server.ts";
 import { routerContextWith } from "./testing/fake-transport.server.ts";
 
@@ -12,11 +13,11 @@ beforeEach(async () => {
 });
 afterEach(() => api.close());
 
-function signIn(fields: Record<string, string>) {
+function signIn(fields: Record<string, string>, cookie?: string) {
   const context = routerContextWith(inProcessTransport(api.app), "203.0.113.7");
   const request = new Request("http://shop.test/signin", {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie === undefined ? {} : { cookie }) },
     body: new URLSearchParams(fields),
   });
   return authenticatorFor(context).authenticate("form", request);
@@ -49,5 +50,20 @@ describe("sign-in through remix-auth", () => {
     const { user, password } = await createSignedInUser(api, { verified: false });
     const attempt = await signIn({ email: user.email, password });
     expect(attempt).toMatchObject({ status: "refused", failure: { status: 401, body: { needsVerification: true } } });
+  });
+
+  it("sends the browser's device cookie with the login, so a known device is heard once strangers have spent the account's budget", async () => {
+    const { user, password } = await createSignedInUser(api);
+    const first = await signIn({ email: user.email, password });
+    if (first.status !== "signedIn") throw new Error(`sign-in was ${first.status}`);
+    const setCookie = await deviceCookieHeader(new Request("http://shop.test/signin"), first.signedIn.device);
+    const cookie = `other=1; ${setCookie.split(";")[0]}`;
+    await spendUntrustedLoginBudget(api, user.email);
+    expect(await signIn({ email: user.email, password })).toMatchObject({ status: "refused", failure: { status: 429 } });
+    expect(await signIn({ email: user.email, password }, "__device=not-a-token")).toMatchObject({
+      status: "refused",
+      failure: { status: 429 },
+    });
+    expect((await signIn({ email: user.email, password }, cookie)).status).toBe("signedIn");
   });
 });

@@ -10,9 +10,10 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
 import { codeScreenLoader, signOutSession } from "#app/lib/auth.server.ts";
+import { deviceCookieHeader } from "#app/lib/device-cookie.server.ts";
 import { callForForm, codeScreenAction, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
-import { noDataSchema } from "#app/lib/responses.server.ts";
+import { deviceGrantSchema } from "#app/lib/responses.server.ts";
 import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
 import { OTP_LENGTH } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
@@ -48,18 +49,21 @@ async function resetPassword(request: Request, context: Readonly<RouterContextPr
     method: "POST",
     endpoint: "/public/auth/reset-password",
     data: { email, otp, newPassword },
-    schema: noDataSchema,
+    schema: deviceGrantSchema,
   } as const;
   const outcome = await callForForm(apiFor(context), call, FIELDS, MSG.auth.resetFailedRetry);
   if (!outcome.ok) {
     const reply = submission.reply(failureReply(outcome, HIDDEN));
     return data({ result: reply, failedTitle: MSG.auth.resetFailed }, { status: 400 });
   }
-  // A reset signs the account out everywhere (the API revokes its tokens), this browser included.
+  // A reset signs the account out everywhere (the API revokes its tokens), this browser included; the code proved
+  // the mailbox, so this browser keeps the device token the API gave it and signs in as a known device.
   const session = await getSession(request);
   session.unset("pendingEmail");
   signOutSession(session);
-  const headers = { "Set-Cookie": await commitSession(request, session) };
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSession(request, session));
+  headers.append("Set-Cookie", await deviceCookieHeader(request, outcome.data.device));
   return redirectWithToast(request, "/signin", "success", MSG.auth.passwordResetToast, { headers });
 }
 

@@ -9,7 +9,7 @@ import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { redirectSignedIn, redirectSignedInShopper, type SignedIn } from "#app/lib/auth.server.ts";
+import { redirectSignedIn, redirectSignedInShopper } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
 import { honeypotLoaderData, readHoneypotForm } from "#app/lib/honeypot.server.ts";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, signupSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
-  const outcome = await callForForm<SignedIn>(
+  const outcome = await callForForm(
     apiFor(context),
     { method: "POST", endpoint: "/public/auth/signup", data: submission.value, schema: authSessionSchema },
     FIELDS,

@@ -5,6 +5,7 @@ export const accounts = {
   tooManyAttempts: "Too many attempts. Please try again later.",
   codeCooldown: "Please wait before requesting another code.",
   codeExpired: "This code has expired. Please request a new one.",
+  codeSpent: "Too many incorrect attempts. Please request a new code.",
   resetCodeSentIfAccount: "If an account exists for this email, a reset code has been sent.",
   loggedOut: "You have been signed out.",
   profileFetched: "Profile fetched successfully",

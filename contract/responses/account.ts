@@ -12,8 +12,11 @@ export const userSchema = z.object({
 /** `GET /public/auth/me`. */
 export const currentUserSchema = z.object({ user: userSchema });
 
-/** What sign-up and login answer: the user and the bearer token that acts for them. */
-export const authSessionSchema = z.object({
+/** A device token for the browser that has just proved it holds the account (the `__device` cookie: decision 0053). */
+export const deviceGrantSchema = z.object({ device: z.string() });
+
+/** What sign-up and login answer: the user, the bearer token that acts for them, and a device token. */
+export const authSessionSchema = deviceGrantSchema.extend({
   user: userSchema,
   token: z.string(),
 });

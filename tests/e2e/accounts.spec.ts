@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { GUESS_LIMITS } from "#api/security/rate-limit.ts";
+import { COOKIE_LIFETIME_DAYS, DEVICE_COOKIE, SESSION_COOKIE } from "#app/lib/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { createVerifiedAccount, honeypotFields, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { expect, open, test } from "./fixtures.ts";
@@ -297,6 +299,39 @@ test("signing up again with the same details finishes a sign-up that was cut sho
   await page.getByLabel("Verification code").fill(await inbox.code(email, 2));
   await page.getByRole("button", { name: "Verify Email" }).click();
   await expect(page).toHaveURL("/profile", { timeout: SIGN_IN_MS });
+});
+
+test("a browser that signed in before keeps its device cookie and gets in while strangers have spent the account's budget", async ({
+  page,
+  request,
+  inbox,
+}, testInfo) => {
+  test.slow();
+  const email = uniqueEmail(testInfo, "device");
+  await createVerifiedAccount(request, inbox, email);
+  await open(page, "/signin");
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible({ timeout: SIGN_IN_MS });
+  const device = (await page.context().cookies()).find((cookie) => cookie.name === DEVICE_COOKIE);
+  // Secure only over HTTPS: this server is plain HTTP (the storefront's unit test covers HTTPS).
+  expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/", secure: false });
+  const lifetimeDays = ((device?.expires ?? 0) * 1000 - Date.now()) / (24 * 60 * 60 * 1000);
+  expect(lifetimeDays).toBeGreaterThan(COOKIE_LIFETIME_DAYS.device - 1);
+
+  // The session ends; strangers on ten addresses spend the account's budget for untrusted clients.
+  await page.context().clearCookies({ name: SESSION_COOKIE });
+  const strangerLogin = (password: string, address: number) =>
+    request.post("/api/public/auth/login", { data: { email, password }, headers: { "x-forwarded-for": `203.0.113.${address}` } });
+  const perAddress = GUESS_LIMITS.login.emailFromIp.hits;
+  for (let address = 1; address <= GUESS_LIMITS.login.email.hits / perAddress; address++) {
+    for (let n = 0; n < perAddress; n++) expect((await strangerLogin("wrong-guess", address)).status()).toBe(401);
+  }
+  expect((await strangerLogin(PASSWORD, 99)).status()).toBe(429);
+
+  // This browser sends its device cookie with the login: the owner is not refused for what others did.
+  await open(page, "/signin");
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible({ timeout: SIGN_IN_MS });
 });
 
 test("the code screens need an e-mail, and a GET to /logout changes nothing", async ({ page }) => {
