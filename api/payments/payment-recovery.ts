@@ -5,7 +5,7 @@ import type { PaymentAttemptStatus } from "#api/db/schema.ts";
 import { returnOrderMoney, UNRETURNED_PAYMENT_STATUSES } from "#api/orders/orders.service.ts";
 import { API_TIMEOUT_MS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { settleExpiredCheckouts } from "./hosted-checkout.service.ts";
+import { settleOpenCheckouts } from "./hosted-checkout.service.ts";
 import { captureOrder, gatewayKeyOf } from "./payments.service.ts";
 
 /**
@@ -53,21 +53,21 @@ export interface ReturnedMoney {
 }
 
 /**
- * `ran: false` when another process held the pass's lease; `checkouts`: hosted checkouts settled past their
- * expiry; `refunds`: cancelled orders whose money had not gone back.
+ * `ran: false` when another process held the pass's lease; `checkouts`: hosted checkouts settled (paid, past their
+ * expiry, or closed: settleOpenCheckouts); `refunds`: cancelled orders whose money had not gone back.
  */
 export type RecoveryReport =
   | { ran: false }
   | {
       ran: true;
       settled: RecoveredAttempt[];
-      checkouts: Awaited<ReturnType<typeof settleExpiredCheckouts>>;
+      checkouts: Awaited<ReturnType<typeof settleOpenCheckouts>>;
       refunds: ReturnedMoney[];
     };
 
 /**
  * Settles every payment attempt left `processing` past STUCK_ATTEMPT_AGE_MS, (hosted gateway) every checkout
- * left open past its expiry (settleExpiredCheckouts), and every order cancelled that long ago whose money has
+ * the provider has paid or closed, or left open past its expiry (settleOpenCheckouts), and every order cancelled that long ago whose money has
  * not gone back (returnCancelledOrdersMoney), under a lease so one process of all
  * the instances on the database runs it at a time. An attempt whose order exists is that order's: an
  * authorised payment is captured (a failed capture leaves the order for the operator, logged). An attempt
@@ -100,8 +100,8 @@ export async function settleStuckPayments(deps: RecoveryDeps): Promise<RecoveryR
       deps.logger.warn({ attemptId: attempt.id, orderCode, outcome }, "settled a payment attempt left processing");
     }
     const { gateway } = deps;
-    const checkouts = gateway.kind === "hosted" ? await settleExpiredCheckouts({ ...deps, gateway }) : [];
-    for (const checkout of checkouts) deps.logger.info(checkout, "settled a hosted checkout past its expiry");
+    const checkouts = gateway.kind === "hosted" ? await settleOpenCheckouts({ ...deps, gateway }) : [];
+    for (const checkout of checkouts) deps.logger.info(checkout, "settled a hosted checkout whose events never came");
     const refunds = await returnCancelledOrdersMoney(deps, startedBefore);
     return { ran: true, settled, checkouts, refunds };
   } finally {
