@@ -50,6 +50,7 @@ export const payment = {
     `Nothing has been charged. Your order is held until ${until}: pay now to complete it, or cancel it to return the items to stock.`,
   awaitingPayment: (until: string) => `Awaiting payment, items held until ${until}`,
   payNow: "Pay now",
+  backToCart: "Back to Cart",
   cancelOrder: "Cancel this order",
   orderCancelled: "Your order has been cancelled and nothing was charged. Your items are back in stock.",
   orderNotPayable: "This order can no longer be paid. Nothing was charged and its items have been returned to stock.",
