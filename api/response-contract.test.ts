@@ -32,6 +32,7 @@ import {
 import { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 import { offersSchema } from "#contract/responses/offers.ts";
 import {
+  heldCheckoutSchema,
   hostedCheckoutSchema,
   myOrdersSchema,
   orderDetailSchema,
@@ -204,17 +205,36 @@ describe("every endpoint answers its contract schema", () => {
       const { payment: _card, ...order } = paymentRequest(shopper.addressId, [
         { productId: catalogue.scarf, variantId: catalogue.pinkScarf, quantity: 1 },
       ]);
-      const opened = await expectContract("POST /payments/checkout-sessions", hostedCheckoutSchema, {
+      const openCheckout = () =>
+        expectContract("POST /payments/checkout-sessions", hostedCheckoutSchema, {
+          on: shop,
+          token: shopper.token,
+          headers: { "Idempotency-Key": crypto.randomUUID() },
+          body: {
+            ...order,
+            payment: { method: "apple_pay" },
+            returnUrl: "https://shop.test/checkout/return",
+            cancelUrl: "https://shop.test/checkout/held",
+          },
+        });
+      const left = await openCheckout();
+      const leftPath = `/payments/orders/${left.order.id}`;
+      await expectContract("GET /payments/orders/:id/checkout", heldCheckoutSchema, {
         on: shop,
         token: shopper.token,
-        headers: { "Idempotency-Key": crypto.randomUUID() },
-        body: {
-          ...order,
-          payment: { method: "apple_pay" },
-          returnUrl: "https://shop.test/checkout/return",
-          cancelUrl: "https://shop.test/checkout",
-        },
+        path: `${leftPath}/checkout`,
       });
+      await expectContract("POST /payments/orders/:id/checkout", hostedCheckoutSchema, {
+        on: shop,
+        token: shopper.token,
+        path: `${leftPath}/checkout`,
+      });
+      await expectContract("POST /payments/orders/:id/cancel", orderDetailSchema, {
+        on: shop,
+        token: shopper.token,
+        path: `${leftPath}/cancel`,
+      });
+      const opened = await openCheckout();
       const session = await stripe.pay(stripe.lastSession()?.id ?? "");
       const event = { id: "evt_contract", object: "event", type: "checkout.session.completed", data: { object: session } };
       await expectContract("POST /payments/webhooks/stripe", webhookReceiptSchema, {

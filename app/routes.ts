@@ -10,6 +10,7 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("checkout/payment-status", "routes/checkout.payment-status.tsx"),
   route("checkout/return", "routes/checkout.return.tsx"),
+  route("checkout/held", "routes/checkout.held.tsx"),
   route("order-success", "routes/order-success.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),

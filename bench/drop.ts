@@ -257,7 +257,9 @@ function report(run: DropRun): void {
     `  orders placed ${run.placed}, stock left ${run.stockLeft}, orders pending ${run.pendingOrders}, attempts processing ${run.processingAttempts}`,
   );
   const quiet = run.quiet.map((answer) => answer.ms).sort((a, b) => a - b);
-  console.log(`  baseline: one payment at a time in a quiet shop, p50 ${percentile(quiet, 50).toFixed(0)} ms (${run.quiet.length} payments)`);
+  console.log(
+    `  baseline: one payment at a time in a quiet shop, p50 ${percentile(quiet, 50).toFixed(0)} ms (${run.quiet.length} payments)`,
+  );
   console.log(
     `  answer time in the rush p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms`,
   );

@@ -18,6 +18,7 @@ import { createPromo, disablePromo, listPromos, newPromoSchema } from "#api/oper
 import { repairStockDrift, setVariantStock } from "#api/operator/stock.ts";
 import { changeOrderStatus, listOrders, type StatusChange } from "#api/orders/orders.service.ts";
 import { createGateway } from "#api/payments/gateway.ts";
+import { OPEN_CHECKOUT_CHECK_MS } from "#api/payments/hosted-checkout.service.ts";
 import {
   type HeldPayment,
   listPendingPayments,
@@ -474,7 +475,8 @@ An attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes lost 
 (every minute in the server, or payments:settle) settles it. An order pending and authorised is captured
 and confirmed by that pass; one still listed after several passes has its capture refused by the provider
 (see the log): settle it there, or cancel it with order:status. A hosted checkout
-open holds its order's stock until the shopper pays or it expires (then the recovery pass releases it). A
+open holds its order's stock until the shopper pays, cancels it, or it expires; the recovery pass asks the
+provider about every one open longer than ${OPEN_CHECKOUT_CHECK_MS / 60_000} minutes and confirms it once paid (or releases it once expired). A
 cancelled order whose money has not gone back had its refund fail: the recovery pass tries again.`,
     maxPositionals: 0,
     async run(db) {
@@ -534,7 +536,9 @@ cancelled order whose money has not gone back had its refund fail: the recovery 
 Settles every attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes: an order that exists is captured
 (confirmed and paid, its e-mails sent; a failed capture is tried again by the next pass), an authorisation without
 an order is voided and its attempt failed. Any order placed that long ago whose payment is held but not confirmed
-is captured and confirmed the same way. Gives back the money of orders cancelled that long ago whose refund failed. Only one
+is captured and confirmed the same way. Confirms every hosted checkout open longer than ${OPEN_CHECKOUT_CHECK_MS / 60_000}
+minutes that the provider says is paid, and releases those past their expiry. Gives back the money of orders
+cancelled that long ago whose refund failed. Only one
 process runs the pass at a time; if another is running it, nothing happens.`,
     maxPositionals: 0,
     async run(db, _args, config) {
@@ -548,7 +552,7 @@ process runs the pass at a time; if another is running it, nothing happens.`,
         console.error("Another process is running the recovery pass; try again in a minute.");
         return 1;
       }
-      if (report.settled.length === 0 && report.held.length === 0 && report.refunds.length === 0) {
+      if (report.settled.length === 0 && report.held.length === 0 && report.checkouts.length === 0 && report.refunds.length === 0) {
         console.log("Nothing to settle.");
         return 0;
       }
@@ -558,6 +562,7 @@ process runs the pass at a time; if another is running it, nothing happens.`,
         );
       }
       for (const order of report.held) console.log(`Order ${order.orderCode}: ${HELD[order.outcome]}.`);
+      for (const checkout of report.checkouts) console.log(`Hosted checkout of order ${checkout.orderCode}: ${checkout.outcome}.`);
       for (const refund of report.refunds) console.log(`Cancelled order ${refund.orderCode}: ${RETURNED[refund.outcome]}.`);
       const failed =
         report.settled.some((attempt) => attempt.outcome === "capture_failed" || attempt.outcome === "void_failed") ||

@@ -45,6 +45,14 @@ export async function listUserOrders(db: Db, userId: number, page: number, limit
         .orderBy("order_items.id")
         .limit(1)
         .as("product_image"),
+      // A hosted checkout waiting for payment: the end of its hold.
+      eb
+        .selectFrom("payments")
+        .select("expires_at")
+        .whereRef("payments.order_id", "=", "orders.id")
+        .where("payments.status", "=", "open")
+        .limit(1)
+        .as("held_until"),
     ])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
@@ -60,6 +68,7 @@ export async function listUserOrders(db: Db, userId: number, page: number, limit
     payment_status: row.payment_status as PaymentStatus,
     total: toGbp(row.total_pence),
     product_image: row.product_image ?? null,
+    held_until: row.status === "pending" ? (row.held_until ?? null) : null,
   }));
   return { orders, total: Number(total) };
 }

@@ -44,6 +44,7 @@ describe("orders", () => {
         payment_status: "paid",
         total: 125,
         product_image: "/images/silk.jpg",
+        held_until: null,
       },
       expect.objectContaining({ id: orders[1].id }),
     ]);

@@ -6,9 +6,9 @@ import { checkoutCatalogue, insertPromo, paymentRequest, shopperWithAddress } fr
 import { FAKE_STRIPE_KEYS, type FakeStripe, startFakeStripe } from "#api/testing/fake-stripe.ts";
 import { freshApi } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
-import { HOSTED_CHECKOUT_MS } from "./hosted-checkout.service.ts";
+import { HOSTED_CHECKOUT_MS, OPEN_CHECKOUT_CHECK_MS, unavailableMethodsOf } from "./hosted-checkout.service.ts";
 import type { HostedGateway } from "./hosted-gateway.ts";
-import { settleStuckPayments } from "./payment-recovery.ts";
+import { listPendingPayments, settleStuckPayments } from "./payment-recovery.ts";
 import { stripeGateway } from "./stripe-gateway.ts";
 
 let stripe: FakeStripe;
@@ -440,5 +440,221 @@ describe("cancelling a Stripe order", () => {
     expect(stripe.refunds).toEqual([]);
     expect(await orderRow(body.data.order.id)).toMatchObject({ status: "cancelled", payment_status: "voided" });
     expect(await stockOf(shop.pinkScarf)).toBe(10);
+  });
+});
+
+describe("a hosted order the shopper left on Stripe's page", () => {
+  const payNow = (token: string, orderId: number) => api.call("POST", `/payments/orders/${orderId}/checkout`, { token });
+  const cancel = (token: string, orderId: number) => api.call("POST", `/payments/orders/${orderId}/cancel`, { token });
+  const held = (token: string, orderId: number) => api.call("GET", `/payments/orders/${orderId}/checkout`, { token });
+
+  async function leftCheckout(stock?: number, options: { promo?: string } = {}) {
+    const { shop, shopper } = await shopWithShopper(stock);
+    const request = checkoutRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }], options);
+    const { body } = await openCheckout(shopper.token, request);
+    const session = stripe.lastSession();
+    if (!session) throw new Error("no session opened");
+    return { shop, shopper, request, orderId: body.data.order.id as number, session };
+  }
+
+  it("says until when its items are held; Pay now answers the same order and the same open checkout, never a second", async () => {
+    const { shopper, orderId, session } = await leftCheckout();
+    const shown = await held(shopper.token, orderId);
+    expect(shown.body.data).toMatchObject({ checkoutUrl: session.url, order: { id: orderId, status_name: "pending" } });
+    expect(shown.body.data.heldUntil).toBe(new Date(session.expires_at * 1000).toISOString());
+    for (const _press of [1, 2]) {
+      const again = await payNow(shopper.token, orderId);
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ checkoutUrl: session.url, order: { id: orderId } });
+    }
+    expect(stripe.sessions.size).toBe(1);
+    expect(await api.db.kysely.selectFrom("orders").select("id").execute()).toHaveLength(1);
+  });
+
+  it("Pay now on a checkout paid meanwhile confirms it and answers it paid", async () => {
+    const { shopper, orderId, session } = await leftCheckout();
+    delivering = false;
+    await stripe.pay(session.id);
+    const paid = await payNow(shopper.token, orderId);
+    expect(paid.body.data).toMatchObject({ checkoutUrl: null, order: { status_name: "confirmed", payment_status: "paid" } });
+  });
+
+  it("Pay now on a checkout released at its expiry answers 409: the order can no longer be paid", async () => {
+    const { shopper, orderId, session } = await leftCheckout();
+    await stripe.expire(session.id);
+    const closed = await payNow(shopper.token, orderId);
+    expect(closed.status).toBe(409);
+    expect(closed.body.message).toBe(MSG.payment.orderNotPayable);
+    expect((await held(shopper.token, orderId)).body.data).toMatchObject({ checkoutUrl: null, heldUntil: null });
+  });
+
+  it("Cancel this order releases its stock and promo use at once and closes the checkout; asked again it answers the same", async () => {
+    const { shop, shopper, orderId, session } = await (async () => {
+      const { shop, shopper } = await shopWithShopper(1);
+      await insertPromo(api, { code: "ONCE", usage_limit: 1 });
+      const request = checkoutRequest(shopper.addressId, [{ productId: shop.abaya, variantId: shop.blackAbaya, quantity: 1 }], {
+        promo: "ONCE",
+      });
+      const { body } = await openCheckout(shopper.token, request);
+      return { shop, shopper, orderId: body.data.order.id as number, session: stripe.lastSession() };
+    })();
+    expect(await stockOf(shop.blackAbaya)).toBe(0);
+    for (const _press of [1, 2]) {
+      const cancelled = await cancel(shopper.token, orderId);
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.message).toBe(MSG.payment.orderCancelled);
+      expect(cancelled.body.data).toMatchObject({ id: orderId, status_name: "cancelled", payment_status: "voided" });
+    }
+    expect(await stockOf(shop.blackAbaya)).toBe(1);
+    const promo = await api.db.kysely.selectFrom("promo_codes").select("times_used").where("code", "=", "ONCE").executeTakeFirstOrThrow();
+    expect(promo.times_used).toBe(0);
+    expect(stripe.sessions.get(session?.id ?? "")?.status).toBe("expired");
+    expect(stripe.refunds).toEqual([]);
+    expect((await payNow(shopper.token, orderId)).status).toBe(409);
+  });
+
+  it("refuses to cancel an order paid meanwhile (409) and keeps it confirmed", async () => {
+    const { shop, shopper, orderId, session } = await leftCheckout();
+    delivering = false;
+    await stripe.pay(session.id);
+    const refused = await cancel(shopper.token, orderId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(MSG.payment.orderNotCancellable);
+    expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+    expect(await stockOf(shop.blackAbaya)).toBe(9);
+    expect(stripe.refunds).toEqual([]);
+  });
+
+  it("answers another shopper's order and a card order 404, a malformed id 400, a guest 401, and under the test gateway 404", async () => {
+    const { shopper, orderId } = await leftCheckout();
+    const other = await shopperWithAddress(api);
+    for (const call of [held, payNow, cancel]) {
+      expect((await call(other.token, orderId)).status).toBe(404);
+      expect((await call(shopper.token, 999_999)).status).toBe(404);
+      expect((await call("", orderId)).status).toBe(401);
+    }
+    for (const id of ["abc", "-1", "0", "1.5", "99999999999999999999"]) {
+      expect((await api.call("POST", `/payments/orders/${id}/cancel`, { token: shopper.token })).status, id).toBe(400);
+    }
+    await api.db.kysely.updateTable("payments").set({ checkout_url: null }).where("order_id", "=", orderId).execute();
+    expect((await cancel(shopper.token, orderId)).status).toBe(404);
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending" });
+
+    const testShop = await freshApi();
+    const { shop: testCatalogue, shopper: testShopper } = {
+      shop: await checkoutCatalogue(testShop),
+      shopper: await shopperWithAddress(testShop),
+    };
+    const card = await testShop.call("POST", "/payments/process", {
+      token: testShopper.token,
+      body: paymentRequest(testShopper.addressId, [{ productId: testCatalogue.scarf, variantId: testCatalogue.pinkScarf, quantity: 1 }]),
+      headers: { "Idempotency-Key": randomUUID() },
+    });
+    expect((await testShop.call("POST", `/payments/orders/${card.body.data.id}/cancel`, { token: testShopper.token })).status).toBe(404);
+    await testShop.close();
+  });
+
+  it("MY ORDERS says until when a waiting order is held, and nothing once it is cancelled", async () => {
+    const { shopper, orderId, session } = await leftCheckout();
+    const list = async () => (await api.call("GET", "/orders/my-orders", { token: shopper.token })).body.data.orders[0];
+    expect(await list()).toMatchObject({ id: orderId, held_until: new Date(session.expires_at * 1000).toISOString() });
+    await cancel(shopper.token, orderId);
+    expect(await list()).toMatchObject({ id: orderId, held_until: null });
+  });
+
+  it("a new checkout of the same request answers the open order and its checkout; another request cancels it first", async () => {
+    const { shop, shopper, request, orderId, session } = await leftCheckout(1);
+    const same = await openCheckout(shopper.token, request);
+    expect(same.status).toBe(200);
+    expect(same.body.data).toMatchObject({ checkoutUrl: session.url, order: { id: orderId } });
+    expect(stripe.sessions.size).toBe(1);
+
+    // The last unit, held by the shopper's own abandoned order, is theirs to buy again (here by PayPal's neighbour, Apple Pay).
+    const other = await openCheckout(shopper.token, { ...request, payment: { method: "apple_pay", sameAsBilling: true } });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(other.body.data.order.id).not.toBe(orderId);
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", payment_status: "voided" });
+    expect(stripe.sessions.get(session.id)?.status).toBe("expired");
+    expect(await stockOf(shop.blackAbaya)).toBe(0);
+    expect((await payNow(shopper.token, orderId)).status).toBe(409);
+  });
+
+  it("a new checkout of the same request after the open one was paid answers the paid order, not a second one", async () => {
+    const { shopper, request, orderId, session } = await leftCheckout();
+    delivering = false;
+    await stripe.pay(session.id);
+    const again = await openCheckout(shopper.token, request);
+    expect(again.body.data).toMatchObject({ checkoutUrl: null, order: { id: orderId, payment_status: "paid" } });
+    expect(stripe.sessions.size).toBe(1);
+  });
+
+  it("the recovery pass confirms, with its e-mail, a checkout paid without a return or webhook once it is a few minutes old; payments:pending lists it until then", async () => {
+    const { shopper, orderId, session } = await leftCheckout();
+    delivering = false;
+    await stripe.pay(session.id);
+    expect((await listPendingPayments(api.db)).checkouts).toEqual([expect.objectContaining({ code: (await orderRow(orderId)).code })]);
+    expect(await settleStuckPayments(recoveryDeps())).toMatchObject({ ran: true, checkouts: [] });
+    api.clock.advance(OPEN_CHECKOUT_CHECK_MS + 1_000);
+    const report = await settleStuckPayments(recoveryDeps());
+    expect(report).toMatchObject({ ran: true, checkouts: [{ outcome: "confirmed" }] });
+    expect(await orderRow(orderId)).toMatchObject({ status: "confirmed", payment_status: "paid" });
+    const mail = await api.db.kysely.selectFrom("mail_outbox").select("recipient").execute();
+    expect(mail.map((row) => row.recipient)).toContain(shopper.user.email);
+    expect((await listPendingPayments(api.db)).checkouts).toEqual([]);
+  });
+
+  it("the recovery pass leaves an open, unpaid checkout alone before its expiry and out of its report", async () => {
+    const { orderId } = await leftCheckout();
+    api.clock.advance(OPEN_CHECKOUT_CHECK_MS + 1_000);
+    expect(await settleStuckPayments(recoveryDeps())).toMatchObject({ ran: true, checkouts: [] });
+    expect(await orderRow(orderId)).toMatchObject({ status: "pending" });
+    expect(stripe.lastSession()?.status).toBe("open");
+  });
+});
+
+describe("a Stripe key without the payment method configurations permission", () => {
+  beforeEach(() => {
+    stripe.state.methodsRefused = true;
+  });
+
+  it("takes cards (PayPal refused with its tab's text), and says so in the payment options", async () => {
+    const { shop, shopper } = await shopWithShopper();
+    const line = [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }];
+    const card = await openCheckout(shopper.token, checkoutRequest(shopper.addressId, line));
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    expect(card.body.data.checkoutUrl).toBe(stripe.lastSession()?.url);
+    const paypal = await openCheckout(shopper.token, checkoutRequest(shopper.addressId, line, { method: "paypal" }));
+    expect(paypal.status).toBe(400);
+    expect(paypal.body.message).toBe(MSG.payment.methodUnavailable("PayPal"));
+    expect((await api.call("GET", "/public/payment-options")).body.data).toEqual({ gateway: "stripe", unavailable: ["paypal"] });
+  });
+
+  it("logs the failure once, and asks Stripe again only after a minute, not on every checkout", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => lines.push(line) });
+    const gateway = stripeGateway({ ...FAKE_STRIPE_KEYS, apiUrl: stripe.url });
+    for (const _checkout of [1, 2, 3]) expect(await unavailableMethodsOf({ gateway, logger })).toEqual(["paypal"]);
+    expect(stripe.state.requests).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 40, err: { message: expect.stringContaining("permissions") } });
+  });
+
+  it("a gateway whose look-up throws is logged once per spell of failures", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => lines.push(line) });
+    let failing = true;
+    const gateway: HostedGateway = {
+      ...stripeGateway({ ...FAKE_STRIPE_KEYS, apiUrl: stripe.url }),
+      async unavailableMethods() {
+        if (failing) throw new Error("Stripe is unreachable");
+        return [];
+      },
+    };
+    for (const _checkout of [1, 2]) expect(await unavailableMethodsOf({ gateway, logger })).toEqual(["paypal"]);
+    failing = false;
+    expect(await unavailableMethodsOf({ gateway, logger })).toEqual([]);
+    failing = true;
+    expect(await unavailableMethodsOf({ gateway, logger })).toEqual(["paypal"]);
+    expect(lines).toHaveLength(2);
   });
 });

@@ -14,7 +14,10 @@ export interface HostedGateway extends GatewayOperations {
   checkoutOf(reference: string): Promise<HostedCheckoutState>;
   /** The event in a webhook body whose signature header checks out; throws WebhookSignatureError otherwise. */
   verifyEvent(payload: string, signature: string): Promise<HostedCheckoutEvent>;
-  /** The methods the provider offers the shop now (cards, and with them Apple Pay and Google Pay, always). */
+  /**
+   * The methods the provider cannot take for the shop now (cards, and with them Apple Pay and Google Pay, it always
+   * takes); throws when the provider cannot say (unavailableMethodsOf then falls back to cards).
+   */
   unavailableMethods(): Promise<PaymentMethod[]>;
 }
 

@@ -7,7 +7,7 @@ import { returnOrderMoney, UNRETURNED_PAYMENT_STATUSES } from "#api/orders/order
 import { API_TIMEOUT_MS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import type { CardGateway } from "./gateway.ts";
-import { settleExpiredCheckouts } from "./hosted-checkout.service.ts";
+import { settleOpenCheckouts } from "./hosted-checkout.service.ts";
 import { captureOrder, gatewayKeyOf } from "./payments.service.ts";
 
 /**
@@ -67,8 +67,8 @@ export interface ReturnedMoney {
 }
 
 /**
- * `ran: false` when another process held the pass's lease; `checkouts`: hosted checkouts settled past their
- * expiry; `refunds`: cancelled orders whose money had not gone back.
+ * `ran: false` when another process held the pass's lease; `checkouts`: hosted checkouts settled (paid, past their
+ * expiry, or closed: settleOpenCheckouts); `refunds`: cancelled orders whose money had not gone back.
  */
 export type RecoveryReport =
   | { ran: false }
@@ -76,13 +76,13 @@ export type RecoveryReport =
       ran: true;
       settled: RecoveredAttempt[];
       held: HeldPayment[];
-      checkouts: Awaited<ReturnType<typeof settleExpiredCheckouts>>;
+      checkouts: Awaited<ReturnType<typeof settleOpenCheckouts>>;
       refunds: ReturnedMoney[];
     };
 
 /**
  * Settles every payment attempt left `processing` past STUCK_ATTEMPT_AGE_MS, (hosted gateway) every checkout
- * left open past its expiry (settleExpiredCheckouts), and every order cancelled that long ago whose money has
+ * the provider has paid or closed, or left open past its expiry (settleOpenCheckouts), and every order cancelled that long ago whose money has
  * not gone back (returnCancelledOrdersMoney), under a lease so one process of all
  * the instances on the database runs it at a time. An attempt whose order exists is that order's: an
  * authorised payment is captured (a failed capture leaves the order for the operator, logged). An attempt
@@ -118,8 +118,8 @@ export async function settleStuckPayments(deps: RecoveryDeps): Promise<RecoveryR
     }
     const held = await confirmHeldPayments(deps, startedBefore, orderIdsSeen);
     const { gateway } = deps;
-    const checkouts = gateway.kind === "hosted" ? await settleExpiredCheckouts({ ...deps, gateway }) : [];
-    for (const checkout of checkouts) deps.logger.info(checkout, "settled a hosted checkout past its expiry");
+    const checkouts = gateway.kind === "hosted" ? await settleOpenCheckouts({ ...deps, gateway }) : [];
+    for (const checkout of checkouts) deps.logger.info(checkout, "settled a hosted checkout whose events never came");
     const refunds = await returnCancelledOrdersMoney(deps, startedBefore);
     return { ran: true, settled, held, checkouts, refunds };
   } finally {

@@ -16,7 +16,16 @@ import {
   idempotencyKeySchema,
   paymentRequestSchema,
 } from "#contract/schemas/checkout.ts";
-import { type HostedDeps, handleCheckoutEvent, openHostedCheckout, returnFromCheckout } from "./hosted-checkout.service.ts";
+import {
+  cancelHeldOrder,
+  type HostedDeps,
+  handleCheckoutEvent,
+  heldCheckoutOf,
+  openHostedCheckout,
+  payHeldOrder,
+  returnFromCheckout,
+  unavailableMethodsOf,
+} from "./hosted-checkout.service.ts";
 import { WebhookSignatureError } from "./hosted-gateway.ts";
 import { paymentAttemptOf, processPayment } from "./payments.service.ts";
 import { requireShopReturnUrls } from "./return-urls.ts";
@@ -24,6 +33,7 @@ import { requireShopReturnUrls } from "./return-urls.ts";
 const keyHeader = z.object({ [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: idempotencyKeySchema });
 const keyParam = z.object({ key: idempotencyKeySchema });
 const referenceParam = z.object({ reference: checkoutReferenceSchema });
+const orderParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /** The deps of a shop whose gateway is hosted; other shops have no such route (404). */
 function hostedDeps(c: Context<ApiEnv>): HostedDeps {
@@ -37,7 +47,11 @@ function hostedDeps(c: Context<ApiEnv>): HostedDeps {
  * `data` is the order detail.
  * `POST /payments/checkout-sessions`: with a hosted gateway, the order written pending and the provider's page to pay on.
  * `POST /payments/checkout-sessions/:reference/return`: the shopper is back from that page; the order, confirmed if paid.
+ * `GET /payments/orders/:id/checkout`: the shopper's hosted order, its checkout's page and hold while unpaid.
+ * `POST /payments/orders/:id/checkout`: Pay now, the same order's open checkout (409 once it can no longer be paid).
+ * `POST /payments/orders/:id/cancel`: Cancel this order, one still waiting for payment (409 once paid).
  * `GET /payments/attempts/:key`: where the shopper's own payment under that key stands (order once it exists).
+ * Another shopper's order answers 404, as if it did not exist.
  */
 export const paymentRoutes = new Hono<ApiEnv>()
   .use(requireAuth, requireVerifiedEmail)
@@ -57,6 +71,15 @@ export const paymentRoutes = new Hono<ApiEnv>()
   })
   .post("/checkout-sessions/:reference/return", validate("param", referenceParam), async (c) => {
     return ok(c, await returnFromCheckout(hostedDeps(c), c.var.user.id, c.req.valid("param").reference));
+  })
+  .get("/orders/:id/checkout", validate("param", orderParam), async (c) => {
+    return ok(c, await heldCheckoutOf(hostedDeps(c), c.var.user.id, c.req.valid("param").id), MSG.payment.checkoutFetched);
+  })
+  .post("/orders/:id/checkout", validate("param", orderParam), async (c) => {
+    return ok(c, await payHeldOrder(hostedDeps(c), c.var.user.id, c.req.valid("param").id));
+  })
+  .post("/orders/:id/cancel", validate("param", orderParam), async (c) => {
+    return ok(c, await cancelHeldOrder(hostedDeps(c), c.var.user.id, c.req.valid("param").id), MSG.payment.orderCancelled);
   })
   .get("/attempts/:key", validate("param", keyParam), async (c) => {
     const attempt = await paymentAttemptOf(c.var.deps, c.var.user.id, c.req.valid("param").key);
@@ -90,11 +113,5 @@ export const paymentOptionRoutes = new Hono<ApiEnv>().get("/", async (c) => ok(c
 async function paymentOptionsOf(deps: ApiDeps): Promise<PaymentOptionsDto> {
   const { gateway } = deps;
   if (gateway.kind === "card") return { gateway: gateway.name, unavailable: [] };
-  try {
-    return { gateway: gateway.name, unavailable: await gateway.unavailableMethods() };
-  } catch (error) {
-    // The provider did not answer: offer only what it always offers; it is asked again next time.
-    deps.logger.warn({ err: error }, "could not ask the payment provider which methods it offers");
-    return { gateway: gateway.name, unavailable: ["paypal"] };
-  }
+  return { gateway: gateway.name, unavailable: await unavailableMethodsOf({ ...deps, gateway }) };
 }

@@ -34,6 +34,8 @@ export function paymentPageOrigins(config: Pick<BackendConfig, "PAYMENT_GATEWAY"
 
 /** How long the answer to "does Stripe offer PayPal to this shop" is kept before asking again. */
 const METHODS_KEPT_MS = 10 * 60_000;
+/** How long a failed answer is kept (thrown again without asking), so checkouts do not each wait on a failing call. */
+const METHODS_FAILURE_KEPT_MS = 60_000;
 
 /** The SDK's host, port and protocol from STRIPE_API_URL. */
 export function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiUrl">): Stripe {
@@ -68,7 +70,7 @@ const stateOf = (session: Stripe.Checkout.Session): HostedCheckoutState => ({
  */
 export function stripeGateway(settings: StripeSettings): HostedGateway {
   const stripe = stripeClient(settings);
-  let methods: { unavailable: PaymentMethod[]; until: number } | undefined;
+  let methods: { unavailable: PaymentMethod[]; until: number } | { failure: unknown; until: number } | undefined;
 
   const refundPayment = async (session: Stripe.Checkout.Session, amountPence: number, idempotencyKey: string) => {
     const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
@@ -166,11 +168,19 @@ export function stripeGateway(settings: StripeSettings): HostedGateway {
       }
     },
     async unavailableMethods() {
-      if (methods && methods.until > Date.now()) return methods.unavailable;
-      const configurations = await stripe.paymentMethodConfigurations.list({ limit: 20 });
-      const paypal = configurations.data.some((configuration) => configuration.active && configuration.paypal?.available);
-      methods = { unavailable: paypal ? [] : ["paypal"], until: Date.now() + METHODS_KEPT_MS };
-      return methods.unavailable;
+      if (methods && methods.until > Date.now()) {
+        if ("failure" in methods) throw methods.failure;
+        return methods.unavailable;
+      }
+      try {
+        const configurations = await stripe.paymentMethodConfigurations.list({ limit: 20 });
+        const paypal = configurations.data.some((configuration) => configuration.active && configuration.paypal?.available);
+        methods = { unavailable: paypal ? [] : ["paypal"], until: Date.now() + METHODS_KEPT_MS };
+        return methods.unavailable;
+      } catch (error) {
+        methods = { failure: error, until: Date.now() + METHODS_FAILURE_KEPT_MS };
+        throw error;
+      }
     },
   };
 }

@@ -73,7 +73,8 @@ export async function startFakeStripe(options: { paypal?: boolean; deliver?: Del
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
   /** Answers already given per idempotency key, as Stripe replays them. */
   const answers = new Map<string, { status: number; body: unknown }>();
-  const state = { paypal: options.paypal ?? false, deliver: options.deliver, requests: 0 };
+  /** `methodsRefused`: payment method configurations answer 403, as for a key without that permission. */
+  const state = { paypal: options.paypal ?? false, methodsRefused: false, deliver: options.deliver, requests: 0 };
   let baseUrl = "";
 
   const event = async (type: string, session: FakeSession) => {
@@ -184,6 +185,12 @@ export async function startFakeStripe(options: { paypal?: boolean; deliver?: Del
       return { status: 200, body: refund };
     }
     if (method === "GET" && path === "/v1/payment_method_configurations") {
+      if (state.methodsRefused) {
+        return error(
+          403,
+          "The provided key 'sk_test_****' does not have the required permissions for this endpoint on account 'acct_fake'.",
+        );
+      }
       const configuration = {
         id: "pmc_fake",
         object: "payment_method_configuration",

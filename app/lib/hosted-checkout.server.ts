@@ -1,15 +1,23 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { PaymentOptionsDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "#contract/schemas/checkout.ts";
-import { type ApiClient, ApiRequestError } from "./api.server.ts";
-import { type buildPaymentRequest, type CheckoutView, checkoutHref } from "./checkout.ts";
+import { type ApiClient, ApiRequestError, callApi } from "./api.server.ts";
+import type { buildPaymentRequest } from "./checkout.ts";
 import { paidRedirect } from "./payment-status.server.ts";
-import { hostedCheckoutSchema, paymentOptionsSchema } from "./responses.server.ts";
+import { hostedCheckoutSchema, orderDetailSchema, paymentOptionsSchema } from "./responses.server.ts";
+import { heldOrderFormSchema } from "./schemas/held-order.ts";
 import { absoluteUrl } from "./seo.server.ts";
+import { redirectWithToast } from "./session.server.ts";
 
 /** Where the provider sends the shopper back: this page confirms the order and opens its success page. */
 export const CHECKOUT_RETURN_PATH = "/checkout/return";
+
+/**
+ * Where Back on the provider's page goes: the page that says the order's items are held, with Pay now and Cancel
+ * this order. It finds the order by the payment form's key, the one thing known before the order exists.
+ */
+export const heldCheckoutHref = (key: string) => `/checkout/held?key=${encodeURIComponent(key)}`;
 
 /** The options when the API gave none: the test gateway's form, which the API refuses under any other gateway. */
 const FALLBACK_OPTIONS: PaymentOptionsDto = { gateway: "test", unavailable: [] };
@@ -37,14 +45,14 @@ export async function openHostedCheckout(
   request: Request,
   api: ApiClient,
   token: string,
-  input: { key: string; body: ReturnType<typeof buildPaymentRequest>; view: CheckoutView; origin: string },
+  input: { key: string; body: ReturnType<typeof buildPaymentRequest>; origin: string },
 ): Promise<HostedCheckoutOutcome> {
   const { payment, ...order } = input.body;
   const body = {
     ...order,
     payment: { method: payment.method, sameAsBilling: payment.sameAsBilling },
     returnUrl: absoluteUrl(input.origin, CHECKOUT_RETURN_PATH),
-    cancelUrl: absoluteUrl(input.origin, checkoutHref(input.view)),
+    cancelUrl: absoluteUrl(input.origin, heldCheckoutHref(input.key)),
   };
   try {
     const result = await api({
@@ -65,4 +73,55 @@ export async function openHostedCheckout(
     if (!(error instanceof ApiRequestError)) throw error;
     return { refusal: error.details[0]?.message ?? error.message };
   }
+}
+
+/**
+ * Pay now on a hosted order left unpaid (the held page, MY ORDERS): 303 to the same order's open checkout, or to its
+ * success page when it was paid meanwhile; an order that can no longer be paid goes back to `back` saying why.
+ */
+async function payHeldOrder(request: Request, api: ApiClient, token: string, orderId: number, back: string): Promise<Response> {
+  const outcome = await callApi(api, {
+    method: "POST",
+    endpoint: `/payments/orders/${orderId}/checkout`,
+    token,
+    schema: hostedCheckoutSchema,
+  });
+  if (!outcome.ok) return redirectWithToast(request, back, "error", outcome.message, { status: 303 });
+  if (outcome.data.checkoutUrl) return redirect(outcome.data.checkoutUrl, { status: 303 });
+  return paidRedirect(request, outcome.data.order.id);
+}
+
+/**
+ * Cancel this order: the API releases its stock and promo use at once and closes its checkout; the shopper goes to
+ * `done` told so, or back to `back` told why not (paid meanwhile). The cart is left as it is, to buy again.
+ */
+async function cancelHeldOrder(
+  request: Request,
+  api: ApiClient,
+  token: string,
+  orderId: number,
+  to: { done: string; back: string },
+): Promise<Response> {
+  const outcome = await callApi(api, { method: "POST", endpoint: `/payments/orders/${orderId}/cancel`, token, schema: orderDetailSchema });
+  if (!outcome.ok) return redirectWithToast(request, to.back, "error", outcome.message, { status: 303 });
+  return redirectWithToast(request, to.done, "success", outcome.message, { status: 303 });
+}
+
+/**
+ * The held page's and MY ORDERS' action for their two forms (Pay now, Cancel this order), or null when the form is
+ * neither; a malformed one is refused with 400. `cancelled` is where a cancelled order leaves the shopper.
+ */
+export async function heldOrderAction(
+  request: Request,
+  api: ApiClient,
+  token: string,
+  formData: FormData,
+  to: { back: string; cancelled: string },
+): Promise<Response | null> {
+  const intent = formData.get("intent");
+  if (intent !== "pay-order" && intent !== "cancel-order") return null;
+  const form = heldOrderFormSchema.safeParse(Object.fromEntries(formData));
+  if (!form.success) throw data(null, { status: 400, statusText: "Malformed order form" });
+  if (form.data.intent === "pay-order") return payHeldOrder(request, api, token, form.data.order, to.back);
+  return cancelHeldOrder(request, api, token, form.data.order, { done: to.cancelled, back: to.back });
 }

@@ -11,6 +11,13 @@ export function formatOrderDate(iso: string): string {
   return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "Europe/London" });
 }
 
+/** Until when a waiting order's items are held: the time of day in the UK ("14:32"), the hold being minutes long. */
+export function formatHeldUntil(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+}
+
 export const capitalize = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
 /** The statuses the spec gives a colour of their own; "others shown grey" (shipped among them). */

@@ -32,6 +32,7 @@ export {
 export { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 export { offersSchema } from "#contract/responses/offers.ts";
 export {
+  heldCheckoutSchema,
   hostedCheckoutSchema,
   myOrdersSchema,
   orderDetailSchema,

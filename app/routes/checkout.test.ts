@@ -260,7 +260,7 @@ describe("/checkout action", () => {
       payment: { method: "apple_pay", sameAsBilling: false },
       promoCode: { code: "WELCOME10" },
       returnUrl: "http://shop.test/checkout/return",
-      cancelUrl: "http://shop.test/checkout?step=payment&address=7&method=apple_pay",
+      cancelUrl: "http://shop.test/checkout/held?key=key-12345678",
     });
     expect(JSON.stringify(api.calls)).not.toContain("4242");
     expect(api.calls.some((call) => call.path === "/payments/process" || call.path.startsWith("/payments/attempts"))).toBe(false);

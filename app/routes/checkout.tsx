@@ -150,8 +150,7 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
   const failure = (message: string, fieldErrors?: Record<string, string[]>) =>
     refusePayment(formData, paymentFailureToast(method, message), fieldErrors);
   if (!inShop) {
-    const view = { step: "payment" as const, addressId: address, method };
-    const outcome = await openHostedCheckout(request, api, token, { key: idempotencyKey, body, view, origin });
+    const outcome = await openHostedCheckout(request, api, token, { key: idempotencyKey, body, origin });
     return "redirect" in outcome ? outcome.redirect : failure(outcome.refusal);
   }
   try {

@@ -10,6 +10,7 @@ import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts"
 import { pagePath, requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
+import { heldOrderAction } from "#app/lib/hosted-checkout.server.ts";
 import { ordersPageHref } from "#app/lib/orders.ts";
 import { idField, pageField } from "#app/lib/profile-params.server.ts";
 import { myOrdersSchema, noDataSchema, orderDetailSchema, reviewSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
@@ -93,13 +94,19 @@ function failedCall(error: unknown): null {
   throw error;
 }
 
-/** The profile's one action, switching on intent: the address book's create, update, delete, default; and review. */
+/**
+ * The profile's one action, switching on intent: the address book's create, update, delete, default; review; and a
+ * waiting hosted order's Pay now and Cancel this order (back to the same page of MY ORDERS).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = await requireVerifiedUser(request, context);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const api = apiFor(context);
   if (intent === "review") return saveReview(request, api, token, formData);
+  const here = pagePath(request);
+  const held = await heldOrderAction(request, api, token, formData, { back: here, cancelled: here });
+  if (held) return held;
 
   if (intent === "create" || intent === "update") {
     const id = intent === "update" ? idField.safeParse(formData.get("id")).data : undefined;

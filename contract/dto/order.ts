@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type {
+  heldCheckoutSchema,
   hostedCheckoutSchema,
   orderDetailSchema,
   orderItemReviewSchema,
@@ -25,5 +26,7 @@ export type OrderDetailDto = z.infer<typeof orderDetailSchema>;
 export type PaymentAttemptDto = z.infer<typeof paymentAttemptSchema>;
 
 export type HostedCheckoutDto = z.infer<typeof hostedCheckoutSchema>;
+
+export type HeldCheckoutDto = z.infer<typeof heldCheckoutSchema>;
 
 export type PaymentOptionsDto = z.infer<typeof paymentOptionsSchema>;

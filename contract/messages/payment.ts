@@ -50,4 +50,16 @@ export const payment = {
   returnToPayment: "Return to Payment",
   notPaidBody: "Nothing has been charged. Your items are held for a short while: return to the checkout to pay again.",
   checkoutClosed: "This checkout has closed and nothing was charged. Your items have been returned to stock.",
+  /** A hosted order the shopper left unpaid (Back on the provider's page, or MY ORDERS): pay for it, or cancel it. */
+  heldTitle: "Your items are held for you",
+  heldBody: (until: string) =>
+    `Nothing has been charged. Your order is held until ${until}: pay now to complete it, or cancel it to return the items to stock.`,
+  awaitingPayment: (until: string) => `Awaiting payment, items held until ${until}`,
+  payNow: "Pay now",
+  backToCart: "Back to Cart",
+  cancelOrder: "Cancel this order",
+  orderCancelled: "Your order has been cancelled and nothing was charged. Your items are back in stock.",
+  orderNotPayable: "This order can no longer be paid. Nothing was charged and its items have been returned to stock.",
+  orderNotCancellable: "This order is no longer awaiting payment, so it cannot be cancelled here.",
+  checkoutFetched: "Checkout fetched successfully",
 } as const;

@@ -36,6 +36,8 @@ export const orderSummarySchema = z.object({
   payment_status: z.enum(PAYMENT_STATUSES),
   total: z.number(),
   product_image: z.string().nullable(),
+  /** A hosted order waiting for its payment on the provider's page: until when its stock is held; null otherwise. */
+  held_until: timestampSchema.nullable(),
 });
 
 /** `GET /orders/my-orders`: one page of the shopper's orders, newest first. */
@@ -107,6 +109,12 @@ export const hostedCheckoutSchema = z.object({
   order: orderDetailSchema,
   checkoutUrl: z.url().nullable(),
 });
+
+/**
+ * `GET /payments/orders/{id}/checkout`: the shopper's hosted order, its checkout's page while that is open and
+ * unpaid, and until when its stock is held (null once paid or closed).
+ */
+export const heldCheckoutSchema = hostedCheckoutSchema.extend({ heldUntil: timestampSchema.nullable() });
 
 /** `GET /public/payment-options`: the gateway that runs, and the payment methods it cannot take now. */
 export const paymentOptionsSchema = z.object({

@@ -152,3 +152,100 @@ test("coming back from Stripe's page without paying says so, offers the way back
     await expectNoViolations(page, `the checkout return page at ${viewport.width} px`, javaScriptEnabled);
   }
 });
+
+/** Units left of a product, as the catalogue API has them (within its freshness bound). */
+async function unitsLeft(request: APIRequestContext, productId: number) {
+  const listing = await (await request.get(`${shop.url}/api/public/products/bulk?ids=${productId}`)).json();
+  const product = (listing.data as ProductSummaryDto[])[0];
+  return product.variants.reduce((sum, variant) => sum + variant.stock, 0);
+}
+
+/** From the payment step to Stripe's page, then Back: the held page, the session left open. */
+async function backFromStripe(page: Page) {
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+  const session = stripe.lastSession();
+  if (!session) throw new Error("no checkout session opened");
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${shop.url}/checkout/held\\?key=[\\w-]+$`));
+  await expect(page.getByRole("heading", { name: MSG.payment.heldTitle })).toBeVisible();
+  return { session, code: session.client_reference_id ?? "no order code" };
+}
+
+test("Back on Stripe's page says the items are held and until when; Pay now returns to the same order's checkout, never a second order", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  await atPaymentStep(page, request, javaScriptEnabled, uniqueEmail(testInfo, "stripe-held-pay"));
+  const { session, code } = await backFromStripe(page);
+  const until = new Date(session.expires_at * 1000).toLocaleTimeString("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/London",
+  });
+  await expect(page.getByText(MSG.payment.heldBody(until))).toBeVisible();
+  await expect(page.getByText(code, { exact: true })).toBeVisible();
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `the held checkout page at ${viewport.width} px`, javaScriptEnabled);
+    await page.screenshot({ path: testInfo.outputPath(`held-${viewport.width}.png`), fullPage: true });
+  }
+
+  const sessionsBefore = stripe.sessions.size;
+  await page.getByRole("button", { name: new RegExp(`^${MSG.payment.payNow}`) }).click();
+  await expect(page).toHaveURL(`${stripe.url}/pay/${session.id}`);
+  expect(stripe.sessions.size).toBe(sessionsBefore);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${shop.url}/order-success\\?order=\\d+$`));
+  await expect(page.getByText(code)).toBeVisible();
+  await expect(page.locator(".order-facts")).toContainText("paid");
+});
+
+test("Back on Stripe's page, then Cancel this order: the stock is back at once, the checkout closed, the cart still holds the item", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  const { product } = await atPaymentStep(page, request, javaScriptEnabled, uniqueEmail(testInfo, "stripe-held-cancel"));
+  const before = await unitsLeft(request, product.id);
+  const { session } = await backFromStripe(page);
+  await expect.poll(() => unitsLeft(request, product.id)).toBe(before - 1);
+
+  await page.getByRole("button", { name: new RegExp(`^${MSG.payment.cancelOrder}`) }).click();
+  await expect(page).toHaveURL(`${shop.url}/cart`);
+  await expect(page.getByText(MSG.payment.orderCancelled)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
+  expect(stripe.sessions.get(session.id)?.status).toBe("expired");
+  await expect.poll(() => unitsLeft(request, product.id)).toBe(before);
+});
+
+test("MY ORDERS offers Pay now and Cancel this order on an order waiting for payment", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  await atPaymentStep(page, request, javaScriptEnabled, uniqueEmail(testInfo, "stripe-orders"));
+  const { session, code } = await backFromStripe(page);
+  const visitOrders = async () => {
+    await page.goto(`${shop.url}/profile?tab=orders`);
+    if (javaScriptEnabled) await hydrated(page);
+  };
+  await visitOrders();
+  const row = page.locator(".order-row", { hasText: code });
+  await expect(row).toContainText(/Awaiting payment, items held until \d\d:\d\d/);
+
+  await row.getByRole("button", { name: new RegExp(`^${MSG.payment.payNow}`) }).click();
+  await expect(page).toHaveURL(`${stripe.url}/pay/${session.id}`);
+
+  await visitOrders();
+  await row.getByRole("button", { name: new RegExp(`^${MSG.payment.cancelOrder}`) }).click();
+  await expect(page.getByText(MSG.payment.orderCancelled)).toBeVisible();
+  await expect(page).toHaveURL(`${shop.url}/profile?tab=orders`);
+  await expect(row).toContainText("Cancelled");
+  await expect(row.getByRole("button")).toHaveCount(0);
+  expect(stripe.sessions.get(session.id)?.status).toBe("expired");
+});

@@ -3,12 +3,13 @@ import { Link } from "react-router";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { StepPager } from "#app/components/ui/step-pager.tsx";
-import { capitalize, formatOrderDate, ORDERS_TAB, orderDetailHref, ordersPageHref, pounds } from "#app/lib/orders.ts";
+import { capitalize, formatHeldUntil, formatOrderDate, ORDERS_TAB, orderDetailHref, ordersPageHref, pounds } from "#app/lib/orders.ts";
 import { pageRange } from "#app/lib/page-range.ts";
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { OrderDetailDto, OrderSummaryDto } from "#contract/dto/order.ts";
 import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
+import { HeldOrderActions } from "./held-order-actions.tsx";
 import { OrderDetailDialog } from "./order-detail.tsx";
 import { OrderStatusFact } from "./order-status.tsx";
 
@@ -65,7 +66,10 @@ export function OrdersPanel({ orders, pagination, loadError, detail, renderItemE
   );
 }
 
-/** One order in the list: image, number, date, status, payment status, total; opens its detail over the list's page. */
+/**
+ * One order in the list: image, number, date, status, payment status, total; opens its detail over the list's page.
+ * A hosted order waiting for payment also says until when its items are held, with Pay now and Cancel this order.
+ */
 export function OrderRow({ order, page }: { order: OrderSummaryDto; page: number }) {
   return (
     <article className="order-row">
@@ -88,6 +92,12 @@ export function OrderRow({ order, page }: { order: OrderSummaryDto; page: number
       <Link to={orderDetailHref(order.id, page)} className="order-row__view" preventScrollReset>
         View details<span className="visually-hidden"> of order {order.code}</span>
       </Link>
+      {order.held_until ? (
+        <div className="order-row__held">
+          <p className="order-row__held-note">{MSG.payment.awaitingPayment(formatHeldUntil(order.held_until))}</p>
+          <HeldOrderActions orderId={order.id} code={order.code} />
+        </div>
+      ) : null}
     </article>
   );
 }
