@@ -38,8 +38,11 @@ export const OPEN_CHECKOUT_CHECK_MS = 5 * 60_000;
 export type HostedDeps = ApiDeps & { gateway: HostedGateway };
 type SettleDeps = Pick<ApiDeps, "db" | "clock" | "logger"> & Partial<Pick<ApiDeps, "outbox">> & { gateway: HostedGateway };
 
-/** What the shop falls back to when the provider cannot say which methods it offers: cards, which it always takes. */
-const CARDS_ONLY: PaymentMethod[] = ["paypal"];
+/**
+ * The methods refused when the provider cannot say which it offers: PayPal, which a Stripe account may lack;
+ * cards, Apple Pay and Google Pay go on, as every Stripe account takes them.
+ */
+const UNAVAILABLE_WHEN_UNKNOWN: PaymentMethod[] = ["paypal"];
 /** Gateways whose methods look-up is failing now, so the failure is logged once per spell, not on every checkout. */
 const failingMethodLookups = new WeakSet<HostedGateway>();
 
@@ -58,7 +61,7 @@ export async function unavailableMethodsOf(deps: Pick<ApiDeps, "logger"> & { gat
       failingMethodLookups.add(deps.gateway);
       deps.logger.warn({ err: error }, "the payment provider did not say which methods it offers; offering cards only until it does");
     }
-    return CARDS_ONLY;
+    return UNAVAILABLE_WHEN_UNKNOWN;
   }
 }
 
