@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_HEADER } from "#contract/schemas/checkout.ts";
 import { type ApiClient, ApiRequestError, callApi } from "./api.server.ts";
 import type { buildPaymentRequest } from "./checkout.ts";
 import { paidRedirect } from "./payment-status.server.ts";
-import { hostedCheckoutSchema, orderDetailSchema, paymentOptionsSchema } from "./responses.server.ts";
+import { hostedCheckoutSchema, myOrdersSchema, orderDetailSchema, paymentOptionsSchema } from "./responses.server.ts";
 import { heldOrderFormSchema } from "./schemas/held-order.ts";
 import { absoluteUrl } from "./seo.server.ts";
 import { redirectWithToast } from "./session.server.ts";
@@ -107,8 +107,25 @@ async function cancelHeldOrder(
   return redirectWithToast(request, to.done, "success", outcome.message, { status: 303 });
 }
 
+/** A hosted order of the shopper's waiting for payment, holding its items until `heldUntil`. */
+export interface WaitingOrder {
+  id: number;
+  code: string;
+  heldUntil: string;
+}
+
 /**
- * The held page's and MY ORDERS' action for their two forms (Pay now, Cancel this order), or null when the form is
+ * The shopper's newest order waiting for payment on the provider's page, if any (from the first page of MY ORDERS):
+ * the cart names it, since its held units are the ones the cart may show as gone. No answer is no notice.
+ */
+export async function waitingOrderOf(api: ApiClient, token: string): Promise<WaitingOrder | null> {
+  const outcome = await callApi(api, { method: "GET", endpoint: "/orders/my-orders", data: { page: 1 }, token, schema: myOrdersSchema });
+  const waiting = outcome.ok ? outcome.data.orders.find((order) => order.held_until !== null) : undefined;
+  return waiting?.held_until ? { id: waiting.id, code: waiting.code, heldUntil: waiting.held_until } : null;
+}
+
+/**
+ * The held page's, MY ORDERS' and the cart's action for their two forms (Pay now, Cancel this order), or null when the form is
  * neither; a malformed one is refused with 400. `cancelled` is where a cancelled order leaves the shopper.
  */
 export async function heldOrderAction(

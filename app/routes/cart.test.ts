@@ -102,6 +102,36 @@ describe("/cart action", () => {
   });
 });
 
+describe("/cart action on a waiting order", () => {
+  it("sends a guest's Pay now or Cancel to sign in, and refuses a forged order field with 400", async () => {
+    for (const intent of ["pay-order", "cancel-order"]) {
+      const thrown = await post({ intent, order: "7" }).catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).headers.get("location")).toMatch(/^\/signin/);
+    }
+    const signedIn = await session.getSession(new Request("http://shop.test/"));
+    signedIn.set("token", "token-1");
+    signedIn.set("user", { id: 1, name: "Amina", email: "amina@example.com", email_verified: true });
+    const cookie = (await session.commitSession(new Request("http://shop.test/"), signedIn)).split(";")[0];
+    const user = { id: 1, name: "Amina", email: "amina@example.com", email_verified: true };
+    const asked: string[] = [];
+    const context = routerContextWith(
+      fakeTransport((path) => {
+        asked.push(path);
+        return Response.json({ success: true, data: { user }, message: "OK" });
+      }),
+    );
+    const request = new Request("http://shop.test/cart", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "cancel-order", order: "7; drop" }),
+      headers: { cookie },
+    });
+    const forged = await route.action({ request, params: {}, context } as never).catch((error: unknown) => error);
+    expect(forged).toMatchObject({ init: { status: 400 } });
+    expect(asked.some((path) => path.startsWith("/payments/"))).toBe(false);
+  });
+});
+
 describe("/cart loader", () => {
   /** What `data(...)` wraps: the page's data and the response init carrying the cookie. */
   interface Loaded {
@@ -128,5 +158,48 @@ describe("/cart loader", () => {
     expect(result.data.items.map((item) => item.quantity)).toEqual([3]);
     expect(result.data.summary.totalPence).toBe(3 * 5000 + 500);
     expect(new Headers(result.init?.headers).get("set-cookie")).toMatch(/^__cart=/);
+  });
+
+  it("names a signed-in shopper's order waiting for payment, whose held units the cart may show as gone", async () => {
+    const waitingOrder = {
+      id: 7,
+      code: "MN-WAIT-0001",
+      created_at: "2026-11-28T10:00:00.000Z",
+      status_name: "pending",
+      payment_status: "unpaid",
+      total: 55,
+      product_image: null,
+      held_until: "2026-11-28T10:30:00.000Z",
+    };
+    const paths: string[] = [];
+    const context = routerContextWith(
+      fakeTransport((path) => {
+        paths.push(path);
+        if (path.startsWith("/orders/my-orders")) {
+          const orders = [{ ...waitingOrder, id: 8, code: "MN-PAID-0002", held_until: null }, waitingOrder];
+          return Response.json({
+            success: true,
+            data: { orders, pagination: { total: 2, totalPages: 1, page: 1, limit: 10 } },
+            message: "OK",
+          });
+        }
+        return Response.json({ success: true, data: [abaya], message: "OK" });
+      }),
+    );
+    const signedIn = await session.getSession(new Request("http://shop.test/"));
+    signedIn.set("token", "token-1");
+    signedIn.set("user", { id: 1, name: "Amina", email: "amina@example.com", email_verified: true });
+    const sessionCookie = (await session.commitSession(new Request("http://shop.test/"), signedIn)).split(";")[0];
+    const loadAs = async (cookie: string) => {
+      const request = new Request("http://shop.test/cart", { headers: { cookie } });
+      return ((await route.loader({ request, params: {}, context } as never)) as { data: { waiting: unknown } }).data.waiting;
+    };
+    expect(await loadAs(sessionCookie)).toEqual({ id: 7, code: "MN-WAIT-0001", heldUntil: "2026-11-28T10:30:00.000Z" });
+    expect(paths.some((path) => path.startsWith("/orders/my-orders"))).toBe(true);
+
+    // A guest has no orders to ask about.
+    paths.length = 0;
+    expect(await loadAs("")).toBeNull();
+    expect(paths.some((path) => path.startsWith("/orders/"))).toBe(false);
   });
 });

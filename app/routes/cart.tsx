@@ -3,13 +3,16 @@ import { CartLineRow } from "#app/components/cart/cart-line.tsx";
 import { OrderSummary } from "#app/components/cart/order-summary.tsx";
 import { PromoBox, PromoCelebration } from "#app/components/cart/promo-box.tsx";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
+import { HeldOrderActions } from "#app/components/orders/held-order-actions.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { optionalUser } from "#app/lib/auth.server.ts";
+import { optionalUser, requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { applyCartIntent, readCart, readCartState, serializeCart, serializeCartState } from "#app/lib/cart.server.ts";
 import { SUBMISSION_TOKEN_FIELD } from "#app/lib/constants.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
+import { heldOrderAction, waitingOrderOf } from "#app/lib/hosted-checkout.server.ts";
+import { formatHeldUntil } from "#app/lib/orders.ts";
 import { loadPricedCart } from "#app/lib/priced-cart.server.ts";
 import { checkPromo } from "#app/lib/promo.server.ts";
 import { requestInfoContext } from "#app/lib/request-context.ts";
@@ -29,8 +32,12 @@ export const meta: Route.MetaFunction = () => [{ title: `Shopping Cart | ${SHOP.
 /** The cart refreshed against the catalogue and its promo code re-validated, on every render. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = await optionalUser(request);
-  const { headers, lines: _lines, ...cart } = await loadPricedCart(request, apiFor(context), signedIn?.token ?? null);
-  return data(cart, { headers });
+  const api = apiFor(context);
+  const [{ headers, lines: _lines, ...cart }, waiting] = await Promise.all([
+    loadPricedCart(request, api, signedIn?.token ?? null),
+    signedIn ? waitingOrderOf(api, signedIn.token) : null,
+  ]);
+  return data({ ...cart, waiting }, { headers });
 }
 
 /**
@@ -38,7 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * every outcome is a 303 back to `redirectTo` (same-site) or /cart, with a toast when there is something to say.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await readForm(request));
+  const formData = await readForm(request);
+  const form = Object.fromEntries(formData);
+  if (form.intent === "pay-order" || form.intent === "cancel-order") {
+    const { token } = await requireVerifiedUser(request, context);
+    const answer = await heldOrderAction(request, apiFor(context), token, formData, { back: "/cart", cancelled: "/cart" });
+    if (answer) return answer;
+  }
   if (form.intent === "applyPromo" || form.intent === "removePromo") return promoAction(request, context, form);
   const back = safeRedirectPath(form.redirectTo, "/cart");
   const parsed = cartIntentSchema.safeParse(form);
@@ -94,7 +107,7 @@ async function promoAction(request: Request, context: Route.ActionArgs["context"
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { failed, items, summary, notices, promo, celebrate } = loaderData;
+  const { failed, items, summary, notices, promo, celebrate, waiting } = loaderData;
   return (
     <div className="cart-page">
       <PageHeader title="Shopping Cart" trail={[{ label: "Cart" }]} />
@@ -109,6 +122,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <div className="cart-layout">
             <section className="cart-items" aria-label="Items in your cart">
+              {waiting ? (
+                <div className="cart-notice cart-notice--waiting" role="status">
+                  <p>{MSG.payment.waitingInCart(waiting.code, formatHeldUntil(waiting.heldUntil))}</p>
+                  <HeldOrderActions orderId={waiting.id} code={waiting.code} />
+                </div>
+              ) : null}
               {notices.map((notice) => (
                 <p key={notice} className="cart-notice" role="status">
                   {notice}

@@ -55,6 +55,9 @@ export const payment = {
   heldBody: (until: string) =>
     `Nothing has been charged. Your order is held until ${until}: pay now to complete it, or cancel it to return the items to stock.`,
   awaitingPayment: (until: string) => `Awaiting payment, items held until ${until}`,
+  /** The cart of a shopper whose hosted order waits for payment: its held units may show as gone there. */
+  waitingInCart: (code: string, until: string) =>
+    `Your order ${code} is waiting for payment and holds its items for you until ${until}. Pay now to complete it, or cancel it to return its items to stock.`,
   payNow: "Pay now",
   backToCart: "Back to Cart",
   cancelOrder: "Cancel this order",

@@ -249,3 +249,32 @@ test("MY ORDERS offers Pay now and Cancel this order on an order waiting for pay
   await expect(row.getByRole("button")).toHaveCount(0);
   expect(stripe.sessions.get(session.id)?.status).toBe("expired");
 });
+
+test("the cart names an order waiting for payment and offers Pay now and Cancel this order there", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  const { product } = await atPaymentStep(page, request, javaScriptEnabled, uniqueEmail(testInfo, "stripe-cart-waiting"));
+  const before = await unitsLeft(request, product.id);
+  const { session, code } = await backFromStripe(page);
+  await page.goto(`${shop.url}/cart`);
+  if (javaScriptEnabled) await hydrated(page);
+  const notice = page.locator(".cart-notice--waiting");
+  await expect(notice).toContainText(
+    new RegExp(`Your order ${code} is waiting for payment and holds its items for you until \\d\\d:\\d\\d`),
+  );
+
+  await notice.getByRole("button", { name: new RegExp(`^${MSG.payment.payNow}`) }).click();
+  await expect(page).toHaveURL(`${stripe.url}/pay/${session.id}`);
+
+  await page.goto(`${shop.url}/cart`);
+  if (javaScriptEnabled) await hydrated(page);
+  await notice.getByRole("button", { name: new RegExp(`^${MSG.payment.cancelOrder}`) }).click();
+  await expect(page.getByText(MSG.payment.orderCancelled)).toBeVisible();
+  await expect(page).toHaveURL(`${shop.url}/cart`);
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
+  expect(stripe.sessions.get(session.id)?.status).toBe("expired");
+  await expect.poll(() => unitsLeft(request, product.id)).toBe(before);
+});
