@@ -264,6 +264,14 @@ test("the cart names an order waiting for payment and offers Pay now and Cancel 
   await expect(notice).toContainText(
     new RegExp(`Your order ${code} is waiting for payment and holds its items for you until \\d\\d:\\d\\d`),
   );
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expectNoViolations(page, `the cart with an order waiting for payment at ${viewport.width} px`, javaScriptEnabled);
+    await page.screenshot({ path: testInfo.outputPath(`cart-waiting-${viewport.width}.png`), fullPage: true });
+  }
 
   await notice.getByRole("button", { name: new RegExp(`^${MSG.payment.payNow}`) }).click();
   await expect(page).toHaveURL(`${stripe.url}/pay/${session.id}`);
