@@ -11,11 +11,12 @@ beforeEach(async () => {
 afterEach(() => api.close());
 
 describe("back office subscribers", () => {
-  it("lists the whole newsletter list oldest first, for operators only", async () => {
+  it("lists only the people subscribed now, oldest consent first, for operators only", async () => {
     await api.db.kysely
       .insertInto("subscriptions")
       .values([
         { email: "later@example.com", created_at: "2026-11-20T10:00:00.000Z" },
+        { email: "left@example.com", created_at: "2026-10-01T10:00:00.000Z", unsubscribed_at: "2026-10-02T10:00:00.000Z" },
         { email: "first@example.com", created_at: "2026-11-01T10:00:00.000Z" },
       ])
       .execute();

@@ -328,7 +328,8 @@ export interface PaymentsTable {
 export interface SubscriptionsTable {
   id: Generated<number>;
   email: string;
-  created_at: CreatedAt;
+  /** The consent time: when the address last joined the list (a sign-up after leaving sets it again). */
+  created_at: ColumnType<string, string | undefined, string>;
   /** The secret of the one-click unsubscribe link; null only for a row an older release wrote. */
   unsubscribe_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when the subscriber left the list; a later sign-up clears it. */

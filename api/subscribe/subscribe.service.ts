@@ -10,7 +10,8 @@ import { firstPurchaseOffer } from "#api/promo/promo.service.ts";
  * Adds the address to the newsletter list (single opt-in, decision 0041) and, in the same transaction, enqueues
  * the welcome e-mail with the first-purchase code that is live now and the one-click unsubscribe link. Signing up
  * twice is not an error: the answer only says whether it was already there (the list is not secret, so telling
- * does not leak anything that matters). An address that left the list joins it again with a new link.
+ * does not leak anything that matters). An address that left the list joins it again with a new link, and its
+ * consent time (`created_at`) becomes the time it joined again.
  */
 export async function subscribe(db: Db, clock: Clock, email: string): Promise<{ alreadySubscribed: boolean }> {
   return db.kysely.transaction().execute(async (trx) => {
@@ -26,7 +27,7 @@ export async function subscribe(db: Db, clock: Clock, email: string): Promise<{ 
         .executeTakeFirst()) ??
       (await trx
         .updateTable("subscriptions")
-        .set({ unsubscribed_at: null, unsubscribe_token: token })
+        .set({ unsubscribed_at: null, unsubscribe_token: token, created_at: now })
         .where("email", "=", email)
         .where("unsubscribed_at", "is not", null)
         .returning("id")

@@ -93,7 +93,7 @@ describe("the welcome e-mail and unsubscribing", () => {
     expect(welcome.mail.text).not.toContain("SAVE10");
   });
 
-  it("unsubscribes in one click (RFC 8058's form post), twice without harm, and welcomes again on a new sign-up", async () => {
+  it("unsubscribes in one click (RFC 8058's form post), twice without harm, and welcomes again on a new sign-up with a new consent time", async () => {
     await subscribe({ email: "amira@example.com" });
     const token = await tokenOf("amira@example.com");
     const oneClick = {
@@ -108,7 +108,10 @@ describe("the welcome e-mail and unsubscribing", () => {
     const row = await api.db.kysely.selectFrom("subscriptions").selectAll().executeTakeFirstOrThrow();
     expect(row.unsubscribed_at).toBe(api.clock.now().toISOString());
 
+    api.clock.advance(60_000);
     expect((await subscribe({ email: "amira@example.com" })).status).toBe(201);
+    const rejoined = await api.db.kysely.selectFrom("subscriptions").selectAll().executeTakeFirstOrThrow();
+    expect(rejoined).toMatchObject({ unsubscribed_at: null, created_at: api.clock.now().toISOString() });
     expect(await welcomeFor("amira@example.com")).toHaveLength(2);
     expect(await tokenOf("amira@example.com")).not.toBe(token);
     expect((await unsubscribe(`?token=${token}`)).status).toBe(404);

@@ -99,7 +99,8 @@ export const adminCatalogue = {
   messageNotFound: "Message not found",
   subscribersTitle: "Subscribers",
   subscribersFetched: "Subscribers fetched successfully",
-  subscriberCount: (count: number) => `${count} ${count === 1 ? "address is" : "addresses are"} on the newsletter list.`,
+  subscriberCount: (count: number) =>
+    `${count} ${count === 1 ? "person is" : "people are"} subscribed to the newsletter (those who unsubscribed are left out).`,
   exportCsv: "Download CSV",
   csvHeader: ["email", "subscribed_at"],
 } as const;

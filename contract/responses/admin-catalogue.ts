@@ -71,5 +71,5 @@ export const contactMessageSchema = z.object({
 });
 export const contactMessageListSchema = z.object({ messages: z.array(contactMessageSchema) });
 
-/** `GET /admin/subscribers`: the whole newsletter list, oldest first. */
+/** `GET /admin/subscribers`: the people subscribed now (not those who left), oldest consent first. */
 export const subscriberListSchema = z.object({ subscribers: z.array(z.object({ email: z.string(), created_at: timestampSchema })) });
