@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
+import { accountRoutes } from "./account/account.routes.ts";
 import { addressRoutes } from "./addresses/addresses.routes.ts";
 import { adminRoutes } from "./admin/admin.routes.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
@@ -57,6 +58,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/public/auth", authRoutes);
   api.route("/public/otp", otpRoutes);
   api.route("/public/addresses", addressRoutes);
+  api.route("/public/account", accountRoutes);
   api.route("/public/subscribe", subscribeRoutes);
   api.route("/public/unsubscribe", unsubscribeRoutes);
   api.route("/public/contact", contactRoutes);

@@ -15,6 +15,7 @@ import {
   savedAddressListSchema,
   savedAddressSchema,
 } from "#contract/responses/account.ts";
+import { accountDataSchema, accountErasureSchema } from "#contract/responses/account-data.ts";
 import { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
 import { adminOrderDetailSchema, adminOrderListSchema, operatorSchema, orderStatusChangeResultSchema } from "#contract/responses/admin.ts";
 import {
@@ -157,6 +158,7 @@ describe("every endpoint answers its contract schema", () => {
     });
     await expectContract("POST /public/recently-viewed", recordedViewSchema, { token, body: { product_id: variant.product_id } });
     await expectContract("GET /public/recently-viewed", recentlyViewedListSchema, { token });
+    await expectContract("DELETE /public/recently-viewed", noDataSchema, { token });
 
     await expectContract("POST /public/validate-promo-code", promoResultSchema, { token, body: { code: "WELCOME10", cartTotal: 100 } });
     const request = paymentRequest(address.id, [{ productId: variant.product_id, variantId: variant.id, quantity: 1 }], {
@@ -333,6 +335,14 @@ describe("every endpoint answers its contract schema", () => {
       path: `/admin/messages/${messages[0]?.id}/handled`,
     });
     await expectContract("GET /admin/subscribers", subscriberListSchema, { token });
+  });
+
+  it("answers the shopper's data rights: their data, a review's removal, the account's deletion", async () => {
+    const body = { email: "contract@example.com", password: "a new passphrase" };
+    const { token } = await expectContract("POST /public/auth/login", authSessionSchema, { body });
+    const data = await expectContract("GET /public/account/data", accountDataSchema, { token });
+    await expectContract("DELETE /public/reviews/:reviewId", noDataSchema, { token, path: `/public/reviews/${data.reviews[0]?.id}` });
+    await expectContract("POST /public/account/delete", accountErasureSchema, { token, body: { password: body.password } });
   });
 
   it("has checked every route the API serves", () => {

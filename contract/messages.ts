@@ -24,6 +24,7 @@ export { orders } from "./messages/orders.ts";
 export { otp } from "./messages/otp.ts";
 export { payment } from "./messages/payment.ts";
 export { pricing } from "./messages/pricing.ts";
+export { privacy } from "./messages/privacy.ts";
 export { promo } from "./messages/promo.ts";
 export { recentlyViewed } from "./messages/recently-viewed.ts";
 export { reviews } from "./messages/reviews.ts";

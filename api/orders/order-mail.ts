@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { isErasedEmail } from "#api/account/erased-address.ts";
 import type { Clock } from "#api/core/clock.ts";
 import type { Database } from "#api/db/schema.ts";
 import { enqueueMail, SHOP_ORDERS_INBOX } from "#api/mail/outbox.ts";
@@ -30,6 +31,8 @@ export async function enqueueOrderMail(trx: Kysely<Database>, clock: Clock, orde
     .select(["o.id", "o.code", "o.user_id", "o.carrier", "o.tracking_number", "o.total_pence", "u.name", "u.email"])
     .where("o.id", "=", orderId)
     .executeTakeFirstOrThrow();
+  // An erased shopper's order still moves (decision 0057), but there is no one left to tell.
+  if (isErasedEmail(order.email)) return;
   const key = `order-${event}:${order.id}`;
   const shopper = { name: order.name, orderCode: order.code };
   switch (event) {

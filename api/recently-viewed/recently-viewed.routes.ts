@@ -7,7 +7,7 @@ import { notFound } from "#api/core/errors.ts";
 import { validate } from "#api/core/validate.ts";
 import { MSG } from "#contract/messages.ts";
 import { productIdBodySchema } from "#contract/schemas/product-reference.ts";
-import { listRecentlyViewed, recordRecentlyViewed } from "./recently-viewed.service.ts";
+import { clearRecentlyViewed, listRecentlyViewed, recordRecentlyViewed } from "./recently-viewed.service.ts";
 
 /** The signed-in user's own recently viewed products. */
 export const recentlyViewedRoutes = new Hono<ApiEnv>()
@@ -18,4 +18,8 @@ export const recentlyViewedRoutes = new Hono<ApiEnv>()
     const recorded = await recordRecentlyViewed(db, clock, c.var.user.id, c.req.valid("json").product_id);
     if (!recorded) throw notFound(MSG.catalogue.productNotFound);
     return ok(c, recorded, MSG.recentlyViewed.recorded);
+  })
+  .delete("/", async (c) => {
+    await clearRecentlyViewed(c.var.deps.db, c.var.user.id);
+    return ok(c, null, MSG.recentlyViewed.cleared);
   });

@@ -23,6 +23,11 @@ export async function listRecentlyViewed(db: Db, userId: number): Promise<Recent
   return products.map((product) => ({ ...productReference(product), viewed_at: viewed.get(product.id) ?? "" }));
 }
 
+/** Forgets every product the user has viewed. */
+export async function clearRecentlyViewed(db: Db, userId: number): Promise<void> {
+  await db.kysely.deleteFrom("recently_viewed").where("user_id", "=", userId).execute();
+}
+
 /**
  * Records a view: the product moves to the front and only the RECENTLY_VIEWED_LIMIT most
  * recent stay. The time never goes backwards within a user's list, so the newest view is first even when two

@@ -112,6 +112,21 @@ describe("recently viewed", () => {
     expect(await ids(b.token)).toEqual([products[4], products[3], products[2]]);
   });
 
+  it("clears the shopper's own list only, twice without harm", async () => {
+    const a = await createSignedInUser(api);
+    const b = await createSignedInUser(api);
+    await view(a.token, products[0]);
+    await view(a.token, products[1]);
+    await view(b.token, products[2]);
+    for (let time = 0; time < 2; time++) {
+      const cleared = await api.call("DELETE", "/public/recently-viewed", { token: a.token });
+      expect(cleared).toMatchObject({ status: 200, body: { success: true, message: MSG.recentlyViewed.cleared, data: null } });
+    }
+    expect(await ids(a.token)).toEqual([]);
+    expect(await ids(b.token)).toEqual([products[2]]);
+    expect((await api.call("DELETE", "/public/recently-viewed")).status).toBe(401);
+  });
+
   it("requires a signed-in, verified user", async () => {
     const unverified = await createSignedInUser(api, { verified: false });
     for (const [method, body] of [["GET"], ["POST", { product_id: products[0] }]] as const) {

@@ -13,7 +13,7 @@ import {
   reviewProductParamSchema,
   reviewUpdateSchema,
 } from "#contract/schemas/review.ts";
-import { createReview, productReviews, updateReview } from "./reviews.service.ts";
+import { createReview, productReviews, removeReview, updateReview } from "./reviews.service.ts";
 
 /** Writing reviews: only a product's buyer, on their own delivered order. */
 export const reviewRoutes = new Hono<ApiEnv>()
@@ -30,6 +30,12 @@ export const reviewRoutes = new Hono<ApiEnv>()
     const review = await updateReview(db, clock, c.var.user.id, c.req.valid("param").reviewId, c.req.valid("json"));
     await catalogue.generation.check();
     return ok(c, review, MSG.reviews.updated);
+  })
+  .delete("/:reviewId", validate("param", reviewIdParamSchema), async (c) => {
+    const { db, catalogue } = c.var.deps;
+    await removeReview(db, c.var.user.id, c.req.valid("param").reviewId);
+    await catalogue.generation.check();
+    return ok(c, null, MSG.reviews.removed);
   });
 
 /** Reading a product's reviews is open to guests (docs/decisions/0012-reviews-readable-by-guests.md). */

@@ -132,6 +132,28 @@ export async function updateReview(
   });
 }
 
+/**
+ * Deletes the shopper's reviews (one, or all of them when `reviewId` is left out) in the caller's transaction, and
+ * takes each shown one out of its product's rating summary. DELETE … RETURNING answers only the rows this call
+ * removed, so two removals of one review at once move the summary once. Answers how many went.
+ */
+export async function deleteReviews(trx: Queryable, userId: number, reviewId?: number): Promise<number> {
+  let query = trx.deleteFrom("reviews").where("user_id", "=", userId);
+  if (reviewId !== undefined) query = query.where("id", "=", reviewId);
+  const removed = await query.returning(["product_id", "rating", "hidden_at"]).execute();
+  for (const review of removed) {
+    if (review.hidden_at === null) await adjustRatingSummary(trx, review.product_id, -1, -review.rating);
+  }
+  if (removed.length > 0) await bumpCatalogueGeneration(trx);
+  return removed.length;
+}
+
+/** Removes the shopper's own review; anyone else's answers 404 like a missing one. */
+export async function removeReview(db: Db, userId: number, reviewId: number): Promise<void> {
+  const removed = await db.kysely.transaction().execute((trx) => deleteReviews(trx, userId, reviewId));
+  if (removed === 0) throw notFound(MSG.reviews.notFound);
+}
+
 const SORT_ORDER: Record<ReviewSort, { column: "reviews.created_at" | "reviews.rating"; direction: "asc" | "desc" }[]> = {
   newest: [{ column: "reviews.created_at", direction: "desc" }],
   oldest: [{ column: "reviews.created_at", direction: "asc" }],

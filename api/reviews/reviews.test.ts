@@ -218,6 +218,31 @@ describe("updating a review", () => {
   });
 });
 
+describe("removing a review", () => {
+  it("lets the author remove it once, taking it out of the product's rating; another shopper's or a missing one is 404", async () => {
+    const author = await shopperWithAddress(api);
+    const orderId = await orderFor(author);
+    const kept = await review(author.token, { product_id: shop.scarf, order_id: orderId, rating: 2 });
+    const created = await review(author.token, { product_id: shop.abaya, order_id: orderId, rating: 4 });
+    const stranger = await createSignedInUser(api);
+    for (const id of [created.body.data.id, 999_999]) {
+      const refused = await api.call("DELETE", `/public/reviews/${id}`, { token: stranger.token });
+      expect(refused).toMatchObject({ status: 404, body: { message: MSG.reviews.notFound } });
+    }
+    expect((await api.call("DELETE", `/public/reviews/${created.body.data.id}`)).status).toBe(401);
+    expect((await api.call("DELETE", "/public/reviews/%3Cscript%3E", { token: author.token })).status).toBe(400);
+
+    const removed = await api.call("DELETE", `/public/reviews/${created.body.data.id}`, { token: author.token });
+    expect(removed).toMatchObject({ status: 200, body: { message: MSG.reviews.removed, data: null } });
+    expect((await api.call("DELETE", `/public/reviews/${created.body.data.id}`, { token: author.token })).status).toBe(404);
+    expect((await reviewsOf(shop.abaya)).body.data).toMatchObject({ total_reviews: 0, average_rating: 0 });
+    expect((await api.call("GET", `/public/products/${shop.abaya}`)).body.data).toMatchObject({ review_count: 0 });
+    expect((await reviewsOf(shop.scarf)).body.data.reviews).toMatchObject([{ id: kept.body.data.id }]);
+    // The item can be reviewed again.
+    expect((await review(author.token, { product_id: shop.abaya, order_id: orderId, rating: 5 })).status).toBe(201);
+  });
+});
+
 describe("reading a product's reviews", () => {
   /** Five buyers rate the abaya 5, 3, 5, 1, 4, a minute apart. */
   async function fiveReviews() {

@@ -10,6 +10,7 @@ export {
   savedAddressListSchema,
   savedAddressSchema,
 } from "#contract/responses/account.ts";
+export { accountDataSchema, accountErasureSchema } from "#contract/responses/account-data.ts";
 export { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
 export {
   adminOrderDetailSchema,

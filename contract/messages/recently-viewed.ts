@@ -4,4 +4,7 @@ export const recentlyViewed = {
   empty: "No recently viewed products",
   fetched: "Recently viewed fetched successfully",
   recorded: "Added to recently viewed",
+  clear: "Clear recently viewed",
+  cleared: "Recently viewed cleared",
+  clearFailed: "Failed to clear recently viewed",
 } as const;

@@ -83,3 +83,12 @@ export type SignupInput = z.infer<typeof signupSchema>;
 export type EmailRequestInput = z.infer<typeof emailRequestSchema>;
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Deleting one's own account asks for the password again (taken as typed, like the login's). */
+export const accountDeleteSchema = z.object({
+  password: z
+    .string({ error: MSG.privacy.passwordRequired })
+    .min(1, { error: MSG.privacy.passwordRequired, abort: true })
+    .max(PASSWORD_MAX, MSG.accounts.passwordMax(PASSWORD_MAX)),
+});
+export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;
