@@ -66,6 +66,8 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       "payments:settle",
       "stock:set",
       "products:import",
+      "customer:export",
+      "customer:erase",
     ]) {
       expect(help.stdout).toContain(name);
     }
@@ -595,5 +597,52 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect((await shop("products:import", write("again.json", { products: [product("IMP-1")] }))).stderr).toContain(
       "already in the catalogue",
     );
+  });
+  it("exports and erases a customer's account on request, each recorded in the audit log", async () => {
+    const { products } = await insertCatalogue(db);
+    const userId = await insertUser(db, "amira@example.com");
+    const orderId = await insertOrder(db, {
+      userId,
+      createdAt: "2026-11-19T10:00:00.000Z",
+      status: "delivered",
+      items: [{ productId: products.linenDress, quantity: 1 }],
+    });
+    await db.kysely.insertInto("subscriptions").values({ email: "amira@example.com", created_at: "2026-11-01T10:00:00.000Z" }).execute();
+
+    const exported = await shop("customer:export", " Amira@Example.com ");
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(exported.stdout)).toMatchObject({
+      account: { email: "amira@example.com", name: "Shopper" },
+      orders: [{ id: orderId, items: [{ product_id: products.linenDress }] }],
+      newsletter: { subscribed: true },
+    });
+    expect(await shop("customer:export", "nobody@example.com")).toMatchObject({
+      code: 1,
+      stderr: "No account with the e-mail nobody@example.com.\n",
+    });
+    expect((await shop("customer:export", "not-an-address")).code).toBe(2);
+    expect((await shop("customer:export")).code).toBe(2);
+
+    expect((await shop("customer:erase", "amira@example.com")).code).toBe(2);
+    expect(await countRows(db, "subscriptions")).toBe(1);
+    const erased = await shop("customer:erase", "amira@example.com", "--yes");
+    expect(erased).toMatchObject({
+      code: 0,
+      stdout: "Erased the account of amira@example.com: 1 order(s) kept, anonymised; 0 review(s) removed.\n",
+    });
+    expect(await countRows(db, "subscriptions")).toBe(0);
+    const order = await db.kysely.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ user_id: userId, ship_line1: MSG.privacy.erased, ship_phone: MSG.privacy.erased });
+    expect((await shop("customer:erase", "amira@example.com", "--yes")).code).toBe(1);
+
+    const audit = await db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "subject", "actor_user_id", "actor_email"])
+      .orderBy("id")
+      .execute();
+    expect(audit).toEqual([
+      { action: "customer.export", subject: `user:${userId}`, actor_user_id: null, actor_email: expect.stringMatching(/^shop-cli:/) },
+      { action: "customer.erase", subject: `user:${userId}`, actor_user_id: null, actor_email: expect.stringMatching(/^shop-cli:/) },
+    ]);
   });
 });

@@ -1,10 +1,13 @@
 /** Operator commands: `npm run shop -- <command>` against DATABASE_URL (default data/shop.db). */
 import { existsSync, readFileSync } from "node:fs";
+import { userInfo } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import pino from "pino";
+import { accountIdByEmail, eraseAccount, exportAccountDataAudited } from "#api/account/account.service.ts";
 import { adminOrderDetail } from "#api/admin/admin-orders.service.ts";
+import type { AuditActor } from "#api/admin/audit.ts";
 import { createOperator, type OperatorCreation } from "#api/admin/operators.ts";
 import { findStockDrift } from "#api/catalogue/stock-totals.ts";
 import { type BackendConfig, readBackendConfig } from "#api/config.ts";
@@ -33,7 +36,7 @@ import { OPERATOR_LIMITS, PASSWORD_MAX } from "#contract/constants.ts";
 import type { AdminOrderDetailDto } from "#contract/dto/admin.ts";
 import { toGbp } from "#contract/money.ts";
 import { shipOrderSchema } from "#contract/schemas/admin-orders.ts";
-import { signupSchema } from "#contract/schemas/auth.ts";
+import { emailRequestSchema, signupSchema } from "#contract/schemas/auth.ts";
 import { InvalidSettingsError } from "#contract/settings.ts";
 import { readSecretLines, SecretInputError } from "./read-secret-lines.ts";
 
@@ -169,6 +172,17 @@ const OPERATOR_CREATED: Record<OperatorCreation, (email: string) => string> = {
     `${email} was a shopper's account: it is now an operator's, with the password you typed; its sessions were signed out.`,
   already_operator: (email) => `${email} is already an operator; nothing changed.`,
 };
+
+/** The audit log's name for what the CLI does: the system user who ran it (the CLI has no operator account). */
+const cliActor = (): AuditActor => ({ id: null, email: `shop-cli:${userInfo().username}` });
+
+/** The account of the e-mail a customer:* command names; a wrong invocation for a malformed one. */
+async function customerAccount(db: Db, command: string, email: string | undefined) {
+  if (!email) throw new UsageError(`${command} needs the customer's e-mail`);
+  const parsed = emailRequestSchema.safeParse({ email });
+  if (!parsed.success) throw new UsageError(`${command}: ${parsed.error.issues[0]?.message}`);
+  return { email: parsed.data.email, id: await accountIdByEmail(db, parsed.data.email) };
+}
 
 const commands: Record<string, Command> = {
   migrate: {
@@ -611,6 +625,49 @@ Without --repair it changes nothing and exits 1 when it finds drift (0 when ther
       }
       console.error(`${drift.length} product(s) drifted; npm run shop -- stock:check --repair sets each total to its variants' sum.`);
       return 1;
+    },
+  },
+
+  "customer:export": {
+    summary: "print everything the shop keeps about a customer, as JSON (their data request; audited)",
+    usage: `customer:export <e-mail>   (> file.json to keep it)
+
+The same document the customer gets from Download my data on their profile.`,
+    maxPositionals: 1,
+    async run(db, { positionals: [address] }) {
+      const customer = await customerAccount(db, "customer:export", address);
+      const exported = customer.id && (await exportAccountDataAudited(db, systemClock, customer.id, cliActor(), "customer.export"));
+      if (!exported) {
+        console.error(`No account with the e-mail ${customer.email}.`);
+        return 1;
+      }
+      console.log(JSON.stringify(exported, null, 2));
+      return 0;
+    },
+  },
+
+  "customer:erase": {
+    summary: "erase a customer's account on their request: as Delete my account does (audited)",
+    usage: `customer:erase <e-mail> --yes
+
+  --yes   required: the erasure cannot be undone
+Ends every session; removes the name, e-mail, phone, addresses, wishlist, recently viewed,
+reviews and newsletter row; keeps the orders with their shipping name, address and phone erased.
+The e-mail can then sign up again as a new account.`,
+    maxPositionals: 1,
+    options: { yes: { type: "boolean" } },
+    async run(db, { positionals: [address], values }) {
+      const customer = await customerAccount(db, "customer:erase", address);
+      if (!values.yes) throw new UsageError("customer:erase cannot be undone: add --yes to erase the account");
+      const erased = customer.id && (await eraseAccount(db, systemClock, customer.id, { actor: cliActor(), action: "customer.erase" }));
+      if (!erased) {
+        console.error(`No account with the e-mail ${customer.email}.`);
+        return 1;
+      }
+      console.log(
+        `Erased the account of ${customer.email}: ${erased.orders_kept} order(s) kept, anonymised; ${erased.reviews_removed} review(s) removed.`,
+      );
+      return 0;
     },
   },
 

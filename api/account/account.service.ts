@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { listAddresses } from "#api/addresses/addresses.service.ts";
-import { type AuditEntry, recordAudit } from "#api/admin/audit.ts";
+import { type AuditActor, type AuditEntry, recordAudit } from "#api/admin/audit.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
-import type { AuthUser } from "#api/core/env.ts";
 import { forbidden, validationError } from "#api/core/errors.ts";
 import type { Db } from "#api/db/connect.ts";
 import { userOrderDetail } from "#api/orders/orders.service.ts";
@@ -88,7 +87,7 @@ export async function eraseAccount(
   db: Db,
   clock: Clock,
   userId: number,
-  audit?: { actor: Pick<AuthUser, "id" | "email">; action: string },
+  audit?: { actor: AuditActor; action: string },
 ): Promise<AccountErasureDto | undefined> {
   const unusablePassword = await hashPassword(randomBytes(32).toString("hex"));
   return db.kysely.transaction().execute(async (trx) => {
@@ -130,6 +129,24 @@ export async function eraseAccount(
     }
     return result;
   });
+}
+
+/** The account of `email` (as the shop stores it: trimmed, lower-cased), for the operator's commands. */
+export async function accountIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const user = await db.kysely.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+  return user?.id;
+}
+
+/** An operator's export of a shopper's data on request, recorded in the audit log (what went out, not its content). */
+export async function exportAccountDataAudited(db: Db, clock: Clock, userId: number, actor: AuditActor, action: string) {
+  const exported = await exportAccountData(db, clock, userId);
+  if (!exported) return undefined;
+  await db.kysely
+    .transaction()
+    .execute((trx) =>
+      recordAudit(trx, clock, actor, { action, subject: `user:${userId}`, before: null, after: { orders: exported.orders.length } }),
+    );
+  return exported;
 }
 
 /** The shopper's own erasure, after the password again: a wrong one is the password field's error and changes nothing. */

@@ -11,16 +11,14 @@ export interface AuditEntry {
   after: unknown;
 }
 
+/** Who acted: an operator's account, or (id null) the operator CLI, named by the system user who ran it. */
+export type AuditActor = Pick<AuthUser, "email"> & { id: number | null };
+
 /**
  * Writes an operator action to `audit_log`, in the transaction that makes the change, so the log holds exactly the
  * changes that were committed.
  */
-export async function recordAudit(
-  trx: Kysely<Database>,
-  clock: Clock,
-  actor: Pick<AuthUser, "id" | "email">,
-  entry: AuditEntry,
-): Promise<void> {
+export async function recordAudit(trx: Kysely<Database>, clock: Clock, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await trx
     .insertInto("audit_log")
     .values({
