@@ -134,3 +134,65 @@ describe("/profile forms given forged or mistyped values", () => {
     for (const messages of Object.values(reply.data.result.error)) for (const message of messages) expect(message).not.toMatch(ZOD_WORDS);
   });
 });
+
+describe("/profile data rights", () => {
+  it("deletes the account with the password: signs this browser out and goes home with the confirmation", async () => {
+    const api = fakeApi(envelope(200, { success: true, message: MSG.privacy.deleted, data: { orders_kept: 1, reviews_removed: 0 } }));
+    const response = (await post({ intent: "delete-account", password: "correct horse battery" }, api)) as Response;
+    expect(api.calls).toEqual([{ path: "/public/account/delete", method: "POST", body: { password: "correct horse battery" } }]);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    expect(await flashedToasts(response)).toMatchObject([{ type: "success", message: MSG.privacy.deleted }]);
+    const after = await session.getSession(
+      new Request("http://shop.test/", { headers: { cookie: response.headers.get("set-cookie") ?? "" } }),
+    );
+    expect(after.get("token")).toBeUndefined();
+  });
+
+  it("puts a wrong password on the password field, never echoing it, and calls nothing for a blank one", async () => {
+    const wrong = {
+      code: "VALIDATION_ERROR",
+      message: MSG.privacy.wrongPassword,
+      details: [{ path: "password", message: MSG.privacy.wrongPassword }],
+    };
+    const api = fakeApi(envelope(400, { success: false, message: MSG.privacy.wrongPassword, error: wrong }));
+    const refused = (await post({ intent: "delete-account", password: "guess" }, api)) as unknown as {
+      data: { deleteResult: { error: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+      init: ResponseInit;
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.deleteResult.error).toMatchObject({ password: [MSG.privacy.wrongPassword] });
+    expect(JSON.stringify(refused.data)).not.toContain("guess");
+
+    const untouched = fakeApi(() => {
+      throw new Error("not called");
+    });
+    const blank = (await post({ intent: "delete-account", password: "" }, untouched)) as unknown as {
+      data: { deleteResult: { error: Record<string, string[]> } };
+    };
+    expect(blank.data.deleteResult.error).toMatchObject({ password: [MSG.privacy.passwordRequired] });
+    expect(untouched.calls).toEqual([]);
+  });
+
+  it("downloads the shopper's data as one JSON file", async () => {
+    const document = { exported_at: "2026-11-28T10:00:00.000Z", account: { email: user.email } };
+    const api = fakeApi(envelope(200, { success: true, message: MSG.privacy.exported, data: document }));
+    const response = (await post({ intent: "download-data" }, api)) as Response;
+    expect(api.calls).toEqual([{ path: "/public/account/data", method: "GET", body: null }]);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.json"$/);
+    expect(await response.json()).toEqual(document);
+  });
+
+  it("removes a review and clears recently viewed, back to the page with the API's message", async () => {
+    const removal = fakeApi(envelope(200, { success: true, message: MSG.reviews.removed }));
+    const removed = (await post({ intent: "remove-review", reviewId: "12" }, removal)) as Response;
+    expect(removal.calls).toEqual([{ path: "/public/reviews/12", method: "DELETE", body: null }]);
+    expect(removed.headers.get("location")).toBe("/profile?tab=orders&page=2&order=4");
+    expect(await flashedToasts(removed)).toMatchObject([{ type: "success", message: MSG.reviews.removed }]);
+
+    const clearing = fakeApi(envelope(200, { success: true, message: MSG.recentlyViewed.cleared }));
+    const cleared = (await post({ intent: "clear-recently-viewed" }, clearing)) as Response;
+    expect(clearing.calls).toEqual([{ path: "/public/recently-viewed", method: "DELETE", body: null }]);
+    expect(await flashedToasts(cleared)).toMatchObject([{ type: "success", message: MSG.recentlyViewed.cleared }]);
+  });
+});

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { AccountPanel } from "#app/components/account/account-panel.tsx";
+import { DataRights } from "#app/components/account/data-rights.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
 import { ItemReview } from "#app/components/orders/item-review.tsx";
 import { OrdersPanel } from "#app/components/orders/order-list.tsx";
@@ -7,19 +8,28 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { listAddresses } from "#app/lib/addresses.server.ts";
 import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
-import { pagePath, requireVerifiedUser } from "#app/lib/auth.server.ts";
+import { pagePath, requireVerifiedUser, signOutSession } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { heldOrderAction } from "#app/lib/hosted-checkout.server.ts";
 import { ordersPageHref } from "#app/lib/orders.ts";
 import { idField, pageField } from "#app/lib/profile-params.server.ts";
-import { myOrdersSchema, noDataSchema, orderDetailSchema, reviewSchema, savedAddressSchema } from "#app/lib/responses.server.ts";
+import {
+  accountDataSchema,
+  accountErasureSchema,
+  myOrdersSchema,
+  noDataSchema,
+  orderDetailSchema,
+  reviewSchema,
+  savedAddressSchema,
+} from "#app/lib/responses.server.ts";
 import { reviewFormSchema } from "#app/lib/schemas/review-form.ts";
 import { reviewFormKey } from "#app/lib/schemas/review-form-checks.ts";
-import { redirectWithToast } from "#app/lib/session.server.ts";
+import { commitSession, flashToast, getSession, redirectWithToast } from "#app/lib/session.server.ts";
 import { PAGE_SIZE } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
+import { accountDeleteSchema } from "#contract/schemas/auth.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/profile";
 
@@ -95,8 +105,9 @@ function failedCall(error: unknown): null {
 }
 
 /**
- * The profile's one action, switching on intent: the address book's create, update, delete, default; review; and a
- * waiting hosted order's Pay now and Cancel this order (back to the same page of MY ORDERS).
+ * The profile's one action, switching on intent: the address book's create, update, delete, default; review and
+ * its removal; the shopper's data (download, clear recently viewed, delete the account); and a waiting hosted
+ * order's Pay now and Cancel this order (back to the same page of MY ORDERS).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = await requireVerifiedUser(request, context);
@@ -104,6 +115,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const api = apiFor(context);
   if (intent === "review") return saveReview(request, api, token, formData);
+  if (intent === "remove-review") return removeReview(request, api, token, formData);
+  if (intent === "download-data") return downloadData(request, api, token);
+  if (intent === "clear-recently-viewed") return clearRecentlyViewed(request, api, token);
+  if (intent === "delete-account") return deleteAccount(request, api, token, formData);
   const here = pagePath(request);
   const held = await heldOrderAction(request, api, token, formData, { back: here, cancelled: here });
   if (held) return held;
@@ -168,6 +183,53 @@ async function saveReview(request: Request, api: ApiClient, token: string, formD
   return redirectWithToast(request, pagePath(request), "success", outcome.message, { status: 303 });
 }
 
+/** Removes the shopper's review of an item, back to the page it was sent from, the order still open. */
+async function removeReview(request: Request, api: ApiClient, token: string, formData: FormData) {
+  const reviewId = idField.safeParse(formData.get("reviewId")).data;
+  if (reviewId === undefined) throw data(null, { status: 400 });
+  const call = { method: "DELETE" as const, endpoint: `/public/reviews/${reviewId}`, token, schema: noDataSchema };
+  const outcome = await callForForm(api, call, [], MSG.reviews.removeFailed);
+  if (!outcome.ok) return redirectWithToast(request, pagePath(request), "error", outcome.formError ?? MSG.reviews.removeFailed);
+  return redirectWithToast(request, pagePath(request), "success", outcome.message, { status: 303 });
+}
+
+/** Download my data: the API's document as a JSON file the browser saves (the form reloads the document for it). */
+async function downloadData(request: Request, api: ApiClient, token: string) {
+  const outcome = await callForForm(api, { method: "GET", endpoint: "/public/account/data", token, schema: accountDataSchema }, [], "");
+  if (!outcome.ok) return redirectWithToast(request, ACCOUNT_TAB, "error", MSG.privacy.downloadFailed);
+  return new Response(JSON.stringify(outcome.data, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${SHOP.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-my-data.json"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+async function clearRecentlyViewed(request: Request, api: ApiClient, token: string) {
+  const call = { method: "DELETE" as const, endpoint: "/public/recently-viewed", token, schema: noDataSchema };
+  const outcome = await callForForm(api, call, [], MSG.recentlyViewed.clearFailed);
+  if (!outcome.ok) return redirectWithToast(request, ACCOUNT_TAB, "error", outcome.formError ?? MSG.recentlyViewed.clearFailed);
+  return redirectWithToast(request, ACCOUNT_TAB, "success", outcome.message);
+}
+
+/**
+ * Delete my account, with the password again: a wrong one is the password field's error (nothing changed); once
+ * deleted, this browser is signed out and goes home with the confirmation.
+ */
+async function deleteAccount(request: Request, api: ApiClient, token: string, formData: FormData) {
+  const hidden = ["password"];
+  const submission = parseForm(formData, accountDeleteSchema);
+  if (submission.status !== "success") return data({ deleteResult: submission.reply({ hideFields: hidden }) }, { status: 400 });
+  const call = { method: "POST" as const, endpoint: "/public/account/delete", data: submission.value, token, schema: accountErasureSchema };
+  const outcome = await callForForm(api, call, hidden, MSG.privacy.deleteFailed);
+  if (!outcome.ok) return data({ deleteResult: submission.reply(failureReply(outcome, hidden)) }, { status: 400 });
+  const session = await getSession(request);
+  signOutSession(session);
+  flashToast(session, "success", outcome.message);
+  return redirect("/", { headers: { "Set-Cookie": await commitSession(request, session) } });
+}
+
 /** The contract has no "make default" call: the address is saved again, unchanged but for is_default. */
 async function makeDefault(request: Request, api: ApiClient, token: string, id: number) {
   const list = await listAddresses(api, token);
@@ -228,11 +290,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             )}
           />
         ) : (
-          <AccountPanel
-            {...loaderData}
-            account={account}
-            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-          />
+          <>
+            <AccountPanel
+              {...loaderData}
+              account={account}
+              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+            />
+            <DataRights deleteResult={actionData && "deleteResult" in actionData ? actionData.deleteResult : undefined} />
+          </>
         )}
       </div>
     </div>

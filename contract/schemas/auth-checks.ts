@@ -34,3 +34,6 @@ export const resetPasswordFormChecks = {
   newPassword: { required: MSG.auth.newPasswordRequired, minLength: [PASSWORD_MIN_RESET, MSG.auth.passwordMin6] },
   confirmPassword: { required: MSG.auth.fillAllFields, sameAs: ["newPassword", MSG.auth.passwordsDoNotMatch] },
 } satisfies FormChecks;
+
+/** Delete my account: the password again (the server says whether it is right). */
+export const accountDeleteChecks = { password: { required: MSG.privacy.passwordRequired } } satisfies FormChecks;

@@ -2,8 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { addressSchema } from "./address.ts";
 import { addressChecks } from "./address-checks.ts";
-import { emailRequestSchema, loginSchema, resetPasswordFormSchema, signupSchema, verifyEmailSchema } from "./auth.ts";
-import { emailRequestChecks, loginChecks, resetPasswordFormChecks, signupChecks, verifyEmailChecks } from "./auth-checks.ts";
+import { accountDeleteSchema, emailRequestSchema, loginSchema, resetPasswordFormSchema, signupSchema, verifyEmailSchema } from "./auth.ts";
+import {
+  accountDeleteChecks,
+  emailRequestChecks,
+  loginChecks,
+  resetPasswordFormChecks,
+  signupChecks,
+  verifyEmailChecks,
+} from "./auth-checks.ts";
 import type { FieldChecks, FormChecks } from "./browser-checks.ts";
 import { contactSchema } from "./contact.ts";
 import { contactChecks } from "./contact-checks.ts";
@@ -14,6 +21,7 @@ const account = { name: "Amira Noor", email: "amira@example.com", password, conf
 /** Each form's schema, a post it accepts, and its browser checks. */
 const forms: [string, z.ZodType, Record<string, unknown>, FormChecks][] = [
   ["login", loginSchema, account, loginChecks],
+  ["account deletion", accountDeleteSchema, { password: account.password }, accountDeleteChecks],
   ["forgot password", emailRequestSchema, account, emailRequestChecks],
   ["sign-up", signupSchema, account, signupChecks],
   ["e-mail verification", verifyEmailSchema, account, verifyEmailChecks],

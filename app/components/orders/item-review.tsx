@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useFetcher, useLocation } from "react-router";
+import { Form, useFetcher, useLocation } from "react-router";
 import { FormAlert } from "#app/components/account/form-messages.tsx";
 import { StarIcon, Stars } from "#app/components/catalogue/rating.tsx";
 import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
@@ -49,7 +49,21 @@ export function ItemReview({ order, item, lastResult }: ItemReviewProps) {
         <summary className="item-review__toggle">{MSG.reviews.edit}</summary>
         {form}
       </details>
+      <RemoveReviewForm reviewId={item.review.id} />
     </div>
+  );
+}
+
+/** Remove Review: a plain post of intent=remove-review to the profile's action at the page's own URL. */
+function RemoveReviewForm({ reviewId }: { reviewId: number }) {
+  const location = useLocation();
+  return (
+    <Form method="post" action={location.pathname + location.search} className="item-review__remove">
+      <input type="hidden" name="reviewId" value={reviewId} />
+      <Button type="submit" variant="link" name="intent" value="remove-review">
+        {MSG.reviews.remove}
+      </Button>
+    </Form>
   );
 }
 
