@@ -27,6 +27,8 @@ const commands = blocks("sh")
   .filter((line) => line.startsWith("npm run shop -- "));
 /** The order the README's order:status line names: the demo catalogue has no orders, so one is placed here. */
 const README_ORDER = "MN-7K3F-9Q2A";
+/** The customer the README's customer:export and customer:erase lines name: the order's. */
+const README_CUSTOMER = "amira@example.com";
 
 const cwd = process.cwd();
 const dir = mkdtempSync(join(tmpdir(), "shop-readme-"));
@@ -37,7 +39,7 @@ beforeAll(async () => {
     await prepareDatabase(db, { seedDemo: true });
     const product = await db.kysely.selectFrom("products").select("id").orderBy("id").executeTakeFirstOrThrow();
     const orderId = await insertOrder(db, {
-      userId: await insertUser(db),
+      userId: await insertUser(db, README_CUSTOMER),
       createdAt: "2026-11-20T10:00:00.000Z",
       status: "confirmed",
       items: [{ productId: product.id, quantity: 1 }],
@@ -59,6 +61,7 @@ describe("README operator commands", { timeout: 60_000 }, () => {
   it("holds the commands, the order and the import file this test relies on", () => {
     expect(commands.length).toBeGreaterThan(10);
     expect(commands).toContainEqual(expect.stringContaining(`order:status ${README_ORDER}`));
+    expect(commands).toContainEqual(expect.stringContaining(`customer:erase ${README_CUSTOMER}`));
     expect(commands).toContain("npm run shop -- products:import new-products.json");
   });
 
