@@ -31,6 +31,7 @@ export default [
   route("otp-verification", "routes/otp-verification.tsx"),
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("profile/my-data.json", "routes/profile.my-data[.]json.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("recently-viewed", "routes/recently-viewed.tsx"),
   // The back office: every page under the layout, which requires an operator.

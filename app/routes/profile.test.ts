@@ -174,10 +174,12 @@ describe("/profile data rights", () => {
     expect(untouched.calls).toEqual([]);
   });
 
-  it("downloads the shopper's data as one JSON file", async () => {
+  it("downloads the shopper's data as one JSON file (the resource route the profile's form posts to)", async () => {
     const document = { exported_at: "2026-11-28T10:00:00.000Z", account: { email: user.email } };
     const api = fakeApi(envelope(200, { success: true, message: MSG.privacy.exported, data: document }));
-    const response = (await post({ intent: "download-data" }, api)) as Response;
+    const { action } = await import("./profile.my-data[.]json.tsx");
+    const request = new Request("http://shop.test/profile/my-data.json", { method: "POST", headers: { cookie: await signedInCookie() } });
+    const response = (await action({ request, params: {}, context: api.context } as never)) as Response;
     expect(api.calls).toEqual([{ path: "/public/account/data", method: "GET", body: null }]);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.json"$/);
     expect(await response.json()).toEqual(document);

@@ -15,7 +15,6 @@ import { heldOrderAction } from "#app/lib/hosted-checkout.server.ts";
 import { ordersPageHref } from "#app/lib/orders.ts";
 import { idField, pageField } from "#app/lib/profile-params.server.ts";
 import {
-  accountDataSchema,
   accountErasureSchema,
   myOrdersSchema,
   noDataSchema,
@@ -106,7 +105,8 @@ function failedCall(error: unknown): null {
 
 /**
  * The profile's one action, switching on intent: the address book's create, update, delete, default; review and
- * its removal; the shopper's data (download, clear recently viewed, delete the account); and a waiting hosted
+ * its removal; the shopper's data (clear recently viewed, delete the account; the download is
+ * profile.my-data[.]json.tsx); and a waiting hosted
  * order's Pay now and Cancel this order (back to the same page of MY ORDERS).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -116,7 +116,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = apiFor(context);
   if (intent === "review") return saveReview(request, api, token, formData);
   if (intent === "remove-review") return removeReview(request, api, token, formData);
-  if (intent === "download-data") return downloadData(request, api, token);
   if (intent === "clear-recently-viewed") return clearRecentlyViewed(request, api, token);
   if (intent === "delete-account") return deleteAccount(request, api, token, formData);
   const here = pagePath(request);
@@ -191,19 +190,6 @@ async function removeReview(request: Request, api: ApiClient, token: string, for
   const outcome = await callForForm(api, call, [], MSG.reviews.removeFailed);
   if (!outcome.ok) return redirectWithToast(request, pagePath(request), "error", outcome.formError ?? MSG.reviews.removeFailed);
   return redirectWithToast(request, pagePath(request), "success", outcome.message, { status: 303 });
-}
-
-/** Download my data: the API's document as a JSON file the browser saves (the form reloads the document for it). */
-async function downloadData(request: Request, api: ApiClient, token: string) {
-  const outcome = await callForForm(api, { method: "GET", endpoint: "/public/account/data", token, schema: accountDataSchema }, [], "");
-  if (!outcome.ok) return redirectWithToast(request, ACCOUNT_TAB, "error", MSG.privacy.downloadFailed);
-  return new Response(JSON.stringify(outcome.data, null, 2), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${SHOP.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-my-data.json"`,
-      "Cache-Control": "no-store",
-    },
-  });
 }
 
 async function clearRecentlyViewed(request: Request, api: ApiClient, token: string) {

@@ -12,8 +12,8 @@ const ACTION = "/profile?tab=account";
 
 /**
  * ACCOUNT DETAILS' "Your data" (decision 0057): clear recently viewed, download everything as one JSON file, and
- * delete the account with the password again. Each is a plain post; the download reloads the document even with
- * JavaScript, so the browser saves the file the action answers with.
+ * delete the account with the password again. Each is a plain post; the download posts to its resource route and
+ * reloads the document even with JavaScript, so the browser saves the file it answers with.
  */
 export function DataRights({ deleteResult }: { deleteResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
@@ -25,10 +25,8 @@ export function DataRights({ deleteResult }: { deleteResult?: SubmissionResult<s
       </h3>
       <p>{T.intro}</p>
       <div className="button-row">
-        <Form method="post" action={ACTION} reloadDocument>
-          <Button type="submit" name="intent" value="download-data">
-            {T.download}
-          </Button>
+        <Form method="post" action="/profile/my-data.json" reloadDocument>
+          <Button type="submit">{T.download}</Button>
         </Form>
         <Form method="post" action={ACTION}>
           <Button type="submit" variant="outline" name="intent" value="clear-recently-viewed" disabled={navigation.formData !== undefined}>
