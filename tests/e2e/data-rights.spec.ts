@@ -26,6 +26,9 @@ test("a shopper downloads their data, deletes their account, and signs up again 
   expect(document).toMatchObject({ account: { name: "Amira Rights", email }, orders: [], newsletter: null });
   await expect(page).toHaveURL("/profile?tab=account");
 
+  await page.getByRole("button", { name: MSG.recentlyViewed.clear }).click();
+  await expect(page.getByText(MSG.recentlyViewed.cleared)).toBeVisible();
+
   // A wrong password is the field's error, and nothing is lost.
   const password = page.getByLabel(MSG.privacy.passwordLabel);
   const remove = page.getByRole("button", { name: MSG.privacy.deleteSubmit });

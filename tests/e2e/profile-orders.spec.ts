@@ -72,7 +72,7 @@ test("MY ORDERS pages through the orders, and an order's dialog closes back to i
   await expect(page).toHaveURL(/\/profile\?tab=orders&page=2$/);
 });
 
-test("an item of a delivered order is reviewed from MY ORDERS, shows on the product as a verified purchase, and is edited", async ({
+test("an item of a delivered order is reviewed from MY ORDERS, shows on the product as a verified purchase, is edited and removed", async ({
   shop,
   page,
   request,
@@ -128,4 +128,13 @@ test("an item of a delivered order is reviewed from MY ORDERS, shows on the prod
   await expect(reviews.locator(".review").filter({ hasText: "Shrank after the first wash." })).toContainText(MSG.reviews.verifiedPurchase);
   await expect(distribution).toContainText("2 stars: 1 review");
   await expect(distribution).toContainText("4 stars: 0 reviews");
+
+  // The shopper removes it: gone from the product, and the item can be reviewed again.
+  await shop.visit(orderHref);
+  await dialog.getByRole("button", { name: MSG.reviews.remove }).click();
+  await expect(page.getByText(MSG.reviews.removed)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`order=${order.id}$`));
+  await expect(dialog.getByText(MSG.reviews.write)).toBeVisible();
+  await shop.visit(`/product/${product.token}`);
+  await expect(reviews.locator(".review").filter({ hasText: "Shrank after the first wash." })).toHaveCount(0);
 });
