@@ -8,7 +8,7 @@ import { connect, type Db } from "#api/db/connect.ts";
 import { countRows } from "#api/db/count.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
 import { verifyPassword } from "#api/security/passwords.ts";
-import { PASSWORD_MAX, PASSWORD_MIN_SIGNUP } from "#contract/constants.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 /** The operator CLI, run as operators run it: a child process on a database file of its own. */
@@ -321,7 +321,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect(refusals.map((refused) => refused.code)).toEqual([1, 1, 1, 1]);
     expect(refusals[0]?.stderr).toBe(`Password refused: ${MSG.auth.passwordsDoNotMatch}. Nothing changed.\n`);
     expect(refusals[1]?.stderr).toContain("needs the password twice on standard input");
-    expect(refusals[2]?.stderr).toContain(MSG.accounts.passwordMin(PASSWORD_MIN_SIGNUP));
+    expect(refusals[2]?.stderr).toContain(MSG.accounts.passwordMin(PASSWORD_MIN));
     expect(refusals[3]?.stderr).toContain(`longer than ${PASSWORD_MAX} characters`);
     for (const bad of [
       ["--email", "not-an-email", "--name", "X"],
