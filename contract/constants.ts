@@ -55,8 +55,8 @@ export const SHOP_IMAGES = {
 } as const;
 
 export const OTP_LENGTH = 6;
-export const PASSWORD_MIN_RESET = 6;
-export const PASSWORD_MIN_SIGNUP = 8;
+/** One rule for every new password, at sign-up and at a reset (decision 0058). */
+export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 /**

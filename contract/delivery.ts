@@ -9,6 +9,8 @@ const timing = "Orders are prepared within 1-2 business days and arrive 3-5 busi
 
 export const DELIVERY_TERMS = {
   price,
+  /** The phrase page descriptions and cards use where they name delivery in passing. */
+  phrase: `flat ${price} UK delivery`,
   /** The top bar's rotating delivery message, in its capitals. */
   topBar: `FLAT ${price} DELIVERY ON EVERY UK ORDER`,
   /** One line under the method at checkout. */

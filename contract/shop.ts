@@ -14,6 +14,11 @@ export const SHOP = {
   },
   /** The flagship showroom is at the shop's postal address. */
   flagshipHours: "Mon–Sat 10:00–19:00, Sun 11:00–17:00",
+  /**
+   * How soon client care answers a message: it reads the inbox during support hours, Monday to Saturday, and is
+   * closed on Sunday, so a message sent on Saturday evening is answered on Monday.
+   */
+  replyTime: "within one working day",
   pressOutlet: "Asian Voice UK",
   social: [
     { network: "Instagram", url: "https://www.instagram.com/maisonnoor" },

@@ -8,7 +8,7 @@ import { connect, type Db } from "#api/db/connect.ts";
 import { countRows } from "#api/db/count.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
 import { verifyPassword } from "#api/security/passwords.ts";
-import { PASSWORD_MAX, PASSWORD_MIN_SIGNUP } from "#contract/constants.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 /** The operator CLI, run as operators run it: a child process on a database file of its own. */
@@ -323,7 +323,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect(refusals.map((refused) => refused.code)).toEqual([1, 1, 1, 1]);
     expect(refusals[0]?.stderr).toBe(`Password refused: ${MSG.auth.passwordsDoNotMatch}. Nothing changed.\n`);
     expect(refusals[1]?.stderr).toContain("needs the password twice on standard input");
-    expect(refusals[2]?.stderr).toContain(MSG.accounts.passwordMin(PASSWORD_MIN_SIGNUP));
+    expect(refusals[2]?.stderr).toContain(MSG.accounts.passwordMin(PASSWORD_MIN));
     expect(refusals[3]?.stderr).toContain(`longer than ${PASSWORD_MAX} characters`);
     for (const bad of [
       ["--email", "not-an-email", "--name", "X"],
@@ -415,7 +415,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       "Status: shipped (next: delivered)",
       "Customer: Shopper <amina@example.test>",
       "Ship to: Home, 1 High Street, London, E1 1AA; phone 07000000000",
-      "Payment: card, paid",
+      "Payment: Credit Card, paid",
       "  3 x Item, SKU SKU: £0.00 each, £0.00",
       "Totals: subtotal £0.00, shipping £5.00, discount £0.00, total £5.00",
       "with Evri, tracking H00A1B2C3D4E5F6G (https://www.evri.com/track/parcel/H00A1B2C3D4E5F6G)",

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CODE_MAIL_LIMIT } from "#api/security/rate-limit.ts";
 import { createSignedInUser, spendUntrustedLoginBudget } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
-import { API_HEADERS, AUTH_TOKEN_TTL_MS, OTP_POLICY, PASSWORD_MAX } from "#contract/constants.ts";
+import { API_HEADERS, AUTH_TOKEN_TTL_MS, OTP_POLICY, PASSWORD_MAX, PASSWORD_MIN } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 let api: FreshApi;
@@ -60,7 +60,7 @@ describe("POST /public/auth/signup", () => {
       expect.arrayContaining([
         { path: "name", message: MSG.auth.fillAllFields },
         { path: "email", message: MSG.auth.invalidEmail },
-        { path: "password", message: MSG.accounts.passwordMin(8) },
+        { path: "password", message: MSG.accounts.passwordMin(PASSWORD_MIN) },
       ]),
     );
   });
@@ -296,14 +296,36 @@ describe("password reset", () => {
     expect(login.body.data.user.email_verified).toBe(true);
   });
 
-  it("holds the reset password to the minimum of 6", async () => {
+  it("holds the reset password to the sign-up's rule: abc123 and seven characters are refused, eight are taken", async () => {
+    await signUpVerified();
+    await api.call("POST", "/public/auth/forgot-password", { body: { email: "amira@example.com" } });
+    const otp = api.mailer.lastCode("amira@example.com", "resetCode");
+    const reset = (newPassword: string) =>
+      api.call("POST", "/public/auth/reset-password", { body: { email: "amira@example.com", otp, newPassword } });
+    for (const short of ["abc123", "a".repeat(PASSWORD_MIN - 1)]) {
+      const refused = await reset(short);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details).toEqual([{ path: "newPassword", message: MSG.accounts.passwordMin(PASSWORD_MIN) }]);
+    }
+    const signup = await api.call("POST", "/public/auth/signup", {
+      body: { ...signupBody(), email: "other@example.com", password: "abc123", confirmPassword: "abc123" },
+    });
+    expect(signup.body.error.details).toEqual([{ path: "password", message: MSG.accounts.passwordMin(PASSWORD_MIN) }]);
+    // A refused password leaves the code unspent.
+    expect((await reset("b".repeat(PASSWORD_MIN))).status).toBe(200);
+    expect(
+      (await api.call("POST", "/public/auth/login", { body: { email: "amira@example.com", password: "b".repeat(PASSWORD_MIN) } })).status,
+    ).toBe(200);
+  });
+
+  it("checks the code's form and the password's together", async () => {
     const { status, body } = await api.call("POST", "/public/auth/reset-password", {
       body: { email: "a@example.com", otp: "12345", newPassword: "12345" },
     });
     expect(status).toBe(400);
     expect(body.error.details).toEqual([
       { path: "otp", message: MSG.otp.sixDigits },
-      { path: "newPassword", message: MSG.auth.passwordMin6 },
+      { path: "newPassword", message: MSG.accounts.passwordMin(PASSWORD_MIN) },
     ]);
   });
 });

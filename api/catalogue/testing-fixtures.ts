@@ -144,7 +144,7 @@ export async function insertOrder(
       idempotency_key: code,
       status: order.status,
       payment_status: "paid",
-      payment_method: "card",
+      payment_method: "credit_card",
       subtotal_pence: 0,
       extras_pence: 0,
       shipping_pence: 500,

@@ -17,6 +17,7 @@ import { backOffice } from "./migrations/20261126100000_back_office.ts";
 import { hostedCheckout } from "./migrations/20261126110000_hosted_checkout.ts";
 import { moderation } from "./migrations/20261126120000_moderation.ts";
 import { mailOutbox } from "./migrations/20261126130000_mail_outbox.ts";
+import { checkedPaymentAndPromoValues } from "./migrations/20261128213841_checked_payment_and_promo_values.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration> {
@@ -38,6 +39,7 @@ export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration
     "20261126110000_hosted_checkout": hostedCheckout(),
     "20261126120000_moderation": moderation(),
     "20261126130000_mail_outbox": mailOutbox(db.dialect),
+    "20261128213841_checked_payment_and_promo_values": checkedPaymentAndPromoValues(db.dialect),
   };
 }
 

@@ -23,4 +23,5 @@ export const RELEASED_MIGRATIONS: readonly string[] = [
   "20261126110000_hosted_checkout",
   "20261126120000_moderation",
   "20261126130000_mail_outbox",
+  "20261128213841_checked_payment_and_promo_values",
 ];

@@ -22,7 +22,7 @@ const sendVerificationCode = (message: string) =>
 /** E-mail verification codes after sign-up. Password reset codes go through /public/auth/forgot-password. */
 export const otpRoutes = new Hono<ApiEnv>()
   .post("/send", ...sendVerificationCode(MSG.otp.sent))
-  .post("/resend", ...sendVerificationCode(MSG.otp.verificationResent))
+  .post("/resend", ...sendVerificationCode(MSG.otp.resent))
   .post("/verify", validate("json", verifyEmailSchema), async (c) => {
     const { email, otp } = c.req.valid("json");
     const attempt = await admitCodeCheckFrom(c, email);

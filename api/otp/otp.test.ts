@@ -125,7 +125,7 @@ describe("e-mail verification codes", () => {
 
     api.clock.advance(OTP_POLICY.resendCooldownMs);
     const resent = await api.call("POST", "/public/otp/resend", { body: { email: EMAIL } });
-    expect(resent).toMatchObject({ status: 200, body: { success: true, message: MSG.otp.verificationResent } });
+    expect(resent).toMatchObject({ status: 200, body: { success: true, message: MSG.otp.resent } });
     const second = api.mailer.lastCode(EMAIL, "verificationCode") as string;
     expect(api.mailer.sent.filter((mail) => mail.template === "verificationCode")).toHaveLength(2);
     expect((await api.call("POST", "/public/otp/send", { body: { email: EMAIL } })).status).toBe(429);

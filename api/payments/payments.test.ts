@@ -367,6 +367,18 @@ describe("POST /payments/process", () => {
     expect(status).toBe(200);
   });
 
+  it("refuses a billing address other than the shipping address, as no order stores one", async () => {
+    const shop = await checkoutCatalogue(api);
+    const shopper = await shopperWithAddress(api);
+    const body = paymentRequest(shopper.addressId, [{ productId: shop.scarf, variantId: shop.pinkScarf, quantity: 1 }]);
+    const refused = await pay(api, shopper.token, { ...body, payment: { ...body.payment, sameAsBilling: false } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { code: "VALIDATION_ERROR", details: [{ path: "payment.sameAsBilling", message: MSG.payment.billingIsShipping }] } },
+    });
+    expect(await countRows("orders")).toBe(0);
+  });
+
   it("answers 4xx to hostile input: no token, no key, malformed JSON, wrong types, oversized bodies", async () => {
     const shop = await checkoutCatalogue(api);
     const shopper = await shopperWithAddress(api);

@@ -8,10 +8,10 @@ export const CONTACT_PAGE: PageCopy = {
   description: `Contact ${SHOP.name}: call ${SHOP.phone}, e-mail ${SHOP.email}, visit our flagship at ${SHOP_ADDRESS_ONE_LINE}, or send us a message at any hour.`,
 };
 
-/** The shop's claim of 24/7 availability. */
+/** The shop's claim of 24/7 availability: messages are taken at any hour and answered in support hours. */
 export const CONTACT_AVAILABILITY = {
   title: "Here for you 24/7",
-  text: "Write to us any time, day or night: our client care team watches the inbox around the clock and replies within 24 hours.",
+  text: `Write to us any time, day or night: your message reaches us at any hour, and client care, open Monday to Saturday, replies ${SHOP.replyTime}.`,
 } as const;
 
 export const CONTACT_DETAILS_COPY = {

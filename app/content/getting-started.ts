@@ -78,7 +78,7 @@ export const SIZE_TABLE: readonly SizeRow[] = [
 
 export const GETTING_STARTED_SUPPORT = {
   heading: "Need a hand?",
-  text: "Our client advisors can help with sizing, styling and your order. We reply to every e-mail within 24 hours.",
+  text: `Our client advisors can help with sizing, styling and your order. We reply to every e-mail ${SHOP.replyTime}.`,
   actions: [
     { to: "#fit-guide", label: "View Size Guide" },
     { to: "/contact", label: "Contact Support" },

@@ -1,4 +1,5 @@
 import type { IconName } from "#app/components/ui/icons.tsx";
+import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import { SHOP } from "#contract/shop.ts";
 
 /** The home page's copy . Layout and behaviour live in the route and components. */
@@ -82,7 +83,7 @@ export const WHY_CHOOSE_US: readonly ValueCard[] = [
   {
     icon: "user",
     title: "Customer First",
-    text: "A team that answers within a day, free UK delivery terms and a return process without fuss.",
+    text: `A team that answers ${SHOP.replyTime}, ${DELIVERY_TERMS.phrase} and a return process without fuss.`,
   },
 ];
 

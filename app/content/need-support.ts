@@ -7,14 +7,14 @@ export const SUPPORT_PAGE: PageCopy = {
   title: "Need Support?",
   eyebrow: "Client Care",
   intro: "Our client advisors are here for sizing, styling, orders and returns. Choose the way that suits you.",
-  description: `Contact ${SHOP.name} client care by e-mail, phone or live chat, see our support hours and find answers about orders, delivery, returns, sizing and your account.`,
+  description: `Contact ${SHOP.name} client care by e-mail, phone or message, see our support hours and find answers about orders, delivery, returns, sizing and your account.`,
 };
 
 export const SUPPORT_CHANNELS: readonly CardCopy[] = [
   {
     icon: "mail",
     title: "E-mail Us",
-    text: "Write to us any time; we reply to every e-mail within 24 hours.",
+    text: `Write to us any time; we reply to every e-mail ${SHOP.replyTime}.`,
     detail: SHOP.email,
     link: { to: `mailto:${SHOP.email}`, label: "Send an e-mail" },
   },
@@ -27,9 +27,9 @@ export const SUPPORT_CHANNELS: readonly CardCopy[] = [
   },
   {
     icon: "chat",
-    title: "Live Chat",
-    text: "Chat with a stylist about sizing, gifting or an order, seven days a week.",
-    detail: "Mon-Fri 9:00-20:00 GMT",
+    title: "Send a Message",
+    text: `Ask a stylist about sizing, gifting or an order through our contact form; we reply ${SHOP.replyTime}.`,
+    detail: "Contact form",
     link: { to: "/contact", label: "Message us" },
   },
 ];
@@ -48,17 +48,9 @@ export const SUPPORT_HOURS: readonly HoursTable[] = [
       { days: "Sunday", hours: "Closed" },
     ],
   },
-  {
-    heading: "Live Chat",
-    rows: [
-      { days: "Monday – Friday", hours: "9:00–20:00 GMT" },
-      { days: "Saturday", hours: "10:00–18:00 GMT" },
-      { days: "Sunday", hours: "12:00–16:00 GMT" },
-    ],
-  },
 ];
 
-export const SUPPORT_REPLY_NOTE = "E-mails are answered within 24 hours, including those sent outside our opening hours.";
+export const SUPPORT_REPLY_NOTE = `E-mails and messages sent outside our support hours are answered ${SHOP.replyTime}.`;
 
 export interface FaqTab {
   slug: string;

@@ -25,7 +25,7 @@ export const PRODUCT_ACCORDIONS = [
   {
     field: "contact_info",
     title: "Want to Contact Us",
-    fallback: `Our team is here to help with sizing, styling and orders. E-mail ${SHOP.email} or call ${SHOP.phone}, Monday to Friday 9:00-18:00 and Saturday 10:00-16:00 GMT. We reply to every e-mail within 24 hours.`,
+    fallback: `Our team is here to help with sizing, styling and orders. E-mail ${SHOP.email} or call ${SHOP.phone}, Monday to Friday 9:00-18:00 and Saturday 10:00-16:00 GMT. We reply to every e-mail ${SHOP.replyTime}.`,
   },
 ] as const;
 

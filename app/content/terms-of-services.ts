@@ -61,7 +61,7 @@ export const TERMS_OF_SERVICES: readonly ProseBlock[] = [
     id: "changes-to-terms",
     heading: "Changes to Terms",
     paragraphs: [
-      "We may update these terms from time to time. For material changes we give at least 30 days notice on this page and by e-mail to account holders. The terms in force when you place an order apply to that order.",
+      "We may update these terms from time to time. For material changes we give at least 30 days notice on this page before they take effect. The terms in force when you place an order apply to that order.",
     ],
   },
   {

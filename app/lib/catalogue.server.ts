@@ -108,7 +108,7 @@ export async function fetchProductDetail(api: ApiClient, id: number): Promise<Pr
   return { ok: false, notFound, message: notFound ? MSG.catalogue.productNotFound : MSG.catalogue.productDetailFailed };
 }
 
-/** One page of a product's reviews for the detail page; a failure is 'Failed to load reviews' with Try again. */
+/** One page of a product's reviews for the detail page; a failure is 'Failed to fetch reviews', shown under 'Failed to load reviews'. */
 export function fetchProductReviews(api: ApiClient, productId: number, view: { sort: ReviewSort; page: number }) {
   return load<ProductReviewsDto>(
     api,
@@ -118,6 +118,6 @@ export function fetchProductReviews(api: ApiClient, productId: number, view: { s
       data: { sort: view.sort, page: view.page, limit: PAGE_SIZE.reviewsOnDetail },
       schema: productReviewsSchema,
     },
-    MSG.reviews.loadFailed,
+    MSG.reviews.fetchFailed,
   );
 }

@@ -55,7 +55,7 @@ describe("payment request", () => {
   it("sends choices only: lines, address id, method, card for cards, the code", () => {
     const card = { cardholderName: "A", cardNumber: "4242", expiryDate: "12/30", cvv: "123" };
     const lines = [{ productId: 1, variantId: 2, quantity: 3, fit: "Standard Fit", color: "Black", size: "M" }];
-    const request = buildPaymentRequest({ lines, addressId: 9, method: "credit_card", card, sameAsBilling: true, promoCode: "WELCOME10" });
+    const request = buildPaymentRequest({ lines, addressId: 9, method: "credit_card", card, promoCode: "WELCOME10" });
     expect(request).toEqual({
       cart: { items: [{ productId: 1, variant: { id: 2 }, quantity: 3, selectedFit: "Standard Fit" }] },
       address: { id: 9 },
@@ -63,8 +63,8 @@ describe("payment request", () => {
       payment: { method: "credit_card", cardDetails: card, sameAsBilling: true },
       promoCode: { code: "WELCOME10" },
     });
-    const wallet = buildPaymentRequest({ lines, addressId: 9, method: "google_pay", card, sameAsBilling: false, promoCode: null });
-    expect(wallet.payment).toEqual({ method: "google_pay", sameAsBilling: false });
+    const wallet = buildPaymentRequest({ lines, addressId: 9, method: "google_pay", card, promoCode: null });
+    expect(wallet.payment).toEqual({ method: "google_pay", sameAsBilling: true });
     expect(wallet.promoCode).toBeNull();
   });
 });

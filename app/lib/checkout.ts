@@ -88,7 +88,6 @@ export function buildPaymentRequest(input: {
   addressId: number;
   method: PaymentMethod;
   card: CardFields | null;
-  sameAsBilling: boolean;
   promoCode: string | null;
 }) {
   return {
@@ -105,7 +104,7 @@ export function buildPaymentRequest(input: {
     payment: {
       method: input.method,
       ...(input.method === "credit_card" && input.card ? { cardDetails: input.card } : {}),
-      sameAsBilling: input.sameAsBilling,
+      sameAsBilling: true,
     },
     promoCode: input.promoCode ? { code: input.promoCode } : null,
   };

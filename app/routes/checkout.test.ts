@@ -186,7 +186,7 @@ describe("/checkout action", () => {
       cart: { items: [{ productId: 1, variant: { id: 10 }, quantity: 1, selectedFit: "Standard Fit" }] },
       address: { id: 7 },
       shipping: { method: 1 },
-      payment: { method: "credit_card", cardDetails: validCard, sameAsBilling: false },
+      payment: { method: "credit_card", cardDetails: validCard, sameAsBilling: true },
       promoCode: { code: "WELCOME10" },
     });
   });
@@ -257,7 +257,7 @@ describe("/checkout action", () => {
       cart: { items: [{ productId: 1, variant: { id: 10 }, quantity: 1, selectedFit: "Standard Fit" }] },
       address: { id: 7 },
       shipping: { method: 1 },
-      payment: { method: "apple_pay", sameAsBilling: false },
+      payment: { method: "apple_pay", sameAsBilling: true },
       promoCode: { code: "WELCOME10" },
       returnUrl: "http://shop.test/checkout/return",
       cancelUrl: "http://shop.test/checkout/held?key=key-12345678",

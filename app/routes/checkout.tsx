@@ -144,7 +144,6 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
     addressId: address,
     method,
     card: card?.success ? formCard(formData) : null,
-    sameAsBilling: formData.get("sameAsBilling") !== null,
     promoCode: state.promoCode,
   });
   const failure = (message: string, fieldErrors?: Record<string, string[]>) =>

@@ -16,6 +16,7 @@ import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
 import { organizationJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
 import { PAGE_SIZE, SHOP_IMAGES } from "#contract/constants.ts";
+import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
@@ -38,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...honeypotLoaderData,
     meta: pageMeta({
       title: null,
-      description: `${SHOP.tagline}. Exclusive modest and luxury new arrivals every month, free UK delivery terms and a flagship store in London.`,
+      description: `${SHOP.tagline}. Exclusive modest and luxury new arrivals every month, ${DELIVERY_TERMS.phrase} and a flagship store in London.`,
       origin,
       canonicalPath: "/",
       image: HERO_SLIDES[0]?.image,

@@ -15,6 +15,7 @@ import { canonicalListingHref, listingHref, listingSearchParams } from "#app/lib
 import { toProductCard } from "#app/lib/product-view.ts";
 import { type ListingQuery, parseListingQuery } from "#app/lib/schemas/listing.ts";
 import { breadcrumbJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
+import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/products";
@@ -48,8 +49,8 @@ function listingMeta(origin: string, query: ListingQuery) {
     title: query.page > 1 ? `${heading}, page ${query.page}` : heading,
     description:
       query.category.length === 1
-        ? `Shop ${heading} at ${SHOP.name}: modest and luxury fashion with free UK delivery terms.`
-        : `Shop every piece from ${SHOP.name}: abayas, coords, womenswear and the children's line, with free UK delivery terms.`,
+        ? `Shop ${heading} at ${SHOP.name}: modest and luxury fashion with ${DELIVERY_TERMS.phrase}.`
+        : `Shop every piece from ${SHOP.name}: abayas, coords, womenswear and the children's line, with ${DELIVERY_TERMS.phrase}.`,
     origin,
     canonicalPath: canonicalListingHref(query),
     jsonLd: [

@@ -21,5 +21,4 @@ export const auth = {
   enterEmailFirst: "Please enter your email address first",
   invalidEmail: "Please enter a valid email address",
   newPasswordRequired: "New password is required",
-  passwordMin6: "Password must be at least 6 characters",
 } as const;

@@ -8,6 +8,7 @@ export const loading = {
   resettingPassword: "Resetting password...",
   products: "Loading products...",
   processingPayment: "Processing payment...",
+  processingOrder: "Processing order...",
   updatingCart: "Updating cart...",
   updatingWishlist: "Updating wishlist...",
 } as const;

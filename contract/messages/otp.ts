@@ -8,6 +8,7 @@ export const otp = {
   emailVerifiedRedirecting: "Email verified successfully! Redirecting to login...",
   verificationResent: "Verification code resent successfully! Please check your email.",
   sent: "OTP sent successfully",
+  resent: "OTP resent successfully",
   verified: "OTP verified successfully!",
   emailVerifiedToast: "Email verified successfully!",
   required: "OTP is required",

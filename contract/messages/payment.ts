@@ -44,6 +44,8 @@ export const payment = {
   returnUrlOffShop: "The payment provider may send the shopper back to this shop's own pages only",
   redirectNotice: (method: string) =>
     `You will pay with ${method} on Stripe's secure payment page, then return here to your order confirmation. Your card details go to Stripe, never to us.`,
+  sameAsBillingLabel: "Billing address same as shipping address",
+  billingIsShipping: "We bill every order to its shipping address: a separate billing address cannot be given.",
   cardOnProvider:
     "You will enter your card on Stripe's secure payment page, then return here to your order confirmation. Your card details go to Stripe, never to us.",
   notPaidTitle: "Your payment was not completed",

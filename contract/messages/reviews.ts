@@ -1,6 +1,7 @@
 export const reviews = {
   createFailed: "Failed to create review",
   updateFailed: "Failed to update review",
+  fetchFailed: "Failed to fetch reviews",
   loadFailed: "Failed to load reviews",
   none: "No reviews yet",
   beFirst: "Be the first to review",

@@ -1,4 +1,4 @@
-import { OTP_LENGTH, PASSWORD_MIN_RESET, PASSWORD_MIN_SIGNUP } from "#contract/constants.ts";
+import { OTP_LENGTH, PASSWORD_MIN } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import type { FormChecks } from "./browser-checks.ts";
 
@@ -7,6 +7,9 @@ import type { FormChecks } from "./browser-checks.ts";
  * give. A module of its own, as for every form: a page that used anything of a schema module would keep its
  * top-level zod calls, and zod with them.
  */
+
+/** The browser's side of `newPasswordField`: one minimum for every new password. */
+const newPasswordChecks = (required: string) => ({ required, minLength: [PASSWORD_MIN, MSG.accounts.passwordMin(PASSWORD_MIN)] }) as const;
 
 const otpChecks = { required: MSG.otp.required, pattern: [`\\d{${OTP_LENGTH}}`, MSG.otp.sixDigits] } as const;
 
@@ -21,7 +24,7 @@ export const emailRequestChecks = { email: { required: MSG.auth.enterEmailFirst,
 export const signupChecks = {
   name: { required: MSG.auth.fillAllFields },
   email: { required: MSG.auth.fillAllFields, email: MSG.auth.invalidEmail },
-  password: { required: MSG.auth.fillAllFields, minLength: [PASSWORD_MIN_SIGNUP, MSG.accounts.passwordMin(PASSWORD_MIN_SIGNUP)] },
+  password: newPasswordChecks(MSG.auth.fillAllFields),
   confirmPassword: { required: MSG.auth.fillAllFields, sameAs: ["password", MSG.auth.passwordsDoNotMatch] },
 } satisfies FormChecks;
 
@@ -31,7 +34,7 @@ export const verifyEmailChecks = { email: {}, otp: otpChecks } satisfies FormChe
 export const resetPasswordFormChecks = {
   email: {},
   otp: otpChecks,
-  newPassword: { required: MSG.auth.newPasswordRequired, minLength: [PASSWORD_MIN_RESET, MSG.auth.passwordMin6] },
+  newPassword: newPasswordChecks(MSG.auth.newPasswordRequired),
   confirmPassword: { required: MSG.auth.fillAllFields, sameAs: ["newPassword", MSG.auth.passwordsDoNotMatch] },
 } satisfies FormChecks;
 

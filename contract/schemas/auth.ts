@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX, NAME_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN_RESET, PASSWORD_MIN_SIGNUP } from "#contract/constants.ts";
+import { EMAIL_MAX, NAME_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**
@@ -17,12 +17,16 @@ export const emailField = (requiredMessage: string, invalidMessage: string = MSG
     .max(EMAIL_MAX, { error: MSG.accounts.emailMax(EMAIL_MAX), abort: true })
     .pipe(z.email(invalidMessage));
 
-/** Passwords are taken as typed (never trimmed); the upper bound keeps hashing cost bounded. */
-const passwordField = (min: number, requiredMessage: string, minMessage: string) =>
+/**
+ * The one rule for a new password, at sign-up and at a reset (and for an operator's, which takes the sign-up form):
+ * PASSWORD_MIN to PASSWORD_MAX characters, taken as typed (never trimmed); the upper bound keeps hashing cost bounded.
+ * Only the text for a missing password differs, as each form's spec text does.
+ */
+export const newPasswordField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .min(1, { error: requiredMessage, abort: true })
-    .min(min, minMessage)
+    .min(PASSWORD_MIN, MSG.accounts.passwordMin(PASSWORD_MIN))
     .max(PASSWORD_MAX, MSG.accounts.passwordMax(PASSWORD_MAX));
 
 const otpField = z
@@ -47,7 +51,7 @@ export const signupSchema = z
       .min(1, { error: MSG.auth.fillAllFields, abort: true })
       .max(NAME_MAX, MSG.accounts.nameMax(NAME_MAX)),
     email: emailField(MSG.auth.fillAllFields),
-    password: passwordField(PASSWORD_MIN_SIGNUP, MSG.auth.fillAllFields, MSG.accounts.passwordMin(PASSWORD_MIN_SIGNUP)),
+    password: newPasswordField(MSG.auth.fillAllFields),
     confirmPassword: z.string({ error: MSG.auth.fillAllFields }).min(1, MSG.auth.fillAllFields),
   })
   .refine((form) => form.password === form.confirmPassword, {
@@ -67,7 +71,7 @@ export const verifyEmailSchema = z.object({
 export const resetPasswordSchema = z.object({
   email: emailField(MSG.auth.enterEmailFirst),
   otp: otpField,
-  newPassword: passwordField(PASSWORD_MIN_RESET, MSG.auth.newPasswordRequired, MSG.auth.passwordMin6),
+  newPassword: newPasswordField(MSG.auth.newPasswordRequired),
 });
 
 /** The reset-password form: the request plus the confirmation, which never leaves the storefront. */

@@ -77,19 +77,22 @@ export const cardDetailsSchema = z.object({
 });
 export type CardDetails = z.infer<typeof cardDetailsSchema>;
 
+/** The spec's same-as-billing flag: always true, as the shop bills every order to its shipping address (decision 0058). */
+const sameAsBilling = z.literal(true, { error: MSG.payment.billingIsShipping }).default(true);
+
 const paymentSchema = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("credit_card"),
     // Absent details answer each field's own "is required" text.
     cardDetails: z.preprocess((value) => value ?? {}, cardDetailsSchema),
     paymentIntentId: z.string().max(200).nullish(),
-    sameAsBilling: z.boolean().default(true),
+    sameAsBilling,
   }),
   z.object({
     // Wallets skip card checks: card details, if any, are dropped.
     method: z.enum(WALLET_METHODS),
     paymentIntentId: z.string().max(200).nullish(),
-    sameAsBilling: z.boolean().default(true),
+    sameAsBilling,
   }),
 ]);
 
@@ -116,7 +119,7 @@ const returnUrl = z.url({ protocol: /^https?$/ }).max(2000);
  * them to the provider); `returnUrl` gets the provider's `?session_id=`, `cancelUrl` is where Back on its page goes.
  */
 export const hostedCheckoutRequestSchema = paymentRequestSchema.omit({ payment: true }).extend({
-  payment: z.object({ method: z.enum(PAYMENT_METHODS), sameAsBilling: z.boolean().default(true) }),
+  payment: z.object({ method: z.enum(PAYMENT_METHODS), sameAsBilling }),
   returnUrl,
   cancelUrl: returnUrl,
 });

@@ -22,7 +22,10 @@ export async function toPaymentStep(page: Page) {
   await expect(page.getByText("Regular shipment")).toBeVisible();
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page).toHaveURL(/step=payment&address=\d+/);
-  await expect(page.getByRole("checkbox", { name: /same as shipping/ })).toBeChecked();
+  // Every order is billed to its shipping address: the spec's option is shown ticked, and cannot be unticked.
+  await expect(page.getByRole("checkbox", { name: MSG.payment.sameAsBillingLabel })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: MSG.payment.sameAsBillingLabel })).toBeDisabled();
+  await expect(page.getByText(MSG.payment.billingIsShipping)).toBeVisible();
   // The method tabs are tabs, not underlined links.
   for (const tab of await page.getByRole("navigation", { name: "Payment method" }).getByRole("link").all()) {
     await expect(tab).toHaveCSS("text-decoration-line", "none");

@@ -34,7 +34,8 @@ export function ReviewsBlock({ reviews, view, search }: ReviewsBlockProps) {
         <LoadedReviews data={reviews.data} view={view} params={params} hrefFor={hrefFor} />
       ) : (
         <div className="state-message state-message--error" role="alert">
-          <p className="state-message__title">{reviews.message}</p>
+          <p className="state-message__title">{MSG.reviews.loadFailed}</p>
+          <p className="state-message__hint">{reviews.message}</p>
           <ButtonLink to={hrefFor(view.page)} variant="outline" preventScrollReset>
             {MSG.reviews.tryAgain}
           </ButtonLink>

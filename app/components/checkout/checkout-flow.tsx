@@ -292,7 +292,8 @@ function PaymentStep({
                   : MSG.payment.redirectNotice(PAYMENT_METHOD_NAMES[view.method])}
           </p>
         )}
-        <CheckField label="Billing address same as shipping address" inputProps={{ name: "sameAsBilling", defaultChecked: true }} />
+        <CheckField label={MSG.payment.sameAsBillingLabel} inputProps={{ checked: true, disabled: true, readOnly: true }} />
+        <p className="field__hint">{MSG.payment.billingIsShipping}</p>
         <div className="checkout-step__actions">
           <BackLink view={view} />
           {unavailable ? null : <Button type="submit">Pay Now</Button>}

@@ -1,10 +1,12 @@
 import { Form } from "react-router";
+import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { MSG } from "#contract/messages.ts";
 
 /**
  * Pay now and Cancel this order for a hosted order waiting for payment: two plain forms posting to the page's own
- * action (heldOrderAction), which redirects, so both work before JavaScript.
+ * action (heldOrderAction), which redirects, so both work before JavaScript. Either acts on the order, so the
+ * overlay says 'Processing order...' meanwhile.
  */
 export function HeldOrderActions({ orderId, code }: { orderId: number; code: string }) {
   const forOrder = <span className="visually-hidden"> (order {code})</span>;
@@ -12,6 +14,7 @@ export function HeldOrderActions({ orderId, code }: { orderId: number; code: str
     <div className="held-order-actions">
       <Form method="post">
         <input type="hidden" name="order" value={orderId} />
+        <LoadingTextField text={MSG.loading.processingOrder} />
         <Button type="submit" name="intent" value="pay-order">
           {MSG.payment.payNow}
           {forOrder}
@@ -19,6 +22,7 @@ export function HeldOrderActions({ orderId, code }: { orderId: number; code: str
       </Form>
       <Form method="post">
         <input type="hidden" name="order" value={orderId} />
+        <LoadingTextField text={MSG.loading.processingOrder} />
         <Button type="submit" name="intent" value="cancel-order" variant="outline">
           {MSG.payment.cancelOrder}
           {forOrder}
