@@ -81,6 +81,22 @@ describe("POST /public/account/delete", () => {
     });
   });
 
+  it("counts wrong passwords as login guesses: a stolen token cannot be used to try passwords without end", async () => {
+    const shopper = await createSignedInUser(api);
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 12; guess++) {
+      const answer = await api.call("POST", "/public/account/delete", {
+        token: shopper.token,
+        body: { password: `guess number ${guess}` },
+        clientIp: "203.0.113.9",
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect((await api.call("GET", "/public/auth/me", { token: shopper.token })).status).toBe(200);
+  });
+
   it.each([
     ["no body", undefined],
     ["no password", {}],
