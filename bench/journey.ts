@@ -1,6 +1,6 @@
 /**
  * What a shopper on a slow phone pays, step by step: real Chromium driven through the Chrome DevTools Protocol,
- * throttled as issue 20 states (390 px, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4×), takes
+ * throttled as the shop's slow-phone profile (390 px, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4×), takes
  * one journey with a cold cache at the start only (home → listing → a product → add to cart → cart → listing
  * again → reload the listing), by clicking links and buttons, once without and once with JavaScript. It measures
  * whatever build the checkout holds, so two checkouts compare before and after.
@@ -23,7 +23,7 @@ again, reload the listing; each step by clicking as a shopper does. 390 px phone
 down, 750 kbit/s up, CPU slowed 4×. JavaScript off, then on, each in fresh browser contexts, after one journey
 that warms the server and is not counted. Prints per step the median of --runs journeys: KB transferred (every
 response of the step, headers included, as the network sent them), seconds until ready, the largest contentful
-paint and the hydration where a document loaded; and the journey's KB; each beside issue 20's target.
+paint and the hydration where a document loaded; and the journey's KB; each beside its target (TARGETS in bench/lib/journey-figures.ts).
 
 Ready, JavaScript off: the new document's load event, from the start of its navigation.
 Ready, JavaScript on: first page and reload, when React has hydrated the document and the largest contentful

@@ -1,6 +1,6 @@
 /**
  * The shopper's journey of `npm run bench:journey` as figures: its steps, the medians of several runs, and the
- * targets of issue 20 beside each figure. Pure: bench/journey.ts drives the browser and hands its measurements here.
+ * shop's targets beside each figure. Pure: bench/journey.ts drives the browser and hands its measurements here.
  */
 
 export const JOURNEY_STEPS = [
@@ -34,7 +34,7 @@ export type Scripts = "off" | "on";
 
 const KB = 1024;
 
-/** The targets of issue 20 (bytes and milliseconds). */
+/** The shop's performance targets on the slow phone (bytes and milliseconds); docs/performance.md says why. */
 export const TARGETS = {
   off: { pageBytes: 15 * KB, pageReady: 700, journeyBytes: 180 * KB },
   on: { firstHydrated: 1500, navigationReady: 600, journeyBytes: 300 * KB },
