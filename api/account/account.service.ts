@@ -4,6 +4,7 @@ import { type AuditActor, type AuditEntry, recordAudit } from "#api/admin/audit.
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import { forbidden, validationError } from "#api/core/errors.ts";
 import type { Db } from "#api/db/connect.ts";
+import { transactionWithRetry } from "#api/db/retry.ts";
 import { userOrderDetail } from "#api/orders/orders.service.ts";
 import { listRecentlyViewed } from "#api/recently-viewed/recently-viewed.service.ts";
 import { deleteReviews } from "#api/reviews/reviews.service.ts";
@@ -90,7 +91,8 @@ export async function eraseAccount(
   audit?: { actor: AuditActor; action: string },
 ): Promise<AccountErasureDto | undefined> {
   const unusablePassword = await hashPassword(randomBytes(32).toString("hex"));
-  return db.kysely.transaction().execute(async (trx) => {
+  // Nothing in it reaches outside the database, so a lost deadlock or a busy SQLite file simply runs it again.
+  return transactionWithRetry(db, async (trx) => {
     const user = await trx.selectFrom("users").select(["email", "role"]).where("id", "=", userId).executeTakeFirst();
     if (!user) return undefined;
     if (user.role !== "shopper") throw forbidden(MSG.privacy.operatorAccount);
