@@ -27,6 +27,7 @@ export { pricing } from "./messages/pricing.ts";
 export { privacy } from "./messages/privacy.ts";
 export { promo } from "./messages/promo.ts";
 export { recentlyViewed } from "./messages/recently-viewed.ts";
+export { adminReturns, returns } from "./messages/returns.ts";
 export { reviews } from "./messages/reviews.ts";
 export { router } from "./messages/router.ts";
 export { share } from "./messages/share.ts";

@@ -18,6 +18,7 @@ import { hostedCheckout } from "./migrations/20261126110000_hosted_checkout.ts";
 import { moderation } from "./migrations/20261126120000_moderation.ts";
 import { mailOutbox } from "./migrations/20261126130000_mail_outbox.ts";
 import { checkedPaymentAndPromoValues } from "./migrations/20261128213841_checked_payment_and_promo_values.ts";
+import { returnsAndRefunds } from "./migrations/20261129000100_returns_and_refunds.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration> {
@@ -40,6 +41,7 @@ export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration
     "20261126120000_moderation": moderation(),
     "20261126130000_mail_outbox": mailOutbox(db.dialect),
     "20261128213841_checked_payment_and_promo_values": checkedPaymentAndPromoValues(db.dialect),
+    "20261129000100_returns_and_refunds": returnsAndRefunds(db.dialect),
   };
 }
 

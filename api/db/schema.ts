@@ -3,6 +3,7 @@ import type { OrderStatus, PaymentAttemptStatus } from "#contract/checkout.ts";
 import type { UserRole } from "#contract/constants.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
 import type { VariantDto } from "#contract/dto/product.ts";
+import type { ReturnKind, ReturnResolution, ReturnState } from "#contract/returns.ts";
 
 /**
  * The database as Kysely sees it. Money columns end in `_pence` (integer pence, GBP);
@@ -113,6 +114,8 @@ export interface ProductsTable {
   rating_count: ColumnType<number, number | undefined, number>;
   rating_sum: ColumnType<number, number | undefined, number>;
   status: "Active" | "Inactive";
+  /** A final-sale product cannot be returned or exchanged (it can still be claimed for: damaged, wrong, lost). */
+  final_sale: ColumnType<Bool, Bool | undefined, Bool>;
   created_at: CreatedAt;
   updated_at: string;
 }
@@ -358,6 +361,62 @@ export interface MailOutboxTable {
   sent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A return (the shopper's) or a claim (the operator's) on one order: see api/returns/returns.service.ts. */
+export interface ReturnsTable {
+  id: Generated<number>;
+  /** What the shopper and the label show, such as RT-7K3F-9Q2A. */
+  code: string;
+  order_id: number;
+  kind: ReturnKind;
+  /** One of RETURN_REASONS for a return, CLAIM_REASONS for a claim. */
+  reason: string;
+  state: ReturnState;
+  /** 1 when goods are to come back (every return; a claim only when the operator asks for them). */
+  goods_back: Bool;
+  /** The operator's note on a claim (what the shopper said, on the phone or in a message). */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The exchange's or replacement's shipment, set together when it is sent. */
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The operator who opened a claim; null for a shopper's return. */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: string;
+  received_at: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  shipped_at: ColumnType<string | null, string | null | undefined, string | null>;
+  closed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: string;
+}
+
+export interface ReturnItemsTable {
+  id: Generated<number>;
+  return_id: number;
+  order_item_id: number;
+  quantity: number;
+  resolution: ReturnResolution;
+  /** The variant sent instead (an exchange, or a claim's replacement), held from stock when registered. */
+  exchange_variant_id: number | null;
+  exchange_variant_name: string | null;
+  /** Once received: 1 when the units went back to stock, 0 when not; null before. */
+  restocked: ColumnType<Bool | null, Bool | null | undefined, Bool | null>;
+}
+
+/** Money given back on an order after it was taken: see api/payments/refunds.ts. */
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: number;
+  return_id: number | null;
+  amount_pence: number;
+  /** `pending` from the decision until the provider has done it; the recovery pass asks again. */
+  status: "pending" | "succeeded";
+  actor_user_id: number | null;
+  created_at: string;
+  settled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface ContactMessagesTable {
   id: Generated<number>;
   first_name: string;
@@ -425,6 +484,9 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   mail_outbox: MailOutboxTable;
   contact_messages: ContactMessagesTable;
+  returns: ReturnsTable;
+  return_items: ReturnItemsTable;
+  refunds: RefundsTable;
 }
 
 export type User = Selectable<UsersTable>;

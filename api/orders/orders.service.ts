@@ -8,6 +8,7 @@ import type { Db } from "#api/db/connect.ts";
 import type { Database, Order, OrderItem } from "#api/db/schema.ts";
 import { type PaymentGateway, refundKeyOf } from "#api/payments/gateway.ts";
 import { givePromoUseBack } from "#api/promo/promo.service.ts";
+import { deliveredAtOf, refundedPence, unitsInReturns } from "#api/returns/returnable.ts";
 import { CARRIERS, type CarrierId, trackingUrl } from "#contract/carriers.ts";
 import {
   canChangeOrderStatus,
@@ -18,6 +19,7 @@ import {
 } from "#contract/checkout.ts";
 import type { OrderDetailDto, OrderItemReviewDto, OrderSummaryDto } from "#contract/dto/order.ts";
 import { toGbp } from "#contract/money.ts";
+import { RETURN_STATE_NAMES, RETURNABLE_ORDER_STATUSES, returnWindowEndsAt } from "#contract/returns.ts";
 import { recordOrderEvent } from "./order-events.ts";
 import { enqueueOrderMail, isMailedStatus } from "./order-mail.ts";
 
@@ -77,22 +79,47 @@ export async function listUserOrders(db: Db, userId: number, page: number, limit
 export async function userOrderDetail(db: Kysely<Database>, userId: number, orderId: number): Promise<OrderDetailDto | undefined> {
   const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
   if (!order) return undefined;
-  const [items, reviews] = await Promise.all([
-    db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("id").execute(),
+  const [items, reviews, returns, refunded, deliveredAt, inReturns] = await Promise.all([
+    db
+      .selectFrom("order_items")
+      .innerJoin("products", "products.id", "order_items.product_id")
+      .selectAll("order_items")
+      .select("products.final_sale")
+      .where("order_id", "=", order.id)
+      .orderBy("order_items.id")
+      .execute(),
     db
       .selectFrom("reviews")
       .select(["id", "product_id", "rating", "comment"])
       .where("order_id", "=", order.id)
       .where("user_id", "=", userId)
       .execute(),
+    db.selectFrom("returns").select(["code", "kind", "state", "created_at"]).where("order_id", "=", order.id).orderBy("id").execute(),
+    refundedPence(db, order),
+    deliveredAtOf(db, order.id),
+    unitsInReturns(db, order.id),
   ]);
-  return toOrderDetail(order, items, reviews);
+  const somethingReturnable = items.some((item) => !item.final_sale && item.quantity > (inReturns.get(item.id) ?? 0));
+  const windowEndsAt =
+    deliveredAt && somethingReturnable && (RETURNABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)
+      ? returnWindowEndsAt(deliveredAt)
+      : null;
+  return {
+    ...toOrderDetail(order, items, reviews),
+    refunded: toGbp(refunded),
+    returns: returns.map((row) => ({ ...row, state_name: RETURN_STATE_NAMES[row.state] })),
+    return_window_ends_at: windowEndsAt,
+  };
 }
 
 type ItemReview = OrderItemReviewDto & { product_id: number };
 
 /** The order as its owner sees it; each item carries the owner's review of its product on this order, if any. */
-function toOrderDetail(order: Order, items: OrderItem[], reviews: ItemReview[]): OrderDetailDto {
+function toOrderDetail(
+  order: Order,
+  items: OrderItem[],
+  reviews: ItemReview[],
+): Omit<OrderDetailDto, "refunded" | "returns" | "return_window_ends_at"> {
   const reviewOf = new Map(reviews.map(({ product_id, ...review }) => [product_id, review]));
   const method = order.payment_method as PaymentMethod;
   return {

@@ -11,6 +11,7 @@ import {
 import { paginationSchema } from "#contract/envelope.ts";
 import { savedAddressSchema } from "./account.ts";
 import { timestampSchema } from "./product.ts";
+import { orderReturnSchema, shipmentSchema } from "./returns.ts";
 
 /** The checkout and order answers. Money is GBP with two decimals. */
 
@@ -90,7 +91,13 @@ export const orderDetailSchema = z.object({
   shipping_address: savedAddressSchema.pick({ label: true, line1: true, line2: true, city: true, postal_code: true, phone: true }),
   items: z.array(orderItemSchema),
   /** Once the order has shipped: the carrier and the tracking number, with the carrier's page for it. */
-  shipment: z.object({ carrier_name: z.string(), tracking_number: z.string(), tracking_url: z.string() }).nullable(),
+  shipment: shipmentSchema.nullable(),
+  /** Money given back on the order so far (a cancellation's refund, or returns' and claims' refunds). */
+  refunded: z.number(),
+  /** Its returns and claims, oldest first. */
+  returns: z.array(orderReturnSchema),
+  /** Until when "Return or exchange" is offered (delivered, within the window, something left to return); null otherwise. */
+  return_window_ends_at: timestampSchema.nullable(),
 });
 
 /** `GET /payments/attempts/{key}`: where the shopper's payment under that key stands; `order` once it exists. */
