@@ -229,7 +229,15 @@ describe("a database that cannot be reached", () => {
     // Nothing listens on a free port: every connection is refused, as while PostgreSQL is stopped.
     const db = connect(`postgres://postgres@127.0.0.1:${await getPort()}/shop`, { logger, failFast: true });
     const mailer = memoryMailer();
-    const outbox = mailOutbox({ db, clock: systemClock, mailer, logger, shopUrl: TEST_SHOP_URL, shopOrdersEmail: TEST_SHOP_ORDERS_EMAIL });
+    const outbox = mailOutbox({
+      db,
+      clock: systemClock,
+      mailer,
+      logger,
+      shopUrl: TEST_SHOP_URL,
+      shopOrdersEmail: TEST_SHOP_ORDERS_EMAIL,
+      sentRetentionDays: 30,
+    });
     const api = createApi({
       db,
       clock: systemClock,

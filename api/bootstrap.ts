@@ -59,6 +59,7 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     logger,
     shopUrl: options.shopUrl,
     shopOrdersEmail: config.SHOP_ORDERS_EMAIL,
+    sentRetentionDays: config.MAIL_SENT_RETENTION_DAYS,
   });
   outbox.start();
   // Every process offers; the pass's lease lets one at a time settle payments a crash left processing.

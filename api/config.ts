@@ -33,6 +33,8 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default(`"${SHOP.name}" <${SHOP.email}>`),
   OUTBOX_DIR: z.string().min(1).default("data/outbox"),
+  /** Days a sent e-mail's row stays in the outbox table (for "was it sent?"), after which a delivery pass deletes it. */
+  MAIL_SENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** The shop's inbox for new-order notices. */
   SHOP_ORDERS_EMAIL: z.email().default(SHOP.email),
   /** Which payment gateway charges orders; `test` approves valid cards and declines the documented test numbers. */

@@ -114,7 +114,7 @@ function benchApi(db: Db) {
     clock: systemClock,
     logger,
     mailer,
-    outbox: mailOutbox({ db, clock: systemClock, mailer, logger, shopUrl, shopOrdersEmail: SHOP.email }),
+    outbox: mailOutbox({ db, clock: systemClock, mailer, logger, shopUrl, shopOrdersEmail: SHOP.email, sentRetentionDays: 30 }),
     gateway: testGateway(),
     catalogue: NO_CATALOGUE_CACHING,
     // Nothing listens there: the bench asks for no rates.

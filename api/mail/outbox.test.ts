@@ -19,6 +19,7 @@ const senderWith = (mailer: Mailer): OutboxDeps => ({
   logger: api.logger,
   shopUrl: TEST_SHOP_URL,
   shopOrdersEmail: TEST_SHOP_ORDERS_EMAIL,
+  sentRetentionDays: 30,
 });
 
 const cancelled = (orderCode: string) => ({
@@ -46,6 +47,21 @@ function flakyMailer(failing: () => boolean) {
 }
 
 describe("the mail outbox", () => {
+  it("deletes sent rows once they are older than the retention, and keeps pending and failed ones", async () => {
+    const mailer = flakyMailer(() => false);
+    await enqueue("MN-SENT-OLD1");
+    await deliverDueMail(senderWith(mailer));
+    const failing = flakyMailer(() => true);
+    await enqueue("MN-NOT-SENT");
+    await deliverDueMail(senderWith(failing));
+    api.clock.advance(29 * 24 * 60 * 60 * 1000);
+    await deliverDueMail(senderWith(failing));
+    expect((await rows()).map((row) => row.dedupe_key)).toEqual(["order-cancelled:MN-SENT-OLD1", "order-cancelled:MN-NOT-SENT"]);
+    api.clock.advance(2 * 24 * 60 * 60 * 1000);
+    await deliverDueMail(senderWith(failing));
+    expect((await rows()).map((row) => [row.dedupe_key, row.status])).toEqual([["order-cancelled:MN-NOT-SENT", "pending"]]);
+  });
+
   it("keeps a mail only when the transaction that enqueued it commits", async () => {
     await expect(
       api.db.kysely.transaction().execute(async (trx) => {

@@ -21,6 +21,9 @@ import { CLAIM_MS } from "./timing.ts";
 
 /** How often every process looks for due mail (rows retried, or left by a process that died). */
 export const OUTBOX_INTERVAL_MS = 30_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sent rows deleted per delivery pass at most, so a first pass over a long history stays short. */
+const PRUNE_BATCH = 1000;
 /** After the nth failed attempt, wait RETRY_DELAYS_MS[n - 1]; after the last, the row is `failed` and logged. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 60 * 60_000, 12 * 60 * 60_000] as const;
 const BATCH = 50;
@@ -66,6 +69,8 @@ export interface OutboxDeps {
   shopUrl: string;
   /** Where SHOP_ORDERS_INBOX mail goes. */
   shopOrdersEmail: string;
+  /** MAIL_SENT_RETENTION_DAYS: how long a sent row is kept. */
+  sentRetentionDays: number;
 }
 
 export interface DeliveryReport {
@@ -73,8 +78,24 @@ export interface DeliveryReport {
   failed: number;
 }
 
+/**
+ * Deletes rows sent longer ago than the retention, a batch per pass: the table answers "was it sent, and when?"
+ * for a while, but does not keep every address and order it ever mailed. Pending and failed rows stay.
+ */
+export async function pruneSentMail(deps: Pick<OutboxDeps, "db" | "clock" | "sentRetentionDays">): Promise<number> {
+  const before = isoIn(deps.clock, -deps.sentRetentionDays * DAY_MS);
+  const result = await deps.db.kysely
+    .deleteFrom("mail_outbox")
+    .where("id", "in", (eb) =>
+      eb.selectFrom("mail_outbox").select("id").where("status", "=", "sent").where("sent_at", "<", before).orderBy("id").limit(PRUNE_BATCH),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Sends every due row this sender can claim, oldest first; rows another sender holds are left to it. */
 export async function deliverDueMail(deps: OutboxDeps): Promise<DeliveryReport> {
+  await pruneSentMail(deps);
   const holder = randomUUID();
   const report: DeliveryReport = { sent: 0, failed: 0 };
   const tried = new Set<number>();

@@ -213,7 +213,15 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
   // Without a mailer of its own the caller gets the in-memory one, whose `sent` list holds every message.
   const mailer = (options.mailer ?? memoryMailer()) as M;
   // Kicked by the API after commits that enqueue mail, like the server's; tests await `outbox.idle()` to read what it sent.
-  const outbox = mailOutbox({ db, clock, mailer, logger, shopUrl: TEST_SHOP_URL, shopOrdersEmail: TEST_SHOP_ORDERS_EMAIL });
+  const outbox = mailOutbox({
+    db,
+    clock,
+    mailer,
+    logger,
+    shopUrl: TEST_SHOP_URL,
+    shopOrdersEmail: TEST_SHOP_ORDERS_EMAIL,
+    sentRetentionDays: 30,
+  });
   let catalogue = NO_CATALOGUE_CACHING;
   let closing: Promise<void> | undefined;
   const close = () => {
