@@ -1,0 +1,18 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+/** docs/decisions: one record per number, each titled by its own number, so a link by number finds the right text. */
+const DIR = "docs/decisions";
+const records = readdirSync(DIR).filter((name) => /^\d{4}-.+\.md$/.test(name));
+
+describe("the decision records", () => {
+  it("are titled by the number in their file name", () => {
+    const mistitled = records.filter((name) => !readFileSync(`${DIR}/${name}`, "utf8").startsWith(`# ${name.slice(0, 4)}: `));
+    expect(mistitled).toEqual([]);
+  });
+
+  it("use each number once", () => {
+    const numbers = records.map((name) => name.slice(0, 4));
+    expect(numbers.filter((number, index) => numbers.indexOf(number) !== index)).toEqual([]);
+  });
+});
