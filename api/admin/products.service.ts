@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { recomputeStockTotals } from "#api/catalogue/stock-totals.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { AuthUser } from "#api/core/env.ts";
@@ -119,7 +118,6 @@ export async function updateProduct(db: Db, clock: Clock, actor: Actor, id: numb
       await trx.updateTable("product_variants").set({ stock: variant.stock }).where("id", "=", variant.id).execute();
     }
     await recomputeStockTotals(trx, [id]);
-    await bumpCatalogueGeneration(trx);
     const after = (await adminProduct(trx, id)) as AdminProductDto;
     await recordAudit(trx, clock, actor, {
       action: "product.update",

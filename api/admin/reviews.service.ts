@@ -1,4 +1,3 @@
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { AuthUser } from "#api/core/env.ts";
 import { paginate } from "#api/core/envelope.ts";
@@ -72,7 +71,6 @@ export async function setReviewHidden(db: Db, clock: Clock, actor: Actor, id: nu
         .execute();
       const sign = hidden ? -1 : 1;
       await adjustRatingSummary(trx, review.product_id, sign, sign * review.rating);
-      await bumpCatalogueGeneration(trx);
       await recordAudit(trx, clock, actor, {
         action: hidden ? "review.hide" : "review.unhide",
         subject: `review ${id}`,

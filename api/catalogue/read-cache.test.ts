@@ -1,15 +1,11 @@
+import type { Kysely } from "kysely";
 import pino from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { connect } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
+import type { Database } from "#api/db/schema.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
-import {
-  bumpCatalogueGeneration,
-  CATALOGUE_CACHE_MAX_ENTRIES,
-  type CatalogueGeneration,
-  createCatalogueCache,
-  watchCatalogueGeneration,
-} from "./read-cache.ts";
+import { CATALOGUE_CACHE_MAX_ENTRIES, type CatalogueGeneration, createCatalogueCache, watchCatalogueGeneration } from "./read-cache.ts";
 
 const silent = pino({ level: "silent" });
 
@@ -102,6 +98,10 @@ describe("watchCatalogueGeneration", () => {
     await api?.close();
   });
 
+  /** A catalogue write: a size the filters offer. */
+  const addLookupValue = (trx: Kysely<Database>) =>
+    trx.insertInto("lookup_values").values({ header_id: 1, value: "XS", label: "Extra small", position: 0, status: "Active" }).execute();
+
   it("follows the database's generation, which a catalogue write raises in its transaction", async () => {
     api = await freshApi();
     const now = 0;
@@ -113,7 +113,7 @@ describe("watchCatalogueGeneration", () => {
     await api.db.kysely
       .transaction()
       .execute(async (trx) => {
-        await bumpCatalogueGeneration(trx);
+        await addLookupValue(trx);
         // Not yet committed: another connection (on PostgreSQL) or this one after a rollback must not see it.
         throw new Error("rolled back");
       })
@@ -121,7 +121,7 @@ describe("watchCatalogueGeneration", () => {
     await watch.check();
     expect(watch.current()).toBe(before);
 
-    await api.db.kysely.transaction().execute((trx) => bumpCatalogueGeneration(trx));
+    await api.db.kysely.transaction().execute((trx) => addLookupValue(trx));
     expect(watch.current()).toBe(before);
     await watch.check();
     expect(watch.current()).toBe((before ?? 0) + 1);

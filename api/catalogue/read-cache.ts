@@ -1,13 +1,12 @@
-import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import type { Db } from "#api/db/connect.ts";
-import type { Database } from "#api/db/schema.ts";
 import { CATALOGUE_FRESHNESS } from "#contract/constants.ts";
 
 /**
  * What keeps catalogue reads and pages in memory, and when they are stale: the catalogue generation in the
- * database (`catalogue_generation`), which every catalogue write raises in its own transaction and every process
+ * database (`catalogue_generation`), which the database's own triggers raise in the transaction of every write to what
+ * the catalogue shows (migration 20261129000200: on PostgreSQL at commit, the last lock taken), and every process
  * reads about once a second. Kept things belong to the generation they were made under, so a write by any worker,
  * instance or operator command shows everywhere within `CATALOGUE_FRESHNESS.trustForMs` of its commit.
  */
@@ -20,19 +19,6 @@ export const CATALOGUE_CACHE_MS = 5_000;
  * so without a bound a crawler or a hostile client would grow the cache until the next catalogue write.
  */
 export const CATALOGUE_CACHE_MAX_ENTRIES = 500;
-
-/**
- * Raises the catalogue generation. Every transaction that changes what the catalogue shows (stock, prices,
- * products, categories, reviews, promos) runs it as its last statement: the row's lock is then the last one taken, so it
- * never waits inside a lock order, and the new number is visible exactly when the write is.
- */
-export async function bumpCatalogueGeneration(trx: Kysely<Database>): Promise<void> {
-  await trx
-    .updateTable("catalogue_generation")
-    .set((eb) => ({ generation: eb("generation", "+", 1) }))
-    .where("id", "=", 1)
-    .execute();
-}
 
 /** The catalogue generation as this process knows it. */
 export interface CatalogueGeneration {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { buildSearchText } from "#api/catalogue/search-text.ts";
 import type { Db, Queryable } from "#api/db/connect.ts";
 import type { AssembledProduct } from "#api/db/seed/catalogue-builder.ts";
@@ -188,7 +187,6 @@ export async function importProducts(
   });
   await db.kysely.transaction().execute(async (trx) => {
     await insertProducts(trx, assembled);
-    await bumpCatalogueGeneration(trx);
     await alsoInTransaction?.(
       trx,
       assembled.map((product) => product.row.sku),

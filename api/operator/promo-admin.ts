@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database, PromoCode } from "#api/db/schema.ts";
 import { PROMO_TYPES } from "#contract/checkout.ts";
@@ -69,7 +68,6 @@ export async function createPromo(db: Kysely<Database>, promo: NewPromo): Promis
     .onConflict((oc) => oc.column("code").doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (inserted) await bumpCatalogueGeneration(db);
   return inserted !== undefined;
 }
 
@@ -79,6 +77,5 @@ export const listPromos = (db: Db): Promise<PromoCode[]> => db.kysely.selectFrom
 export async function disablePromo(db: Kysely<Database>, code: string): Promise<boolean> {
   const result = await db.updateTable("promo_codes").set({ active: 0 }).where("code", "=", code.trim().toUpperCase()).executeTakeFirst();
   const disabled = Number(result.numUpdatedRows) > 0;
-  if (disabled) await bumpCatalogueGeneration(db);
   return disabled;
 }

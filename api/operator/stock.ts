@@ -1,4 +1,3 @@
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { findStockDrift, recomputeStockTotals, type StockDrift } from "#api/catalogue/stock-totals.ts";
 import type { Db } from "#api/db/connect.ts";
 
@@ -14,7 +13,6 @@ export async function setVariantStock(db: Db, sku: string, quantity: number) {
     if (!variant) return undefined;
     await trx.updateTable("product_variants").set({ stock: quantity }).where("id", "=", variant.id).execute();
     await recomputeStockTotals(trx, [variant.product_id]);
-    await bumpCatalogueGeneration(trx);
     return { from: variant.stock, to: quantity };
   });
   return change;
@@ -29,7 +27,6 @@ export async function repairStockDrift(db: Db): Promise<StockDrift[]> {
       trx,
       drift.map((product) => product.id),
     );
-    await bumpCatalogueGeneration(trx);
     return drift;
   });
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import { recordAudit } from "#api/admin/audit.ts";
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { recomputeStockTotals } from "#api/catalogue/stock-totals.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { AuthUser } from "#api/core/env.ts";
@@ -283,7 +282,6 @@ export async function restock(trx: Kysely<Database>, orderId: number): Promise<v
     trx,
     items.filter((item) => item.variant_id !== null).map((item) => item.product_id),
   );
-  await bumpCatalogueGeneration(trx);
 }
 
 /** Payments whose money a cancelled order still has to give back: taken (refund) or held (release). */

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { ApiError, badRequest, conflict, notFound } from "#api/core/errors.ts";
@@ -372,12 +371,12 @@ export function newOrderCode(): string {
  * rolls it all back. The stock is held from here: a card order's until it is cancelled, a hosted checkout's until
  * it expires.
  *
- * The rows every buyer of an item contends for (its variant and product, the promo, the catalogue generation) are
- * written last, each once, so a transaction holds their locks only from its stock decrement to its commit, never
+ * The rows every buyer of an item contends for (its variant and product, the promo) are written last, each once
+ * (the catalogue generation, which their triggers raise, is written at commit on PostgreSQL), so a transaction holds their locks only from its stock decrement to its commit, never
  * across its inserts: in a rush on one item (a drop) buyers queue for milliseconds, not for each other's whole
  * order. The decrement is conditional (`stock >= quantity`): a buyer who waited for the last unit finds, once the
  * one before commits, that the row no longer qualifies, and is refused as sold out. The locks are taken in one
- * order (variants, then products, then the promo, the generation last), so concurrent orders cannot deadlock.
+ * order (variants, then products, then the promo, the generation at commit), so concurrent orders cannot deadlock.
  */
 export async function placeOrder(
   trx: Kysely<Database>,
@@ -488,7 +487,6 @@ export async function placeOrder(
       discountPence: totals.discountPence,
     });
   }
-  await bumpCatalogueGeneration(trx);
   return order.id;
 }
 

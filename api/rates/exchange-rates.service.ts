@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { bumpCatalogueGeneration, type CatalogueGeneration } from "#api/catalogue/read-cache.ts";
+import type { CatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { ExchangeRatesTable } from "#api/db/schema.ts";
@@ -93,7 +93,6 @@ async function refresh(deps: RatesDeps): Promise<ExchangeRatesDto> {
   };
   await db.kysely.transaction().execute(async (trx) => {
     await trx.updateTable("exchange_rates").set(row).where("id", "=", 1).execute();
-    await bumpCatalogueGeneration(trx);
   });
   await deps.catalogue.generation.check();
   return toDto(row);

@@ -1,4 +1,3 @@
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import { paginate } from "#api/core/envelope.ts";
 import { ApiError, conflict, notFound } from "#api/core/errors.ts";
@@ -97,7 +96,6 @@ export async function createReview(
       .executeTakeFirst();
     if (!inserted) throw conflict(MSG.reviews.duplicate);
     await adjustRatingSummary(trx, input.product_id, 1, input.rating);
-    await bumpCatalogueGeneration(trx);
     return toDto(await reviewRows(trx).where("reviews.id", "=", inserted.id).executeTakeFirstOrThrow());
   });
 }
@@ -127,7 +125,6 @@ export async function updateReview(
       .execute();
     // A hidden review is outside the summary: its new rating counts only if an operator shows it again.
     if (existing.hidden_at === null) await adjustRatingSummary(trx, existing.product_id, 0, input.rating - existing.rating);
-    await bumpCatalogueGeneration(trx);
     return toDto(await reviewRows(trx).where("reviews.id", "=", reviewId).executeTakeFirstOrThrow());
   });
 }
@@ -144,7 +141,6 @@ export async function deleteReviews(trx: Queryable, userId: number, reviewId?: n
   for (const review of removed) {
     if (review.hidden_at === null) await adjustRatingSummary(trx, review.product_id, -1, -review.rating);
   }
-  if (removed.length > 0) await bumpCatalogueGeneration(trx);
   return removed.length;
 }
 

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { sizeMask } from "#api/catalogue/size-mask.ts";
 import type { Database } from "#api/db/schema.ts";
 import type { AssembledProduct } from "./catalogue-builder.ts";
@@ -41,5 +40,4 @@ export async function insertProducts(db: Kysely<Database>, products: readonly As
 
   const fits = products.flatMap((product) => product.fits.map((fit) => ({ ...fit, product_id: idOf(product) })));
   for (const batch of chunks(fits, ROWS_PER_INSERT.fits)) await db.insertInto("product_fits").values(batch).execute();
-  await bumpCatalogueGeneration(db);
 }
