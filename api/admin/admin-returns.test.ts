@@ -209,7 +209,7 @@ describe("a return through the back office", () => {
     await step(ret.code, "receive", { restock: [] });
     const keys: string[] = [];
     const refund = api.gateway.refund;
-    api.gateway.refund = async (reference, amount, key) => {
+    api.gateway.refund = async (_reference, _amount, key) => {
       keys.push(key);
       throw new Error("the provider is down");
     };
