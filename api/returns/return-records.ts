@@ -164,19 +164,21 @@ function toReturnDto(ret: ReturnRow, order: Order, lines: ReturnLine[], refunded
   };
 }
 
+/** Pence the provider has given back on a return so far. */
+export async function refundedOnReturn(db: Queryable, returnId: number): Promise<number> {
+  const { pence } = await db
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_pence"), eb.lit(0)).as("pence"))
+    .where("return_id", "=", returnId)
+    .where("status", "=", "succeeded")
+    .executeTakeFirstOrThrow();
+  return Number(pence);
+}
+
 /** The return as its shopper sees it. */
 export async function shopperReturnDto(db: Queryable, ret: ReturnRow): Promise<ReturnDto> {
-  const [order, lines, refunded] = await Promise.all([
-    orderOf(db, ret.order_id),
-    returnLines(db, ret.id),
-    db
-      .selectFrom("refunds")
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_pence"), eb.lit(0)).as("pence"))
-      .where("return_id", "=", ret.id)
-      .where("status", "=", "succeeded")
-      .executeTakeFirstOrThrow(),
-  ]);
-  return toReturnDto(ret, order, lines, Number(refunded.pence));
+  const [order, lines, refunded] = await Promise.all([orderOf(db, ret.order_id), returnLines(db, ret.id), refundedOnReturn(db, ret.id)]);
+  return toReturnDto(ret, order, lines, refunded);
 }
 
 /** The return as the back office and `return:show` show it: the customer, its money and the steps open. */
