@@ -125,11 +125,7 @@ export async function settleStuckPayments(deps: RecoveryDeps): Promise<RecoveryR
     const checkouts = gateway.kind === "hosted" ? await settleOpenCheckouts({ ...deps, gateway }) : [];
     for (const checkout of checkouts) deps.logger.info(checkout, "settled a hosted checkout whose events never came");
     const refunds = await returnCancelledOrdersMoney(deps, startedBefore);
-    const refundsRetried = await retryPendingRefunds(deps.db, deps.clock, deps.gateway);
-    for (const refund of refundsRetried) {
-      if (refund.outcome === "refunded") deps.logger.warn(refund, "completed a refund the provider had not done");
-      else deps.logger.error(refund, "a pending refund failed again at the provider; the next pass tries again");
-    }
+    const refundsRetried = await retryPendingRefunds(deps.db, deps.clock, deps.gateway, deps.logger);
     if (refundsRetried.some((refund) => refund.outcome === "refunded")) deps.outbox?.kick();
     return { ran: true, settled, held, checkouts, refunds, refundsRetried };
   } finally {

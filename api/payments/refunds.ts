@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import type { Logger } from "pino";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import { conflict, validationError } from "#api/core/errors.ts";
 import type { Db, Queryable } from "#api/db/connect.ts";
@@ -173,7 +174,7 @@ export interface RetriedRefund {
  * provider failed, or the process stopped before asking it) is sent again under its own key, so the provider pays
  * it once however often it is asked.
  */
-export async function retryPendingRefunds(db: Db, clock: Clock, gateway: PaymentGateway): Promise<RetriedRefund[]> {
+export async function retryPendingRefunds(db: Db, clock: Clock, gateway: PaymentGateway, logger: Logger): Promise<RetriedRefund[]> {
   const decidedBefore = new Date(clock.now().getTime() - PENDING_REFUND_RETRY_AGE_MS).toISOString();
   const pending = await db.kysely
     .selectFrom("refunds as r")
@@ -186,13 +187,20 @@ export async function retryPendingRefunds(db: Db, clock: Clock, gateway: Payment
     .execute();
   const retried: RetriedRefund[] = [];
   for (const refund of pending) {
-    const { failure } = await sendRefund(db, clock, gateway, refund.id);
-    retried.push({
+    // Whatever fails (the provider, or the database settling it) leaves this refund pending for the next pass.
+    const failure = await sendRefund(db, clock, gateway, refund.id).then(
+      (sent) => sent.failure,
+      (error: unknown) => error ?? new Error("settling the refund failed"),
+    );
+    const retry: RetriedRefund = {
       orderCode: refund.order_code,
       returnCode: refund.return_code,
       amountPence: refund.amount_pence,
       outcome: failure === undefined ? "refunded" : "failed",
-    });
+    };
+    if (failure === undefined) logger.warn(retry, "completed a refund the provider had not done");
+    else logger.error({ ...retry, err: failure }, "a pending refund failed again; the next pass tries again");
+    retried.push(retry);
   }
   return retried;
 }
