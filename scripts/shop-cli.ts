@@ -30,6 +30,7 @@ import {
   STUCK_ATTEMPT_AGE_MS,
   settleStuckPayments,
 } from "#api/payments/payment-recovery.ts";
+import type { RetriedRefund } from "#api/payments/refunds.ts";
 import { CARRIER_IDS, trackingUrl } from "#contract/carriers.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
 import { OPERATOR_LIMITS, PASSWORD_MAX } from "#contract/constants.ts";
@@ -103,6 +104,12 @@ const HELD: Record<HeldPayment["outcome"], string> = {
 const RETURNED: Record<ReturnedMoney["outcome"], string> = {
   refunded: "refunded; the shopper is e-mailed",
   voided: "the held payment is released",
+  failed: "the payment provider refused again; the next pass tries again (see the log)",
+};
+
+/** What payments:settle says of a return's or claim's refund left pending that it asked the provider for again. */
+const RETRIED: Record<RetriedRefund["outcome"], string> = {
+  refunded: "refunded; the shopper is e-mailed",
   failed: "the payment provider refused again; the next pass tries again (see the log)",
 };
 
@@ -482,7 +489,7 @@ Cancelling returns the items to stock and refunds the payment.`,
   },
 
   "payments:pending": {
-    summary: "list payments not settled: attempts still processing, orders only authorised, checkouts open, refunds owed",
+    summary: "list payments not settled: attempts still processing, orders only authorised, checkouts open, refunds owed or pending",
     usage: `payments:pending
 
 An attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes lost its process; the recovery pass
@@ -491,10 +498,11 @@ and confirmed by that pass; one still listed after several passes has its captur
 (see the log): settle it there, or cancel it with order:status. A hosted checkout
 open holds its order's stock until the shopper pays, cancels it, or it expires; the recovery pass asks the
 provider about every one open longer than ${OPEN_CHECKOUT_CHECK_MS / 60_000} minutes and confirms it once paid (or releases it once expired). A
-cancelled order whose money has not gone back had its refund fail: the recovery pass tries again.`,
+cancelled order whose money has not gone back had its refund fail, as had a return's or claim's refund still
+pending: the recovery pass tries again.`,
     maxPositionals: 0,
     async run(db) {
-      const { attempts, orders, checkouts, refunds } = await listPendingPayments(db);
+      const { attempts, orders, checkouts, refunds, pendingRefunds } = await listPendingPayments(db);
       const sections: [title: string, rows: object[]][] = [
         [
           "Attempts processing:",
@@ -532,6 +540,17 @@ cancelled order whose money has not gone back had its refund fail: the recovery 
             payment: refund.status,
           })),
         ],
+        [
+          "Refunds of returns and claims the provider has not done:",
+          pendingRefunds.map((refund) => ({
+            order: refund.code,
+            return: refund.return_code ?? "-",
+            decided: ageOf(refund.created_at),
+            customer: refund.email,
+            amount: gbp(refund.amount_pence),
+            error: refund.last_error ?? "-",
+          })),
+        ],
       ];
       if (sections.every(([, rows]) => rows.length === 0)) console.log("No pending payments.");
       for (const [title, rows] of sections) {
@@ -552,7 +571,8 @@ Settles every attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} mi
 an order is voided and its attempt failed. Any order placed that long ago whose payment is held but not confirmed
 is captured and confirmed the same way. Confirms every hosted checkout open longer than ${OPEN_CHECKOUT_CHECK_MS / 60_000}
 minutes that the provider says is paid, and releases those past their expiry. Gives back the money of orders
-cancelled that long ago whose refund failed. Only one
+cancelled that long ago whose refund failed, and completes returns' and claims' refunds still pending a minute after
+they were decided (asked again under their own key, so never paid twice). Only one
 process runs the pass at a time; if another is running it, nothing happens.`,
     maxPositionals: 0,
     async run(db, _args, config) {
@@ -566,7 +586,8 @@ process runs the pass at a time; if another is running it, nothing happens.`,
         console.error("Another process is running the recovery pass; try again in a minute.");
         return 1;
       }
-      if (report.settled.length === 0 && report.held.length === 0 && report.checkouts.length === 0 && report.refunds.length === 0) {
+      const { settled, held, checkouts, refunds, refundsRetried } = report;
+      if ([settled, held, checkouts, refunds, refundsRetried].every((done) => done.length === 0)) {
         console.log("Nothing to settle.");
         return 0;
       }
@@ -578,10 +599,15 @@ process runs the pass at a time; if another is running it, nothing happens.`,
       for (const order of report.held) console.log(`Order ${order.orderCode}: ${HELD[order.outcome]}.`);
       for (const checkout of report.checkouts) console.log(`Hosted checkout of order ${checkout.orderCode}: ${checkout.outcome}.`);
       for (const refund of report.refunds) console.log(`Cancelled order ${refund.orderCode}: ${RETURNED[refund.outcome]}.`);
+      for (const refund of refundsRetried) {
+        const of = refund.returnCode ? `return ${refund.returnCode} (order ${refund.orderCode})` : `order ${refund.orderCode}`;
+        console.log(`Refund of ${gbp(refund.amountPence)} on ${of}: ${RETRIED[refund.outcome]}.`);
+      }
       const failed =
         report.settled.some((attempt) => attempt.outcome === "capture_failed" || attempt.outcome === "void_failed") ||
         report.held.some((order) => order.outcome === "capture_failed") ||
-        report.refunds.some((refund) => refund.outcome === "failed");
+        report.refunds.some((refund) => refund.outcome === "failed") ||
+        refundsRetried.some((refund) => refund.outcome === "failed");
       return failed ? 1 : 0;
     },
   },
