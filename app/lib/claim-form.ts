@@ -60,25 +60,24 @@ export function claimRequestOf(values: ClaimFormValues) {
   };
 }
 
-/** A failed parse of `request` as the form shows it: a quantity's mistakes on its item, the others on their fields. */
+const OWN_FIELDS = ["reason", "outcome", "note"] as const;
+
+/**
+ * A failed parse of `request` as the form shows it: a quantity's mistake on its item, the reason's, outcome's and
+ * note's on theirs, anything else about the items (none chosen, too many) above them.
+ */
 export function claimFormErrors(error: z.ZodError, request: ReturnType<typeof claimRequestOf>): ClaimFormErrors {
   const errors: ClaimFormErrors = {};
-  const add = (field: "reason" | "outcome" | "note" | "items", message: string) => {
-    errors[field] = [...(errors[field] ?? []), message];
-  };
   for (const issue of error.issues) {
     const [field, index] = issue.path;
     const item = field === "items" && typeof index === "number" ? request.items[index] : undefined;
     if (item) {
-      errors.quantities = {
-        ...errors.quantities,
-        [item.order_item_id]: [...(errors.quantities?.[item.order_item_id] ?? []), issue.message],
-      };
-    } else if (field === "reason" || field === "outcome" || field === "note" || field === "items") {
-      add(field, issue.message);
-    } else {
-      add("items", issue.message);
+      const id = item.order_item_id;
+      errors.quantities = { ...errors.quantities, [id]: [...(errors.quantities?.[id] ?? []), issue.message] };
+      continue;
     }
+    const own = OWN_FIELDS.find((name) => name === field) ?? "items";
+    errors[own] = [...(errors[own] ?? []), issue.message];
   }
   return errors;
 }
