@@ -95,6 +95,16 @@ test("an operator receives a return, restocks one item, refunds it and ships the
   await expect(page.getByText(T.exchangeFor(instead.name))).toBeVisible();
   await audit(shop, "a requested return");
 
+  // Forged posts and codes that are not returns are refused, and change nothing.
+  const origin = { origin: process.env.E2E_BASE_URL ?? "" };
+  const post = (form: Record<string, string>) => page.request.post(`/admin/returns/${ret.code}`, { form, headers: origin });
+  expect((await post({ intent: "explode" })).status()).toBe(400);
+  expect((await post({ intent: "receive", restock: "first" })).status()).toBe(400);
+  expect((await page.request.get("/admin/returns/RT-0000-0000")).status()).toBe(404);
+  expect((await page.request.get("/admin/returns/not-a-code")).status()).toBe(400);
+  await page.reload();
+  await expect(page.locator(".admin-order__header .order-status")).toHaveText("Requested");
+
   // Received: the refunded item goes back to stock, the exchanged one does not.
   const receive = page.getByRole("form", { name: T.receiveTitle });
   await receive.getByLabel(T.restockLabel(`${refunded.product_name} (${refunded.variant_name}) × 1`)).check();
