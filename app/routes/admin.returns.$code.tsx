@@ -78,9 +78,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const outcome = await adminReturnsApi.refund(api, token, code.data.code, parsed.data);
     if (outcome.ok) {
-      // The provider failed: the refund is recorded and retried, and the operator is told so rather than "Refunded".
-      if (outcome.data.refund_pending > 0) return redirectWithToast(request, here, "warning", T.refundPending, { status: 303 });
-      return redirectWithToast(request, here, "success", T.refunded(pounds(parsed.data.amount)), { status: 303 });
+      // A refund the provider has not done is recorded and retried: the API says so (T.refundPending), as a warning.
+      const tone = outcome.data.refund_pending > 0 ? "warning" : "success";
+      return redirectWithToast(request, here, tone, outcome.message, { status: 303 });
     }
     const reply: RefundReply = { typed, errors: outcome.fieldErrors, formError: outcome.formError };
     return data({ refund: reply }, { status: outcome.status ?? 503 });
@@ -286,7 +286,7 @@ function RefundForm({ here, ret, reply }: { here: string; ret: AdminReturnDto; r
           name: "amount",
           inputMode: "decimal",
           autoComplete: "off",
-          defaultValue: reply?.typed.amount ?? Math.min(ret.refund_due, ret.refundable).toFixed(2),
+          defaultValue: reply?.typed.amount ?? ret.refund_due.toFixed(2),
           required: true,
         }}
       />
