@@ -76,7 +76,7 @@ export async function insertPromo(api: AnyApi, promo: Partial<Omit<PromoCode, "i
 
 export const validCard = { cardholderName: "Amina Khan", cardNumber: "4242 4242 4242 4242", expiryDate: "12/30", cvv: "123" };
 
-type PaymentLine = { productId: number; variantId: number; quantity: number; selectedFit?: string; price?: number };
+export type PaymentLine = { productId: number; variantId: number; quantity: number; selectedFit?: string; price?: number };
 
 export function paymentRequest(
   addressId: number,
