@@ -154,16 +154,18 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
           </p>
         ) : null}
         {steps.size === 0 ? <p>{T.nothingLeft}</p> : null}
-        {steps.has("receive") ? <ReceiveForm here={here} items={ret.items} /> : null}
-        {steps.has("refund") ? (
-          <RefundForm here={here} ret={ret} reply={actionData && "refund" in actionData ? actionData.refund : undefined} />
-        ) : null}
-        {steps.has("ship") ? (
-          <ShipForm action={here} title={T.shipTitle} reply={actionData && "ship" in actionData ? actionData.ship : undefined} />
-        ) : null}
-        {steps.has("reject") ? (
-          <RejectForm here={here} reply={actionData && "reject" in actionData ? actionData.reject : undefined} />
-        ) : null}
+        <div className="admin-steps">
+          {steps.has("receive") ? <ReceiveForm here={here} items={ret.items} /> : null}
+          {steps.has("refund") ? (
+            <RefundForm here={here} ret={ret} reply={actionData && "refund" in actionData ? actionData.refund : undefined} />
+          ) : null}
+          {steps.has("ship") ? (
+            <ShipForm action={here} title={T.shipTitle} reply={actionData && "ship" in actionData ? actionData.ship : undefined} />
+          ) : null}
+          {steps.has("reject") ? (
+            <RejectForm here={here} reply={actionData && "reject" in actionData ? actionData.reject : undefined} />
+          ) : null}
+        </div>
       </AdminPanel>
 
       <section aria-labelledby="return-items" className="admin-section">
@@ -208,7 +210,8 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
             rows={[
               ["Refunded", pounds(ret.refunded)],
               ["Pending", pounds(ret.refund_pending)],
-              ["Owed", pounds(ret.refund_due)],
+              // What the refund form offers, while its step is still to come.
+              ...(ret.state === "requested" || steps.has("refund") ? [["Owed", pounds(ret.refund_due)] as [string, ReactNode]] : []),
               ["Left on the order", pounds(ret.refundable)],
             ]}
           />

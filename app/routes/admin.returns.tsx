@@ -83,7 +83,7 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
       {returns && pagination ? (
         <>
           <p className="admin-count" aria-live="polite">
-            {MSG.orders.showing(
+            {T.showing(
               pagination.total === 0 ? 0 : (pagination.page - 1) * pagination.limit + 1,
               (pagination.page - 1) * pagination.limit + returns.length,
               pagination.total,

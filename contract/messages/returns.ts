@@ -47,6 +47,7 @@ export const adminReturns = {
   detailFetched: "Return fetched",
   searchLabel: "Return code, order code or e-mail",
   filtersLabel: "Filter returns",
+  showing: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} ${total === 1 ? "return" : "returns"}`,
   stateLabel: "State",
   anyState: "Any state",
   kindLabel: "Kind",
