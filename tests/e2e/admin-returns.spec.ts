@@ -105,6 +105,12 @@ test("an operator receives a return, restocks one item, refunds part of it and s
   await page.reload();
   await expect(page.locator(".admin-order__header .order-status")).toHaveText("Requested");
 
+  // A rejection needs the reason the shopper will read.
+  const reject = page.getByRole("form", { name: T.rejectTitle });
+  await reject.getByRole("button", { name: T.rejectTitle }).click();
+  await expect(reject.getByText(T.rejectionRequired)).toBeVisible();
+  await expect(page.locator(".admin-order__header .order-status")).toHaveText("Requested");
+
   // Received: the refunded item goes back to stock, the exchanged one does not.
   const receive = page.getByRole("form", { name: T.receiveTitle });
   await receive.getByLabel(T.restockLabel(`${refunded.product_name} (${refunded.variant_name}) × 1`)).check();
