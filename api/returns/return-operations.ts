@@ -18,9 +18,9 @@ import { CLAIMABLE_ORDER_STATUSES, RETURN_STATE_NAMES, reasonName } from "#contr
 import type { AdminReturnListQuery, ClaimRequest } from "#contract/schemas/returns.ts";
 import { returnShipped } from "./return-progress.ts";
 import { adminReturnDto, findReturn, type ReturnRow, refundStanding, returnById, returnLines } from "./return-records.ts";
-import { holdExchangeUnits, releaseExchangeUnits, restockReturnItems } from "./return-stock.ts";
+import { releaseExchangeUnits, restockReturnItems } from "./return-stock.ts";
 import { unitsInReturns } from "./returnable.ts";
-import { newReturnCode } from "./returns.service.ts";
+import { writeReturn } from "./returns.service.ts";
 import { enqueueReturnMail } from "./returns-mail.ts";
 
 /**
@@ -222,12 +222,10 @@ export async function openClaim(db: Db, clock: Clock, actor: AuditActor, orderCo
       return { line, quantity: item.quantity };
     });
     const now = isoNow(clock);
-    const replaced = input.outcome === "replacement";
-    const code = newReturnCode();
-    const ret = await trx
-      .insertInto("returns")
-      .values({
-        code,
+    const ret = await writeReturn(
+      trx,
+      clock,
+      {
         order_id: order.id,
         kind: "claim",
         reason: input.reason,
@@ -235,42 +233,30 @@ export async function openClaim(db: Db, clock: Clock, actor: AuditActor, orderCo
         goods_back: input.goods_back ? 1 : 0,
         note: input.note ?? null,
         created_by: actor.id,
-        created_at: now,
         received_at: input.goods_back ? null : now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("return_items")
-      .values(
-        chosen.map(({ line, quantity }) => ({
-          return_id: ret.id,
-          order_item_id: line.id,
-          quantity,
-          resolution: replaced ? ("exchange" as const) : ("refund" as const),
-          exchange_variant_id: replaced ? line.variant_id : null,
-          exchange_variant_name: replaced ? line.variant_name : null,
-        })),
-      )
-      .execute();
-    if (replaced) {
-      const holds = chosen.map(({ line, quantity }) => ({
-        variantId: line.variant_id as number,
+      },
+      chosen.map(({ line, quantity }) => ({
+        orderItemId: line.id,
         productId: line.product_id,
         quantity,
-        name: `${line.product_name} (${line.variant_name})`,
-      }));
-      await holdExchangeUnits(trx, holds, MSG.adminReturns.replacementOutOfStock);
-    }
+        exchange:
+          input.outcome === "replacement"
+            ? {
+                variantId: line.variant_id as number,
+                name: line.variant_name,
+                refusal: MSG.adminReturns.replacementOutOfStock(`${line.product_name} (${line.variant_name})`),
+              }
+            : null,
+      })),
+    );
     await recordAudit(trx, clock, actor, {
       action: "claim.open",
-      subject: `return:${code}`,
+      subject: `return:${ret.code}`,
       before: null,
       after: { order: order.code, reason: input.reason, outcome: input.outcome, goods_back: input.goods_back },
     });
     if (input.goods_back) await enqueueReturnMail(trx, clock, ret.id, "registered");
-    return code;
+    return ret.code;
   });
   return adminReturnDetail(db, code);
 }

@@ -98,16 +98,19 @@ export async function refundStanding(db: Queryable, ret: ReturnRow, order: Order
   ]);
   const refundablePence = money?.refundablePence ?? 0;
   const sum = (status: string) => refunds.filter((row) => row.status === status).reduce((total, row) => total + row.amount_pence, 0);
-  /** One refund per return: once decided, the step is done (a pending one is the recovery pass's to finish). */
-  const open = refunds.length === 0 && Math.min(duePence, refundablePence) > 0;
+  /**
+   * One refund per return: offered while something is due and none was decided (a pending one is the recovery
+   * pass's to finish); deciding it says why when the order has nothing left to give (refunds.ts).
+   */
+  const open = refunds.length === 0 && duePence > 0;
   return {
     duePence,
     refundablePence,
     refundedPence: sum("succeeded"),
     pendingPence: sum("pending"),
     open,
-    /** Still to be done before the return is settled: a refund to decide, or one decided that the provider has not done. */
-    owed: open || sum("pending") > 0,
+    /** Still to be done before the return is settled: money due and left on the order, or a refund the provider has not done. */
+    owed: (open && refundablePence > 0) || sum("pending") > 0,
   };
 }
 
@@ -161,19 +164,21 @@ function toReturnDto(ret: ReturnRow, order: Order, lines: ReturnLine[], refunded
   };
 }
 
+/** Pence the provider has given back on a return so far. */
+export async function refundedOnReturn(db: Queryable, returnId: number): Promise<number> {
+  const { pence } = await db
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_pence"), eb.lit(0)).as("pence"))
+    .where("return_id", "=", returnId)
+    .where("status", "=", "succeeded")
+    .executeTakeFirstOrThrow();
+  return Number(pence);
+}
+
 /** The return as its shopper sees it. */
 export async function shopperReturnDto(db: Queryable, ret: ReturnRow): Promise<ReturnDto> {
-  const [order, lines, refunded] = await Promise.all([
-    orderOf(db, ret.order_id),
-    returnLines(db, ret.id),
-    db
-      .selectFrom("refunds")
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_pence"), eb.lit(0)).as("pence"))
-      .where("return_id", "=", ret.id)
-      .where("status", "=", "succeeded")
-      .executeTakeFirstOrThrow(),
-  ]);
-  return toReturnDto(ret, order, lines, Number(refunded.pence));
+  const [order, lines, refunded] = await Promise.all([orderOf(db, ret.order_id), returnLines(db, ret.id), refundedOnReturn(db, ret.id)]);
+  return toReturnDto(ret, order, lines, refunded);
 }
 
 /** The return as the back office and `return:show` show it: the customer, its money and the steps open. */

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
-import { recomputeStockTotals } from "#api/catalogue/stock-totals.ts";
+import { putUnitsBack, recomputeStockTotals } from "#api/catalogue/stock-totals.ts";
 import { badRequest } from "#api/core/errors.ts";
 import type { Database } from "#api/db/schema.ts";
 
@@ -14,20 +14,15 @@ export interface ExchangeHold {
   variantId: number;
   productId: number;
   quantity: number;
-  /** The variant's name, for the refusal when it is out of stock. */
-  name: string;
+  /** What the step is refused with when the variant is short of units. */
+  refusal: string;
 }
 
 /**
  * Takes each hold's units from its variant with a conditional decrement (`stock >= quantity`), in variant id order
- * as checkout takes them, so the two never deadlock; a variant short of units refuses the whole step with
- * `outOfStock(name)`.
+ * as checkout takes them, so the two never deadlock; a variant short of units refuses the whole step.
  */
-export async function holdExchangeUnits(
-  trx: Kysely<Database>,
-  holds: readonly ExchangeHold[],
-  outOfStock: (variant: string) => string,
-): Promise<void> {
+export async function holdExchangeUnits(trx: Kysely<Database>, holds: readonly ExchangeHold[]): Promise<void> {
   if (holds.length === 0) return;
   const byVariant = new Map<number, ExchangeHold>();
   for (const hold of holds) {
@@ -41,15 +36,13 @@ export async function holdExchangeUnits(
       .where("id", "=", hold.variantId)
       .where("stock", ">=", hold.quantity)
       .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 0) throw badRequest(outOfStock(hold.name));
+    if (Number(taken.numUpdatedRows) === 0) throw badRequest(hold.refusal);
   }
-  await stockMoved(
-    trx,
-    holds.map((hold) => hold.productId),
-  );
+  await recomputeStockTotals(trx, [...new Set(holds.map((hold) => hold.productId))]);
+  await bumpCatalogueGeneration(trx);
 }
 
-/** Gives a rejected return's held exchange units back to their variants. */
+/** Gives a rejected return's held exchange units back to their variants (still sold: the order keeps them). */
 export async function releaseExchangeUnits(trx: Kysely<Database>, returnId: number): Promise<void> {
   const held = await trx
     .selectFrom("return_items as ri")
@@ -57,19 +50,10 @@ export async function releaseExchangeUnits(trx: Kysely<Database>, returnId: numb
     .select(["ri.exchange_variant_id as variant_id", "ri.quantity", "v.product_id"])
     .where("ri.return_id", "=", returnId)
     .where("ri.resolution", "=", "exchange")
-    .orderBy("ri.exchange_variant_id")
     .execute();
-  if (held.length === 0) return;
-  for (const item of held) {
-    await trx
-      .updateTable("product_variants")
-      .set((eb) => ({ stock: eb("stock", "+", item.quantity) }))
-      .where("id", "=", item.variant_id)
-      .execute();
-  }
-  await stockMoved(
+  await putUnitsBack(
     trx,
-    held.map((item) => item.product_id),
+    held.map((item) => ({ variantId: item.variant_id, productId: item.product_id, quantity: item.quantity, unsold: false })),
   );
 }
 
@@ -84,7 +68,6 @@ export async function restockReturnItems(trx: Kysely<Database>, returnId: number
     .innerJoin("order_items as oi", "oi.id", "ri.order_item_id")
     .select(["ri.id", "ri.quantity", "ri.resolution", "oi.variant_id", "oi.product_id"])
     .where("ri.return_id", "=", returnId)
-    .orderBy("oi.variant_id")
     .execute();
   const restocked = items.filter((item) => restockIds.has(item.id));
   await trx.updateTable("return_items").set({ restocked: 0 }).where("return_id", "=", returnId).execute();
@@ -98,29 +81,13 @@ export async function restockReturnItems(trx: Kysely<Database>, returnId: number
       restocked.map((item) => item.id),
     )
     .execute();
-  for (const item of restocked) {
-    if (item.variant_id !== null) {
-      await trx
-        .updateTable("product_variants")
-        .set((eb) => ({ stock: eb("stock", "+", item.quantity) }))
-        .where("id", "=", item.variant_id)
-        .execute();
-    }
-    if (item.resolution === "refund") {
-      await trx
-        .updateTable("products")
-        .set((eb) => ({ units_sold: eb("units_sold", "-", item.quantity) }))
-        .where("id", "=", item.product_id)
-        .execute();
-    }
-  }
-  await stockMoved(
+  await putUnitsBack(
     trx,
-    restocked.filter((item) => item.variant_id !== null).map((item) => item.product_id),
+    restocked.map((item) => ({
+      variantId: item.variant_id,
+      productId: item.product_id,
+      quantity: item.quantity,
+      unsold: item.resolution === "refund",
+    })),
   );
-}
-
-async function stockMoved(trx: Kysely<Database>, productIds: number[]): Promise<void> {
-  await recomputeStockTotals(trx, [...new Set(productIds)]);
-  await bumpCatalogueGeneration(trx);
 }

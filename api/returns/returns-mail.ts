@@ -6,6 +6,7 @@ import { enqueueMail } from "#api/mail/outbox.ts";
 import { shipmentOf } from "#api/orders/orders.service.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
+import { refundedOnReturn } from "./return-records.ts";
 
 /**
  * What a return's shopper is told by e-mail: registered (with the label's link; a claim too when its goods are to
@@ -30,15 +31,7 @@ export async function enqueueReturnMail(trx: Kysely<Database>, clock: Clock, ret
   const mail = { key: `return-${event}:${ret.id}`, to: ret.email };
   const about = { name: ret.name, returnCode: ret.code, orderCode: ret.order_code };
   const shipment = shipmentOf(ret);
-  const refunded = async () => {
-    const { pence } = await trx
-      .selectFrom("refunds")
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_pence"), eb.lit(0)).as("pence"))
-      .where("return_id", "=", ret.id)
-      .where("status", "=", "succeeded")
-      .executeTakeFirstOrThrow();
-    return toGbp(Number(pence));
-  };
+  const refunded = async () => toGbp(await refundedOnReturn(trx, ret.id));
   switch (event) {
     case "registered": {
       const items = await trx

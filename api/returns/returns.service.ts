@@ -1,10 +1,10 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import { badRequest, notFound } from "#api/core/errors.ts";
 import { readableCode } from "#api/core/readable-code.ts";
 import type { Db } from "#api/db/connect.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
-import type { Database, Order } from "#api/db/schema.ts";
+import type { Database, Order, ReturnsTable } from "#api/db/schema.ts";
 import { lockOrder } from "#api/orders/order-lock.ts";
 import type { OrderStatus } from "#contract/checkout.ts";
 import type { ReturnDto, ReturnOptionsDto } from "#contract/dto/returns.ts";
@@ -23,7 +23,7 @@ import { enqueueReturnMail } from "./returns-mail.ts";
  */
 
 /** A return's code, such as RT-7K3F-9Q2A: printed on the label, named in e-mails and paths. */
-export const newReturnCode = (): string => readableCode("RT");
+const newReturnCode = (): string => readableCode("RT");
 
 /** Why the order cannot be returned now (not delivered, or past the window after its delivery), or null. */
 function closedReason(order: Pick<Order, "status">, deliveredAt: string | null, now: Date): string | null {
@@ -134,41 +134,72 @@ export async function registerReturn(db: Db, clock: Clock, userId: number, order
       if (!exchange) throw badRequest(MSG.returns.exchangeVariantInvalid);
       return { line, item, exchange };
     });
-    const now = isoNow(clock);
-    const ret = await trx
-      .insertInto("returns")
-      .values({
-        code: newReturnCode(),
-        order_id: order.id,
-        kind: "return",
-        reason: input.reason,
-        state: "requested",
-        goods_back: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("return_items")
-      .values(
-        chosen.map(({ line, item, exchange }) => ({
-          return_id: ret.id,
-          order_item_id: line.id,
-          quantity: item.quantity,
-          resolution: item.resolution,
-          exchange_variant_id: exchange?.id ?? null,
-          exchange_variant_name: exchange ? variantName(exchange) : null,
-        })),
-      )
-      .execute();
-    const holds = chosen.flatMap(({ line, item, exchange }) =>
-      exchange ? [{ variantId: exchange.id, productId: line.product_id, quantity: item.quantity, name: variantName(exchange) }] : [],
+    const ret = await writeReturn(
+      trx,
+      clock,
+      { order_id: order.id, kind: "return", reason: input.reason, state: "requested", goods_back: 1 },
+      chosen.map(({ line, item, exchange }) => ({
+        orderItemId: line.id,
+        productId: line.product_id,
+        quantity: item.quantity,
+        exchange: exchange && {
+          variantId: exchange.id,
+          name: variantName(exchange),
+          refusal: MSG.returns.exchangeOutOfStock(variantName(exchange)),
+        },
+      })),
     );
-    await holdExchangeUnits(trx, holds, MSG.returns.exchangeOutOfStock);
     await enqueueReturnMail(trx, clock, ret.id, "registered");
     return shopperReturnDto(trx, await returnById(trx, ret.id));
   });
+}
+
+/** An item of a return or claim being written: refunded, or (`exchange`) sent again as that variant, held from stock now. */
+export interface NewReturnItem {
+  orderItemId: number;
+  productId: number;
+  quantity: number;
+  exchange: { variantId: number; name: string; refusal: string } | null;
+}
+
+/**
+ * Writes a return or a claim, under a new code, with its items, and holds its exchanges' units (holdExchangeUnits),
+ * in the caller's transaction, which holds the order's lock and has checked every rule.
+ */
+export async function writeReturn(
+  trx: Kysely<Database>,
+  clock: Clock,
+  ret: Pick<Insertable<ReturnsTable>, "order_id" | "kind" | "reason" | "state" | "goods_back" | "note" | "created_by" | "received_at">,
+  items: readonly NewReturnItem[],
+): Promise<{ id: number; code: string }> {
+  const now = isoNow(clock);
+  const written = await trx
+    .insertInto("returns")
+    .values({ ...ret, code: newReturnCode(), created_at: now, updated_at: now })
+    .returning(["id", "code"])
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("return_items")
+    .values(
+      items.map((item) => ({
+        return_id: written.id,
+        order_item_id: item.orderItemId,
+        quantity: item.quantity,
+        resolution: item.exchange ? ("exchange" as const) : ("refund" as const),
+        exchange_variant_id: item.exchange?.variantId ?? null,
+        exchange_variant_name: item.exchange?.name ?? null,
+      })),
+    )
+    .execute();
+  await holdExchangeUnits(
+    trx,
+    items.flatMap((item) =>
+      item.exchange
+        ? [{ variantId: item.exchange.variantId, productId: item.productId, quantity: item.quantity, refusal: item.exchange.refusal }]
+        : [],
+    ),
+  );
+  return written;
 }
 
 /** One of the shopper's returns or claims by its code. */
