@@ -40,6 +40,8 @@ export default [
     route("orders", "routes/admin.orders.tsx"),
     route("orders/:code", "routes/admin.orders.$code.tsx"),
     route("orders/:code/packing-slip", "routes/admin.orders.$code.packing-slip.tsx"),
+    route("returns", "routes/admin.returns.tsx"),
+    route("returns/:code", "routes/admin.returns.$code.tsx"),
     route("products", "routes/admin.products.tsx"),
     route("products/:id", "routes/admin.products.$id.tsx"),
     route("promos", "routes/admin.promos.tsx"),

@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import type { Db } from "#api/db/connect.ts";
 import { shipmentOf, shippingAddressOf } from "#api/orders/orders.service.ts";
+import { unitsInReturns } from "#api/returns/returnable.ts";
 import type { CarrierId } from "#contract/carriers.ts";
 import { ORDER_TRANSITIONS, PAYMENT_METHOD_NAMES, type PaymentMethod, type PaymentStatus } from "#contract/checkout.ts";
 import type { AdminOrderDetailDto, AdminOrderSummaryDto } from "#contract/dto/admin.ts";
 import { toGbp } from "#contract/money.ts";
+import { RETURN_STATE_NAMES } from "#contract/returns.ts";
 import type { AdminOrderListQuery } from "#contract/schemas/admin-orders.ts";
 
 /** `text` for a LIKE pattern that matches it literally (with ESCAPE '\'). */
@@ -69,7 +71,7 @@ export async function adminOrderDetail(db: Db, code: string): Promise<AdminOrder
     .where("orders.code", "=", code)
     .executeTakeFirst();
   if (!order) return undefined;
-  const [items, payment, history] = await Promise.all([
+  const [items, payment, history, returns, inReturns] = await Promise.all([
     db.kysely.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("id").execute(),
     db.kysely
       .selectFrom("payments")
@@ -84,6 +86,13 @@ export async function adminOrderDetail(db: Db, code: string): Promise<AdminOrder
       .where("order_events.order_id", "=", order.id)
       .orderBy("order_events.id")
       .execute(),
+    db.kysely
+      .selectFrom("returns")
+      .select(["code", "kind", "state", "created_at"])
+      .where("order_id", "=", order.id)
+      .orderBy("id")
+      .execute(),
+    unitsInReturns(db.kysely, order.id),
   ]);
   const method = order.payment_method as PaymentMethod;
   const carrier = order.carrier as CarrierId | null;
@@ -114,6 +123,7 @@ export async function adminOrderDetail(db: Db, code: string): Promise<AdminOrder
     items: items.map((item) => {
       const unitPence = item.unit_price_pence + item.extra_price_pence;
       return {
+        id: item.id,
         product_id: item.product_id,
         product_name: item.product_name,
         product_image: item.product_image,
@@ -123,8 +133,10 @@ export async function adminOrderDetail(db: Db, code: string): Promise<AdminOrder
         quantity: item.quantity,
         unit_price: toGbp(unitPence),
         line_total: toGbp(unitPence * item.quantity),
+        returnable_quantity: Math.max(0, item.quantity - (inReturns.get(item.id) ?? 0)),
       };
     }),
+    returns: returns.map((row) => ({ ...row, state_name: RETURN_STATE_NAMES[row.state] })),
     shipment: shipment && carrier && order.shipped_at ? { carrier, ...shipment, shipped_at: order.shipped_at } : null,
     history: history.map((event) => ({
       status: event.status,

@@ -111,20 +111,60 @@ describe("admin orders", () => {
       },
       items: [
         {
+          id: expect.any(Number),
           product_name: "Silk Abaya",
           variant_name: expect.stringContaining("Black"),
           sku: expect.any(String),
           quantity: 2,
           unit_price: 120,
           line_total: 240,
+          returnable_quantity: 2,
         },
       ],
       totals: { subtotal: 240, total: expect.any(Number) },
       shipment: null,
+      returns: [],
     });
     expect((await asOperator("GET", "/admin/orders/MN-NONE-NONE")).status).toBe(404);
     expect((await asOperator("GET", "/admin/orders/not%20a%20code")).status).toBe(400);
     expect((await asOperator("GET", `/admin/orders/${"A".repeat(40)}`)).status).toBe(400);
+  });
+
+  it("lists an order's returns and claims, and counts only units no live return or claim holds as still returnable", async () => {
+    const { codes } = await placeOrders(1);
+    const code = codes[0] ?? "";
+    const order = await api.db.kysely.selectFrom("orders").select("id").where("code", "=", code).executeTakeFirstOrThrow();
+    const item = await api.db.kysely.selectFrom("order_items").select("id").where("order_id", "=", order.id).executeTakeFirstOrThrow();
+    const now = api.clock.now().toISOString();
+    for (const [returnCode, state] of [
+      ["RT-AAAA-AAAA", "rejected"],
+      ["RT-BBBB-BBBB", "requested"],
+    ] as const) {
+      const row = await api.db.kysely
+        .insertInto("returns")
+        .values({
+          code: returnCode,
+          order_id: order.id,
+          kind: "return",
+          reason: "too_small",
+          state,
+          goods_back: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await api.db.kysely
+        .insertInto("return_items")
+        .values({ return_id: row.id, order_item_id: item.id, quantity: 1, resolution: "refund" })
+        .execute();
+    }
+    const { body } = await asOperator("GET", `/admin/orders/${code}`);
+    expect(body.data.items).toMatchObject([{ id: item.id, quantity: 2, returnable_quantity: 1 }]);
+    expect(body.data.returns).toEqual([
+      { code: "RT-AAAA-AAAA", kind: "return", state: "rejected", state_name: "Rejected", created_at: now },
+      { code: "RT-BBBB-BBBB", kind: "return", state: "requested", state_name: "Requested", created_at: now },
+    ]);
   });
 
   it("moves an order along its transitions as the operator: history with who, audit before and after, 409 for a move not allowed", async () => {

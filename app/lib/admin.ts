@@ -4,6 +4,7 @@ import { SHOP } from "#contract/shop.ts";
 /** The back office's sections, in the order its navigation lists them. */
 export const ADMIN_SECTIONS = [
   { label: "Orders", to: "/admin/orders" },
+  { label: "Returns", to: "/admin/returns" },
   { label: "Products", to: "/admin/products" },
   { label: "Promos", to: "/admin/promos" },
   { label: "Reviews", to: "/admin/reviews" },

@@ -1,34 +1,35 @@
-import type { ReactNode } from "react";
-import { data, Form, Link } from "react-router";
-import type { z } from "zod";
-import { FormAlert } from "#app/components/account/form-messages.tsx";
+import { Form, Link } from "react-router";
+import { AdminFacts } from "#app/components/admin/admin-facts.tsx";
 import { AdminPanel } from "#app/components/admin/admin-panel.tsx";
 import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
+import { ClaimForm } from "#app/components/admin/claim-form.tsx";
+import { OrderReturns } from "#app/components/admin/order-returns.tsx";
+import { SHIP_FIELDS, ShipForm } from "#app/components/admin/ship-form.tsx";
 import { AdminStatusBadge } from "#app/components/admin/status-badge.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { Field, SelectField } from "#app/components/ui/field.tsx";
 import { requireOperator } from "#app/lib/admin.server.ts";
 import { adminMeta, formatAdminTime } from "#app/lib/admin.ts";
+import { shipFromForm } from "#app/lib/admin-forms.server.ts";
 import { loadAdminOrder } from "#app/lib/admin-orders.server.ts";
+import { openClaimFromForm } from "#app/lib/admin-returns.server.ts";
 import { apiFor } from "#app/lib/api.server.ts";
 import { callForForm } from "#app/lib/form-api.server.ts";
 import { readForm, refuse } from "#app/lib/form-data.server.ts";
 import { pounds } from "#app/lib/orders.ts";
 import { orderStatusChangeResultSchema } from "#app/lib/responses.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
-import { CARRIER_IDS, CARRIERS } from "#contract/carriers.ts";
+import { CARRIERS } from "#contract/carriers.ts";
 import type { OrderStatus } from "#contract/checkout.ts";
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { AdminOrderDetailDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
-import { orderCodeParam, orderStatusChangeSchema, shipOrderSchema } from "#contract/schemas/admin-orders.ts";
+import { CLAIMABLE_ORDER_STATUSES } from "#contract/returns.ts";
+import { orderCodeParam, orderStatusChangeSchema } from "#contract/schemas/admin-orders.ts";
 import type { Route } from "./+types/admin.orders.$code";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.code}`);
 
 const CONFIRM_CANCEL = "cancelled";
-const SHIP_FIELDS = ["carrier", "tracking_number"] as const;
-type ShipErrors = Partial<Record<(typeof SHIP_FIELDS)[number], string[]>>;
 
 /** `?confirm=cancelled` shows the cancel confirmation (view state in the URL, so it works without JavaScript). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -37,19 +38,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order, confirmCancel };
 }
 
-const fieldErrorsOf = (error: z.ZodError) => {
-  const errors: ShipErrors = {};
-  for (const issue of error.issues) {
-    const field = SHIP_FIELDS.find((name) => name === issue.path[0]);
-    if (field) errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
-};
-
 /**
- * One action for the order's moves: `intent=status` (any allowed status but shipped) and `intent=ship` (carrier and
- * tracking number). Success and a move the order no longer allows come back to the page with a toast; a ship form
- * with mistakes comes back with them and what was typed.
+ * One action for the order's moves: `intent=status` (any allowed status but shipped), `intent=ship` (carrier and
+ * tracking number) and `intent=claim` (a claim on a shipped or delivered order). Success and a move the order no
+ * longer allows come back to the page with a toast (an opened claim goes to its page); a ship or claim form with
+ * mistakes comes back with them and what was typed.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { token } = await requireOperator(request, context);
@@ -60,30 +53,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = apiFor(context);
   const intent = formData.get("intent");
   if (intent === "ship") {
-    const typed = {
-      carrier: String(formData.get("carrier") ?? "").slice(0, 64),
-      tracking_number: String(formData.get("tracking_number") ?? "").slice(0, 64),
-    };
-    const parsed = shipOrderSchema.safeParse(typed);
-    if (!parsed.success) return data({ ship: { typed, errors: fieldErrorsOf(parsed.error), formError: null } }, { status: 400 });
-    const outcome = await callForForm(
-      api,
-      { method: "POST", endpoint: `${here}/ship`, data: parsed.data, token, schema: orderStatusChangeResultSchema },
-      SHIP_FIELDS,
-      MSG.admin.orders.shipNeedsTracking,
+    return shipFromForm(
+      request,
+      formData,
+      here,
+      (input) =>
+        callForForm(
+          api,
+          { method: "POST", endpoint: `${here}/ship`, data: input, token, schema: orderStatusChangeResultSchema },
+          SHIP_FIELDS,
+          MSG.admin.orders.shipNeedsTracking,
+        ),
+      (input) => MSG.admin.orders.shipped(code.data.code, CARRIERS[input.carrier].name, input.tracking_number),
     );
-    if (outcome.ok)
-      return redirectWithToast(
-        request,
-        here,
-        "success",
-        MSG.admin.orders.shipped(code.data.code, CARRIERS[parsed.data.carrier].name, parsed.data.tracking_number),
-        { status: 303 },
-      );
-    if (outcome.status === 400)
-      return data({ ship: { typed, errors: outcome.fieldErrors as ShipErrors, formError: outcome.formError } }, { status: 400 });
-    return redirectWithToast(request, here, "error", outcome.formError ?? outcome.message, { status: 303 });
   }
+  if (intent === "claim") return openClaimFromForm(request, api, token, code.data.code, formData);
   if (intent !== "status") throw refuse(400, "Unknown order action");
   const parsed = orderStatusChangeSchema.safeParse({ status: formData.get("status") });
   if (!parsed.success) throw refuse(400, "Not a status the order can take");
@@ -170,7 +154,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </div>
           </div>
         ) : null}
-        {order.next_statuses.includes("shipped") ? <ShipForm here={here} reply={actionData?.ship} /> : null}
+        {order.next_statuses.includes("shipped") ? (
+          <ShipForm action={here} title={MSG.admin.orders.ship} reply={actionData && "ship" in actionData ? actionData.ship : undefined} />
+        ) : null}
       </AdminPanel>
 
       <section aria-labelledby="order-items" className="admin-section">
@@ -180,9 +166,20 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <AdminTable caption="Items" columns={ITEM_COLUMNS} rows={order.items} rowKey={(item) => `${item.sku}-${item.product_id}`} />
       </section>
 
+      <div className="admin-grid admin-grid--wide">
+        <AdminPanel id="order-returns" title={MSG.adminReturns.orderReturnsTitle}>
+          <OrderReturns returns={order.returns} />
+        </AdminPanel>
+        {(CLAIMABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status) ? (
+          <AdminPanel id="order-claim" title={MSG.adminReturns.claimTitle}>
+            <ClaimForm action={here} items={order.items} reply={actionData && "claim" in actionData ? actionData.claim : undefined} />
+          </AdminPanel>
+        ) : null}
+      </div>
+
       <div className="admin-grid">
         <AdminPanel id="order-customer" title="Customer">
-          <Facts
+          <AdminFacts
             rows={[
               ["Name", order.customer.name],
               [
@@ -201,10 +198,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <span key={line}>{line}</span>
             ))}
           </address>
-          <Facts rows={[["Method", order.shipping_method]]} />
+          <AdminFacts rows={[["Method", order.shipping_method]]} />
         </AdminPanel>
         <AdminPanel id="order-payment" title="Payment">
-          <Facts
+          <AdminFacts
             rows={[
               [
                 "Method",
@@ -217,7 +214,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           />
         </AdminPanel>
         <AdminPanel id="order-totals" title="Totals">
-          <Facts
+          <AdminFacts
             rows={[
               ["Subtotal", pounds(order.totals.subtotal)],
               ["Shipping", pounds(order.totals.shipping)],
@@ -233,7 +230,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </AdminPanel>
         {order.shipment ? (
           <AdminPanel id="order-shipment" title="Shipment">
-            <Facts
+            <AdminFacts
               rows={[
                 ["Carrier", order.shipment.carrier_name],
                 [
@@ -279,69 +276,5 @@ function StatusButton({ status }: { status: OrderStatus }) {
         {MSG.admin.orders.moveTo(status)}
       </button>
     </Form>
-  );
-}
-
-/** processing → shipped: the carrier and the tracking number, with the mistakes of the last try and what was typed. */
-function ShipForm({
-  here,
-  reply,
-}: {
-  here: string;
-  reply: { typed: { carrier: string; tracking_number: string }; errors: ShipErrors; formError: string | null } | undefined;
-}) {
-  return (
-    <Form method="post" action={here} className="admin-ship" aria-labelledby="ship-heading" noValidate>
-      <h3 id="ship-heading" className="admin-ship__title">
-        {MSG.admin.orders.ship}
-      </h3>
-      <FormAlert errors={reply?.formError ? [reply.formError] : null} />
-      <input type="hidden" name="intent" value="ship" />
-      <SelectField
-        label={MSG.admin.orders.carrierLabel}
-        errors={reply?.errors.carrier}
-        selectProps={{ id: "ship-carrier", name: "carrier", defaultValue: reply?.typed.carrier ?? "", required: true }}
-      >
-        <option value="" disabled>
-          {MSG.admin.orders.carrierRequired}
-        </option>
-        {CARRIER_IDS.map((carrier) => (
-          <option key={carrier} value={carrier}>
-            {CARRIERS[carrier].name}
-          </option>
-        ))}
-      </SelectField>
-      <Field
-        label={MSG.admin.orders.trackingLabel}
-        hint={MSG.admin.orders.trackingHint}
-        errors={reply?.errors.tracking_number}
-        inputProps={{
-          id: "ship-tracking",
-          name: "tracking_number",
-          defaultValue: reply?.typed.tracking_number ?? "",
-          required: true,
-          maxLength: 64,
-          autoComplete: "off",
-          spellCheck: false,
-        }}
-      />
-      <button type="submit" className={buttonClass()}>
-        {MSG.admin.orders.ship}
-      </button>
-    </Form>
-  );
-}
-
-/** Label and value rows of an order panel. */
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="admin-facts">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

@@ -4,6 +4,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "#contract/che
 import { paginationSchema } from "#contract/envelope.ts";
 import { savedAddressSchema } from "./account.ts";
 import { timestampSchema } from "./product.ts";
+import { orderReturnSchema } from "./returns.ts";
 
 /** `GET /admin/me`: the signed-in operator, which also proves the token is an operator's. */
 export const operatorSchema = z.object({
@@ -57,6 +58,8 @@ export const adminOrderDetailSchema = z.object({
   }),
   items: z.array(
     z.object({
+      /** The order item's own id (a claim names its items by it). */
+      id: z.int(),
       product_id: z.int(),
       product_name: z.string(),
       product_image: z.string().nullable(),
@@ -66,8 +69,12 @@ export const adminOrderDetailSchema = z.object({
       quantity: z.int(),
       unit_price: z.number(),
       line_total: z.number(),
+      /** Units not yet in a return or a claim (rejected ones do not count): what a claim may still take. */
+      returnable_quantity: z.int(),
     }),
   ),
+  /** Its returns and claims, oldest first. */
+  returns: z.array(orderReturnSchema),
   /** Set once the order shipped. */
   shipment: z
     .object({

@@ -88,13 +88,18 @@ export async function buyer(request: APIRequestContext, email: string) {
   return { headers, addressId: (await address.json()).data.id as number };
 }
 
-/** One paid card order of one unit of `product`, through the payment call. */
-export async function placeOrder(request: APIRequestContext, shopper: Awaited<ReturnType<typeof buyer>>, product: CatalogueProduct) {
-  const variant = bestStocked(product);
+/** One paid card order, through the payment call: one unit of `product`'s best-stocked variant, or one of each of `variantIds`. */
+export async function placeOrder(
+  request: APIRequestContext,
+  shopper: Awaited<ReturnType<typeof buyer>>,
+  product: CatalogueProduct,
+  variantIds: readonly number[] = [bestStocked(product).id],
+) {
+  const items = variantIds.map((id) => ({ productId: product.id, variant: { id }, quantity: 1 }));
   const paid = await request.post("/api/payments/process", {
     headers: { ...shopper.headers, "Idempotency-Key": randomUUID() },
     data: {
-      cart: { items: [{ productId: product.id, variant: { id: variant.id }, quantity: 1 }], subtotal: 1, totalItems: 1 },
+      cart: { items, subtotal: 1, totalItems: items.length },
       address: { id: shopper.addressId, label: "Home", line1: "x", city: "x", postalCode: "x", phone: "x" },
       shipping: { method: 1, cost: 5 },
       payment: {

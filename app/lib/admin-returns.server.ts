@@ -1,0 +1,121 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { ClaimReply } from "#app/components/admin/claim-form.tsx";
+import { SHIP_FIELDS } from "#app/components/admin/ship-form.tsx";
+import type { AdminReturnDto } from "#contract/dto/returns.ts";
+import { MSG } from "#contract/messages.ts";
+import type { ShipOrderInput } from "#contract/schemas/admin-orders.ts";
+import { shopperIssueText } from "#contract/schemas/issue-texts.ts";
+import {
+  type AdminReturnListQuery,
+  type ClaimRequest,
+  claimRequestSchema,
+  type ReceiveReturnInput,
+  type RefundReturnInput,
+  returnCodeParam,
+} from "#contract/schemas/returns.ts";
+import { requireOperator } from "./admin.server.ts";
+import { type ApiClient, apiFor, callApi } from "./api.server.ts";
+import { claimFormErrors, claimFormValues, claimRequestOf } from "./claim-form.ts";
+import { callForForm } from "./form-api.server.ts";
+import { adminReturnListSchema, adminReturnSchema } from "./responses.server.ts";
+import { redirectWithToast } from "./session.server.ts";
+
+/**
+ * The back office's calls to the returns API (`/admin/returns`, `/admin/orders/{code}/claims`): one function per
+ * operator endpoint, each with its answer's schema. The steps answer as `callForForm` does, errors put on the
+ * fields each form names.
+ */
+
+export const REFUND_FIELDS = ["amount"] as const;
+export const REJECT_FIELDS = ["reason"] as const;
+export const CLAIM_FIELDS = ["reason", "outcome", "goods_back", "note", "items"] as const;
+
+const returnPath = (code: string) => `/admin/returns/${encodeURIComponent(code)}`;
+
+export const adminReturnsApi = {
+  list: (api: ApiClient, token: string, query: AdminReturnListQuery) =>
+    callApi(api, { method: "GET", endpoint: "/admin/returns", data: query, token, schema: adminReturnListSchema }),
+
+  detail: (api: ApiClient, token: string, code: string) =>
+    callApi(api, { method: "GET", endpoint: returnPath(code), token, schema: adminReturnSchema }),
+
+  receive: (api: ApiClient, token: string, code: string, input: ReceiveReturnInput) =>
+    callForForm(
+      api,
+      { method: "POST", endpoint: `${returnPath(code)}/receive`, data: input, token, schema: adminReturnSchema },
+      [],
+      MSG.helper.server,
+    ),
+
+  refund: (api: ApiClient, token: string, code: string, input: RefundReturnInput) =>
+    callForForm(
+      api,
+      { method: "POST", endpoint: `${returnPath(code)}/refund`, data: input, token, schema: adminReturnSchema },
+      REFUND_FIELDS,
+      MSG.helper.server,
+    ),
+
+  ship: (api: ApiClient, token: string, code: string, input: ShipOrderInput) =>
+    callForForm(
+      api,
+      { method: "POST", endpoint: `${returnPath(code)}/ship`, data: input, token, schema: adminReturnSchema },
+      SHIP_FIELDS,
+      MSG.admin.orders.shipNeedsTracking,
+    ),
+
+  reject: (api: ApiClient, token: string, code: string, input: { reason: string }) =>
+    callForForm(
+      api,
+      { method: "POST", endpoint: `${returnPath(code)}/reject`, data: input, token, schema: adminReturnSchema },
+      REJECT_FIELDS,
+      MSG.helper.server,
+    ),
+
+  openClaim: (api: ApiClient, token: string, orderCode: string, input: ClaimRequest) =>
+    callForForm(
+      api,
+      {
+        method: "POST",
+        endpoint: `/admin/orders/${encodeURIComponent(orderCode)}/claims`,
+        data: input,
+        token,
+        schema: adminReturnSchema,
+      },
+      CLAIM_FIELDS,
+      MSG.helper.server,
+    ),
+};
+
+/** The return of the URL's `:code` for its page: 404 for none, 400 for a code that is not one. */
+export async function loadAdminReturn(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  params: { code?: string },
+): Promise<{ token: string; ret: AdminReturnDto }> {
+  const { token } = await requireOperator(request, context);
+  const code = returnCodeParam.safeParse(params);
+  if (!code.success) throw data(code.error.issues[0]?.message, { status: 400 });
+  const outcome = await adminReturnsApi.detail(apiFor(context), token, code.data.code);
+  if (!outcome.ok) throw data(outcome.message, { status: outcome.status ?? 503 });
+  return { token, ret: outcome.data };
+}
+
+/**
+ * The order page's claim form: parsed with the contract's claim schema, then opened through the API. Success goes to
+ * the claim's page with a toast; any failure comes back on the form with what was typed.
+ */
+export async function openClaimFromForm(request: Request, api: ApiClient, token: string, orderCode: string, formData: FormData) {
+  const values = claimFormValues(formData);
+  const input = claimRequestOf(values);
+  const parsed = claimRequestSchema.safeParse(input, { error: shopperIssueText });
+  if (!parsed.success) {
+    const reply: ClaimReply = { values, errors: claimFormErrors(parsed.error, input), formError: null };
+    return data({ claim: reply }, { status: 400 });
+  }
+  const outcome = await adminReturnsApi.openClaim(api, token, orderCode, parsed.data);
+  if (outcome.ok) {
+    return redirectWithToast(request, `/admin/returns/${outcome.data.code}`, "success", MSG.adminReturns.claimOpened, { status: 303 });
+  }
+  const reply: ClaimReply = { values, errors: outcome.fieldErrors, formError: outcome.formError };
+  return data({ claim: reply }, { status: outcome.status ?? 503 });
+}
