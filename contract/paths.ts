@@ -11,3 +11,8 @@ export const UNSUBSCRIBE_PAGE = "/unsubscribe";
 /** The API's one-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` to it. */
 export const UNSUBSCRIBE_API = "/api/public/unsubscribe";
 export const unsubscribeHref = (base: string, token: string) => `${base}?token=${encodeURIComponent(token)}`;
+
+/** A return's page (state, items, refund, exchange tracking), linked from MY ORDERS and the return's e-mails. */
+export const returnHref = (code: string) => `/returns/${code}`;
+/** A return's printable label: the shop's returns address, the code with its barcode, the items. */
+export const returnLabelHref = (code: string) => `${returnHref(code)}/label`;

@@ -49,4 +49,5 @@ export {
   wishlistRemovalSchema,
   wishlistSchema,
 } from "#contract/responses/product-reference.ts";
+export { returnOptionsSchema, returnSchema } from "#contract/responses/returns.ts";
 export { productReviewsSchema, reviewSchema } from "#contract/responses/review.ts";
