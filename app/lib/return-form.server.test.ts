@@ -1,6 +1,9 @@
 import { describe, expect, test } from "vitest";
+import { CART_MAX_LINES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
+import { FORM_LIMITS } from "./form-data.server.ts";
 import { fieldOfPath, parseReturnForm, refusedReply } from "./return-form.server.ts";
+import { RETURN_FORM_FIELDS } from "./return-form.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -69,6 +72,16 @@ describe("parseReturnForm", () => {
     expect(parsed.reply.fieldErrors["quantity-4"]).toEqual([MSG.returns.quantityInvalid]);
     expect(Object.keys(parsed.reply.values).sort()).toEqual(["quantity-4", "reason", "resolution-4"]);
   });
+});
+
+test("a return of every line of the largest order fits in one post", () => {
+  const lines = Array.from({ length: CART_MAX_LINES }, (_, index) => index + 1);
+  const names = [
+    RETURN_FORM_FIELDS.reason,
+    ...lines.flatMap((id) => [RETURN_FORM_FIELDS.quantity(id), RETURN_FORM_FIELDS.resolution(id), RETURN_FORM_FIELDS.exchange(id)]),
+  ];
+  expect(names.length).toBeLessThanOrEqual(FORM_LIMITS.fields);
+  expect(Math.max(...names.map((name) => name.length))).toBeLessThanOrEqual(FORM_LIMITS.nameLength);
 });
 
 describe("refusedReply", () => {
