@@ -61,8 +61,8 @@ async function signedInShopper(shop: Shop, request: APIRequestContext, inbox: In
 }
 
 const orderDialog = (page: Page, code: string) => page.getByRole("dialog", { name: `Order #${code}` });
-/** The row of the return form for the item in `variantName`. */
-const itemRow = (page: Page, variantName: string) => page.locator(".return-item").filter({ hasText: variantName });
+/** The row of the return form for the item in `variantName` (each row is named by its product and variant). */
+const itemRow = (page: Page, variantName: string) => page.getByRole("article", { name: new RegExp(`${variantName} ·`) });
 
 test("a shopper returns one item for a refund and exchanges another for another size, prints the label and follows the states in MY ORDERS", async ({
   shop,
@@ -201,9 +201,9 @@ test("a final-sale item says so and cannot be chosen; the other item of the orde
   await deliver(order.order_code);
 
   await shop.visit(`/orders/${order.id}/return`);
-  const finalRow = page.locator(".return-item").filter({ hasText: finalSale.name });
+  const finalRow = page.getByRole("article", { name: finalSale.name });
   await expect(finalRow.getByText(MSG.returns.finalSale)).toBeVisible();
   await expect(finalRow.getByRole("combobox")).toHaveCount(0);
-  const otherRow = page.locator(".return-item").filter({ hasText: returnable.name });
+  const otherRow = page.getByRole("article", { name: returnable.name });
   await expect(otherRow.getByLabel("Quantity to send back")).toBeVisible();
 });

@@ -73,13 +73,14 @@ function ReturnItemRow({ item, typed, errorsOf }: RowProps) {
   const returnable = !item.final_sale && item.returnable_quantity > 0;
   const headingId = `return-item-${id}`;
   return (
-    <article className="return-item" aria-labelledby={headingId}>
+    // Named by the product and its variant: two sizes of one product are two rows.
+    <article className="return-item" aria-labelledby={`${headingId} ${headingId}-meta`}>
       <img className="return-item__image" src={item.product_image || PLACEHOLDER_IMAGE} alt="" width={64} height={85} loading="lazy" />
       <div className="return-item__main">
         <h2 id={headingId} className="return-item__name">
           {item.product_name}
         </h2>
-        <p className="return-item__meta">
+        <p id={`${headingId}-meta`} className="return-item__meta">
           {item.variant_name} · {pounds(item.unit_paid)} · Qty {item.quantity}
         </p>
       </div>
