@@ -4,6 +4,7 @@ import { returnLabelHref } from "#contract/paths.ts";
 import { RETURN_STATE_NAMES } from "#contract/returns.ts";
 import { SHOP } from "#contract/shop.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { expectNoViolations } from "./axe.ts";
 import { expect, type Inbox, type Shop, test } from "./fixtures.ts";
 import { buyer, type CatalogueProduct, changeShopDatabase, createOperator, deliver, placeOrderOf } from "./order-helpers.ts";
 
@@ -84,6 +85,7 @@ test("a shopper returns one item for a refund and exchanges another for another 
   await dialog.getByRole("link", { name: MSG.returns.start }).click();
   await expect(page).toHaveURL(`/orders/${order.id}/return`);
   await expect(page.getByRole("heading", { level: 1, name: MSG.returns.formTitle })).toBeVisible();
+  await expectNoViolations(page, "return form", shop.javaScriptEnabled);
 
   // Nothing chosen: the form says so, and the reason is asked for.
   await page.getByRole("button", { name: MSG.returns.submit }).click();
@@ -112,6 +114,7 @@ test("a shopper returns one item for a refund and exchanges another for another 
   await expect(detail.locator(".return-state")).toHaveText(RETURN_STATE_NAMES.requested);
   await expect(detail).toContainText("Ivory / S");
   await expect(detail).toContainText("Exchange for Ivory / L");
+  await expectNoViolations(page, "return page", shop.javaScriptEnabled);
 
   // The label: the shop's returns address, the code with its barcode, the order and the items.
   await detail.getByRole("link", { name: MSG.returns.printLabel }).click();
@@ -123,6 +126,7 @@ test("a shopper returns one item for a refund and exchanges another for another 
   await expect(label.getByRole("img", { name: `Barcode of ${code}` }).locator("svg path")).not.toHaveCount(0);
   await expect(label).toContainText(`#${order.order_code}`);
   await expect(label.locator("tbody tr")).toHaveCount(2);
+  await expectNoViolations(page, "return label", shop.javaScriptEnabled);
   await expect(page.getByRole("button", { name: MSG.returns.printLabel })).toHaveCount(shop.javaScriptEnabled ? 1 : 0);
   await page.emulateMedia({ media: "print" });
   await expect(page.locator(".site-header")).toBeHidden();
