@@ -58,7 +58,7 @@ async function signedInShopper(shop: Shop, request: APIRequestContext, inbox: In
   await shop.visit("/signin");
   await signIn(shop.page, email, PASSWORD);
   await expect(shop.page).toHaveURL("/", { timeout: SIGN_IN_MS });
-  return shopper;
+  return { ...shopper, email };
 }
 
 const orderDialog = (page: Page, code: string) => page.getByRole("dialog", { name: `Order #${code}` });
@@ -116,8 +116,13 @@ test("a shopper returns one item for a refund and exchanges another for another 
   await expect(detail).toContainText("Exchange for Ivory / L");
   await expectNoViolations(page, "return page", shop.javaScriptEnabled);
 
-  // The label: the shop's returns address, the code with its barcode, the order and the items.
-  await detail.getByRole("link", { name: MSG.returns.printLabel }).click();
+  await expect(detail.getByRole("link", { name: MSG.returns.printLabel })).toHaveAttribute("href", returnLabelHref(code));
+
+  // The label, opened from the e-mail's link: the shop's returns address, the code with its barcode, the order and the items.
+  const mail = await inbox.text(shopper.email, code);
+  const labelLink = new RegExp(`\\S*${returnLabelHref(code)}`).exec(mail)?.[0];
+  expect(labelLink, "the registered e-mail links the label").toBeTruthy();
+  await shop.visit(labelLink ?? "");
   await expect(page).toHaveURL(returnLabelHref(code));
   const label = page.getByRole("article", { name: MSG.returns.labelTitle });
   await expect(label).toContainText(SHOP.address.line1);
