@@ -216,3 +216,9 @@ test("a final-sale item says so and cannot be chosen; the other item of the orde
   const otherRow = page.getByRole("article", { name: returnable.name });
   await expect(otherRow.getByLabel("Quantity to send back")).toBeVisible();
 });
+
+test("a visitor opening a return's label is sent to sign in, with the label as the way back", async ({ shop, page }) => {
+  const path = returnLabelHref("RT-AAAA-BBBB");
+  await shop.visit(path);
+  await expect(page).toHaveURL(`/signin?redirectTo=${encodeURIComponent(path)}`);
+});
