@@ -15,6 +15,7 @@ import "./styles/cart.css";
 import "./styles/account.css";
 import "./styles/checkout.css";
 import "./styles/orders.css";
+import "./styles/returns.css";
 import "./styles/contact.css";
 import "./styles/info-pages.css";
 import { type ReactNode, useEffect } from "react";

@@ -32,6 +32,9 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/my-data.json", "routes/profile.my-data[.]json.tsx"),
+  route("orders/:orderId/return", "routes/orders.$orderId.return.tsx"),
+  route("returns/:code", "routes/returns.$code.tsx"),
+  route("returns/:code/label", "routes/returns.$code.label.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("recently-viewed", "routes/recently-viewed.tsx"),
   // The back office: every page under the layout, which requires an operator.

@@ -30,5 +30,5 @@ export const RETURN_TERMS = {
   processing: `Returns are processed within ${processingDays} business days of reaching us. Once your refund is issued, it shows on your statement within ${statementDays} business days, depending on your bank.`,
   label: "Every return is free: we e-mail you a prepaid return label as soon as your return is registered.",
   /** The product page's Return and Exchanges text when a product has none of its own. */
-  productText: `Return or exchange unworn items with their tags within ${windowDays} days of delivery, with a free prepaid return label. Refunds are processed within ${processingDays} business days of receipt. Sale, personalised and final-sale items cannot be returned.`,
+  productText: `Return or exchange unworn items with their tags within ${windowDays} days of delivery, with a free prepaid return label: start from MY ORDERS. Refunds are processed within ${processingDays} business days of receipt. Final-sale items cannot be returned.`,
 } as const;

@@ -12,6 +12,7 @@ export const UNSUBSCRIBE_PAGE = "/unsubscribe";
 export const UNSUBSCRIBE_API = "/api/public/unsubscribe";
 export const unsubscribeHref = (base: string, token: string) => `${base}?token=${encodeURIComponent(token)}`;
 
-/** A return's (or a claim's) page for its shopper, and its printable label, linked from MY ORDERS and e-mails. */
+/** A return's (or a claim's) page for its shopper: state, items, refund, exchange tracking; linked from MY ORDERS and e-mails. */
 export const returnHref = (code: string) => `/returns/${code}`;
+/** A return's printable label: the shop's returns address, the code with its barcode, the items. */
 export const returnLabelHref = (code: string) => `${returnHref(code)}/label`;

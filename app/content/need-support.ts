@@ -1,5 +1,6 @@
 import { telHref } from "#app/components/layout/navigation.ts";
 import { DELIVERY_TERMS, RETURN_TERMS } from "#contract/delivery.ts";
+import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { CardCopy, PageCopy } from "./types.ts";
 
@@ -104,7 +105,7 @@ export const FAQ_TABS = [
     entries: [
       {
         question: "What is your return policy?",
-        answer: `You may return unworn items with their tags ${RETURN_TERMS.window}. Sale, personalized and final-sale items cannot be returned.`,
+        answer: `You may return or exchange unworn items with their tags ${RETURN_TERMS.window}: open the order in MY ORDERS and choose ${MSG.returns.start}. Final-sale items cannot be returned.`,
       },
       {
         question: "How long do refunds take?",

@@ -1,4 +1,5 @@
 import { RETURN_TERMS } from "#contract/delivery.ts";
+import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { PageCopy, ProseBlock, StepCopy } from "./types.ts";
 
@@ -13,22 +14,22 @@ export const RETURNS_PROMISE: ProseBlock = {
   id: "our-promise",
   heading: "Our Promise",
   paragraphs: [
-    `We want you to love every piece you choose. If something does not fit or is not what you hoped for, you may return it ${RETURN_TERMS.window} for a refund or an exchange, with no questions asked.`,
+    `We want you to love every piece you choose. If something does not fit or is not what you hoped for, you may return it ${RETURN_TERMS.window} for a refund or an exchange for another size or colour.`,
   ],
 };
 
 export const RETURN_STEPS: readonly StepCopy[] = [
   {
-    title: "Contact us",
-    text: "Tell us your order number and the items you are returning through our contact form or by e-mail.",
+    title: "Register your return",
+    text: `Sign in, open the order in MY ORDERS and choose ${MSG.returns.start}: pick the items, a refund or another size or colour for each, and the reason.`,
   },
   {
     title: "Pack your items",
-    text: "Fold the pieces in their original packaging with all tags attached and the return slip inside.",
+    text: "Fold the pieces in their original packaging with all tags attached.",
   },
   {
     title: "Send them back",
-    text: "Attach the prepaid label we e-mail you and hand the parcel to the carrier.",
+    text: "Print the prepaid label we e-mail you as soon as your return is registered (it is in MY ORDERS too), attach it to the parcel and hand it to the carrier.",
   },
   {
     title: "Receive your refund",
@@ -42,7 +43,7 @@ export const RETURN_POLICY: readonly ProseBlock[] = [
     heading: "Return Conditions",
     paragraphs: ["To be accepted, returned items must be:"],
     points: [
-      `sent back ${RETURN_TERMS.window}`,
+      `registered ${RETURN_TERMS.window}, from MY ORDERS`,
       "unworn, unwashed and unaltered, free of make-up, perfume and marks",
       "in their original packaging with all tags attached",
     ],
@@ -60,14 +61,14 @@ export const RETURN_POLICY: readonly ProseBlock[] = [
   {
     id: "non-returnable",
     heading: "Non-Returnable Items",
-    paragraphs: ["For hygiene and fairness, the following cannot be returned or exchanged unless faulty:"],
-    points: ["sale items", "personalized or made-to-measure pieces", "items marked as final sale"],
+    paragraphs: ["For hygiene and fairness, the following cannot be returned or exchanged:"],
+    points: ["items marked as final sale: the return form says so before you choose"],
   },
   {
     id: "exchanges",
     heading: "Exchanges",
     paragraphs: [
-      "Need a different size or colour? Mention it when you contact us and we will reserve the replacement while your return travels back. If the new piece is priced differently, we refund or charge the difference.",
+      "Need a different size or colour? Choose an exchange on the return form: we set the new piece aside from stock as soon as your return is registered and send it once your return reaches us. Exchanges are for another size or colour of the same piece at the same price or less; if the new one costs less, we refund the difference. For a piece that costs more, return yours for a refund and order the new one.",
     ],
   },
   {

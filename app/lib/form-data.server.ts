@@ -15,7 +15,8 @@ export const FORM_LIMITS = {
    * the 413 instead of a reset; beyond them the connection is given up.
    */
   droppedBytes: 4 * 1024 * 1024,
-  fields: 64,
+  /** The largest form is the return form: three fields for each line of the largest order (CART_MAX_LINES), and a reason. */
+  fields: 128,
   nameLength: 64,
   /** `a.b[0]` is depth 2: the app's names are flat, Conform's nesting stays shallow. */
   nameDepth: 3,

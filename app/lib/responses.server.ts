@@ -49,5 +49,5 @@ export {
   wishlistRemovalSchema,
   wishlistSchema,
 } from "#contract/responses/product-reference.ts";
-export { adminReturnListSchema, adminReturnSchema } from "#contract/responses/returns.ts";
+export { adminReturnListSchema, adminReturnSchema, returnOptionsSchema, returnSchema } from "#contract/responses/returns.ts";
 export { productReviewsSchema, reviewSchema } from "#contract/responses/review.ts";

@@ -191,6 +191,8 @@ const ROBOTS_DISALLOW = [
   "/checkout",
   "/order-success",
   "/profile",
+  "/orders/",
+  "/returns/",
   "/wishlist",
   "/signin",
   "/signup",

@@ -5,6 +5,7 @@ import { ProseSection } from "#app/components/ui/prose-section.tsx";
 import { StepList } from "#app/components/ui/step-list.tsx";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { RETURN_POLICY, RETURN_STEPS, RETURNS_PAGE, RETURNS_PROMISE } from "#app/content/return-exchanges.ts";
+import { ORDERS_TAB } from "#contract/paths.ts";
 
 export const meta = () => pageMeta(RETURNS_PAGE);
 
@@ -17,7 +18,7 @@ export default function ReturnExchanges() {
       <PageSection id="return-process" title="How to Return" eyebrow="Four Steps" align="center" tone="muted">
         <StepList steps={RETURN_STEPS} />
         <div className="button-row button-row--center">
-          <ButtonLink to="/contact">Start Return Process</ButtonLink>
+          <ButtonLink to={ORDERS_TAB}>Start Return Process</ButtonLink>
         </div>
       </PageSection>
     </PolicyPage>

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
+import Database from "better-sqlite3";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { PASSWORD } from "./account-helpers.ts";
 import { expect } from "./fixtures.ts";
@@ -95,7 +96,20 @@ export async function placeOrder(
   product: CatalogueProduct,
   variantIds: readonly number[] = [bestStocked(product).id],
 ) {
-  const items = variantIds.map((id) => ({ productId: product.id, variant: { id }, quantity: 1 }));
+  return placeOrderOf(
+    request,
+    shopper,
+    variantIds.map((variantId) => ({ product, variantId })),
+  );
+}
+
+/** One paid card order of one unit of each line (a product and its variant), through the payment call. */
+export async function placeOrderOf(
+  request: APIRequestContext,
+  shopper: Awaited<ReturnType<typeof buyer>>,
+  lines: readonly { product: CatalogueProduct; variantId: number }[],
+) {
+  const items = lines.map(({ product, variantId }) => ({ productId: product.id, variant: { id: variantId }, quantity: 1 }));
   const paid = await request.post("/api/payments/process", {
     headers: { ...shopper.headers, "Idempotency-Key": randomUUID() },
     data: {
@@ -113,4 +127,20 @@ export async function placeOrder(
   });
   expect(paid.status(), await paid.text()).toBeLessThan(300);
   return (await paid.json()).data as { id: number; order_code: string };
+}
+
+/**
+ * Changes the e2e server's database directly, for what no page or command does: time passing (a delivery a month
+ * ago). Waits for the server's own writes as its connections do.
+ */
+export function changeShopDatabase(change: (db: Database.Database) => void) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("No e2e database: the global setup starts the server (not with E2E_BASE_URL set)");
+  const db = new Database(join(dataDir, "shop.db"));
+  try {
+    db.pragma("busy_timeout = 10000");
+    change(db);
+  } finally {
+    db.close();
+  }
 }

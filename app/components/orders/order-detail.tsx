@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { OrderReturns } from "#app/components/returns/order-returns.tsx";
 import { useModalDialog } from "#app/components/ui/use-modal-dialog.ts";
 import { capitalize, formatOrderDate, pounds } from "#app/lib/orders.ts";
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
@@ -93,7 +94,15 @@ function OrderDetailBody({
             </dd>
           </div>
         ) : null}
+        {order.refunded > 0 ? (
+          <div>
+            <dt>Refunded</dt>
+            <dd>{pounds(order.refunded)}</dd>
+          </div>
+        ) : null}
       </dl>
+
+      <OrderReturns order={order} />
 
       <h3 className="order-dialog__subtitle">Items</h3>
       <ul className="order-items">
