@@ -28,7 +28,9 @@ const { windowDays, processingDays, statementDays } = RETURN_POLICY_TERMS;
 export const RETURN_TERMS = {
   window: `within ${windowDays} days of delivery`,
   processing: `Returns are processed within ${processingDays} business days of reaching us. Once your refund is issued, it shows on your statement within ${statementDays} business days, depending on your bank.`,
-  label: "Every return is free: we e-mail you a prepaid return label as soon as your return is registered.",
+  /** The label is the shop's own (decision 0060): no carrier account pays the postage, so no copy may call it prepaid or free. */
+  label:
+    "As soon as your return is registered we e-mail you a return label to print, with your return code and our returns address (it is in MY ORDERS too). Return postage is yours to pay; for a faulty or wrong item we also refund your order's delivery charge.",
   /** The product page's Return and Exchanges text when a product has none of its own. */
-  productText: `Return or exchange unworn items with their tags within ${windowDays} days of delivery, with a free prepaid return label: start from MY ORDERS. Refunds are processed within ${processingDays} business days of receipt. Final-sale items cannot be returned.`,
+  productText: `Return or exchange unworn items with their tags within ${windowDays} days of delivery, with the return label we e-mail you: start from MY ORDERS. Refunds are processed within ${processingDays} business days of receipt. Final-sale items cannot be returned.`,
 } as const;

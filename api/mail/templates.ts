@@ -223,7 +223,7 @@ export const templates = {
     const label = `${data.shopUrl}${returnLabelHref(data.returnCode)}`;
     const intro = `Your return ${data.returnCode} for order ${data.orderCode} is registered.`;
     const steps = [
-      "Print your prepaid return label, attach it to the parcel and hand it to the carrier. Put the items inside with their tags attached.",
+      "Print your return label, attach it to the parcel and post it to us. Put the items inside with their tags attached.",
       "We will e-mail you when it reaches us.",
     ];
     const items = data.items.map((item) => `${item.quantity} × ${item.name} (${item.variant}): ${item.outcome}`);

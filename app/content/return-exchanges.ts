@@ -7,7 +7,7 @@ export const RETURNS_PAGE: PageCopy = {
   title: "Return & Exchanges",
   eyebrow: "Customer Care",
   intro: "If a piece is not quite right, returning or exchanging it should be effortless.",
-  description: `Returns and exchanges at ${SHOP.name}: return ${RETURN_TERMS.window} with a free prepaid label, refunds and exchanges explained.`,
+  description: `Returns and exchanges at ${SHOP.name}: return ${RETURN_TERMS.window} from MY ORDERS, refunds and exchanges explained.`,
 };
 
 export const RETURNS_PROMISE: ProseBlock = {
@@ -29,7 +29,7 @@ export const RETURN_STEPS: readonly StepCopy[] = [
   },
   {
     title: "Send them back",
-    text: "Print the prepaid label we e-mail you as soon as your return is registered (it is in MY ORDERS too), attach it to the parcel and hand it to the carrier.",
+    text: "Print the return label we e-mail you as soon as your return is registered (it is in MY ORDERS too), attach it to the parcel and post it to us with the carrier of your choice; a tracked service keeps proof of posting.",
   },
   {
     title: "Receive your refund",
