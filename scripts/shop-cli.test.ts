@@ -574,7 +574,10 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect((await shop("products:import", write("wrong.json", { products: [{ sku: "X" }] }))).stderr).toContain("products.0.name");
     expect((await shop("products:import")).code).toBe(2);
 
-    const good = await shop("products:import", write("good.json", { products: [product("IMP-1"), product("IMP-2")] }));
+    const good = await shop(
+      "products:import",
+      write("good.json", { products: [product("IMP-1"), { ...product("IMP-2"), finalSale: true }] }),
+    );
     expect(good).toMatchObject({ code: 0, stdout: "Imported 2 product(s).\n" });
     const imported = await db.kysely.selectFrom("products").selectAll().where("sku", "=", "IMP-1").executeTakeFirstOrThrow();
     expect(imported).toMatchObject({
@@ -583,6 +586,10 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       stock_total: 6,
       default_fit: "Fitted",
       status: "Active",
+      final_sale: 0,
+    });
+    expect(await db.kysely.selectFrom("products").select("final_sale").where("sku", "=", "IMP-2").executeTakeFirstOrThrow()).toEqual({
+      final_sale: 1,
     });
     const variants = await db.kysely
       .selectFrom("product_variants")
