@@ -22,6 +22,7 @@ import { paymentOptionRoutes, paymentRoutes, paymentWebhookRoutes } from "./paym
 import { promoRoutes } from "./promo/promo.routes.ts";
 import { exchangeRateRoutes } from "./rates/exchange-rates.routes.ts";
 import { recentlyViewedRoutes } from "./recently-viewed/recently-viewed.routes.ts";
+import { orderReturnRoutes, returnRoutes } from "./returns/returns.routes.ts";
 import { productReviewRoutes, reviewRoutes } from "./reviews/reviews.routes.ts";
 import { subscribeRoutes, unsubscribeRoutes } from "./subscribe/subscribe.routes.ts";
 import { wishlistRoutes } from "./wishlist/wishlist.routes.ts";
@@ -67,6 +68,8 @@ export function createApi(deps: ApiDeps) {
   api.route("/public/reviews", reviewRoutes);
   api.route("/public/validate-promo-code", promoRoutes);
   api.route("/public/orders", orderDetailRoutes);
+  api.route("/public/orders", orderReturnRoutes);
+  api.route("/public/returns", returnRoutes);
   api.route("/orders", myOrdersRoutes);
   api.route("/public/payment-options", paymentOptionRoutes);
   // Before /payments, whose routes all require a signed-in shopper: the provider signs its events instead.

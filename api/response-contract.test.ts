@@ -50,6 +50,7 @@ import {
   wishlistRemovalSchema,
   wishlistSchema,
 } from "#contract/responses/product-reference.ts";
+import { adminReturnListSchema, adminReturnSchema, returnOptionsSchema, returnSchema } from "#contract/responses/returns.ts";
 import { productReviewsSchema, reviewSchema } from "#contract/responses/review.ts";
 
 /**
@@ -290,6 +291,68 @@ describe("every endpoint answers its contract schema", () => {
       body: { carrier: "dpd", tracking_number: "15501234567890" },
     });
     await expectContract("GET /admin/orders/:code", adminOrderDetailSchema, { token, path: `/admin/orders/${code}` });
+  });
+
+  it("answers returns, claims and their steps, the shopper's and the back office's", async () => {
+    const { token } = await createSignedInUser(api, { role: "operator" });
+    const shopper = await shopperWithAddress(api);
+    const variant = await api.db.kysely
+      .selectFrom("product_variants")
+      .select(["id", "product_id"])
+      .where("stock", ">=", 3)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const { body } = await pay(
+      api,
+      shopper.token,
+      paymentRequest(shopper.addressId, [{ productId: variant.product_id, variantId: variant.id, quantity: 3 }]),
+    );
+    const order = body.data as { id: number; order_code: string };
+    await moveOrder(api, order.order_code, ["processing", "shipped", "delivered"]);
+    const options = await expectContract("GET /public/orders/:id/returns/options", returnOptionsSchema, {
+      token: shopper.token,
+      path: `/public/orders/${order.id}/returns/options`,
+    });
+    const orderItemId = options.items[0]?.order_item_id;
+    const registered = await expectContract("POST /public/orders/:id/returns", returnSchema, {
+      token: shopper.token,
+      path: `/public/orders/${order.id}/returns`,
+      body: { reason: "faulty", items: [{ order_item_id: orderItemId, quantity: 1, resolution: "refund" }] },
+    });
+    await expectContract("GET /public/returns/:code", returnSchema, { token: shopper.token, path: `/public/returns/${registered.code}` });
+    await expectContract("GET /admin/returns", adminReturnListSchema, { token });
+    const path = `/admin/returns/${registered.code}`;
+    await expectContract("GET /admin/returns/:code", adminReturnSchema, { token, path });
+    const received = await expectContract("POST /admin/returns/:code/receive", adminReturnSchema, {
+      token,
+      path: `${path}/receive`,
+      body: { restock: registered.items.map((item) => item.id) },
+    });
+    await expectContract("POST /admin/returns/:code/refund", adminReturnSchema, {
+      token,
+      path: `${path}/refund`,
+      body: { amount: received.refund_due },
+    });
+    const claim = await expectContract("POST /admin/orders/:code/claims", adminReturnSchema, {
+      token,
+      path: `/admin/orders/${order.order_code}/claims`,
+      body: { reason: "damaged", outcome: "replacement", goods_back: false, items: [{ order_item_id: orderItemId, quantity: 1 }] },
+    });
+    await expectContract("POST /admin/returns/:code/ship", adminReturnSchema, {
+      token,
+      path: `/admin/returns/${claim.code}/ship`,
+      body: { carrier: "dpd", tracking_number: "15501234567890" },
+    });
+    const refused = await expectContract("POST /admin/orders/:code/claims", adminReturnSchema, {
+      token,
+      path: `/admin/orders/${order.order_code}/claims`,
+      body: { reason: "wrong_item", outcome: "refund", goods_back: true, items: [{ order_item_id: orderItemId, quantity: 1 }] },
+    });
+    await expectContract("POST /admin/returns/:code/reject", adminReturnSchema, {
+      token,
+      path: `/admin/returns/${refused.code}/reject`,
+      body: { reason: "The parcel came back empty." },
+    });
   });
 
   it("answers the back office's catalogue, promos, reviews, messages and subscribers", async () => {

@@ -11,3 +11,7 @@ export const UNSUBSCRIBE_PAGE = "/unsubscribe";
 /** The API's one-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` to it. */
 export const UNSUBSCRIBE_API = "/api/public/unsubscribe";
 export const unsubscribeHref = (base: string, token: string) => `${base}?token=${encodeURIComponent(token)}`;
+
+/** A return's (or a claim's) page for its shopper, and its printable label, linked from MY ORDERS and e-mails. */
+export const returnHref = (code: string) => `/returns/${code}`;
+export const returnLabelHref = (code: string) => `${returnHref(code)}/label`;

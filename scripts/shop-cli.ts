@@ -31,6 +31,7 @@ import {
   STUCK_ATTEMPT_AGE_MS,
   settleStuckPayments,
 } from "#api/payments/payment-recovery.ts";
+import type { RetriedRefund } from "#api/payments/refunds.ts";
 import {
   adminReturnDetail,
   listReturns,
@@ -132,6 +133,12 @@ const HELD: Record<HeldPayment["outcome"], string> = {
 const RETURNED: Record<ReturnedMoney["outcome"], string> = {
   refunded: "refunded; the shopper is e-mailed",
   voided: "the held payment is released",
+  failed: "the payment provider refused again; the next pass tries again (see the log)",
+};
+
+/** What payments:settle says of a return's or claim's refund left pending that it asked the provider for again. */
+const RETRIED: Record<RetriedRefund["outcome"], string> = {
+  refunded: "refunded; the shopper is e-mailed",
   failed: "the payment provider refused again; the next pass tries again (see the log)",
 };
 
@@ -821,7 +828,8 @@ Settles every attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} mi
 an order is voided and its attempt failed. Any order placed that long ago whose payment is held but not confirmed
 is captured and confirmed the same way. Confirms every hosted checkout open longer than ${OPEN_CHECKOUT_CHECK_MS / 60_000}
 minutes that the provider says is paid, and releases those past their expiry. Gives back the money of orders
-cancelled that long ago whose refund failed. Only one
+cancelled that long ago whose refund failed, and completes returns' and claims' refunds still pending a minute after
+they were decided (asked again under their own key, so never paid twice). Only one
 process runs the pass at a time; if another is running it, nothing happens.`,
     maxPositionals: 0,
     async run(db, _args, config) {
@@ -835,7 +843,8 @@ process runs the pass at a time; if another is running it, nothing happens.`,
         console.error("Another process is running the recovery pass; try again in a minute.");
         return 1;
       }
-      if (report.settled.length === 0 && report.held.length === 0 && report.checkouts.length === 0 && report.refunds.length === 0) {
+      const { settled, held, checkouts, refunds, refundsRetried } = report;
+      if ([settled, held, checkouts, refunds, refundsRetried].every((done) => done.length === 0)) {
         console.log("Nothing to settle.");
         return 0;
       }
@@ -847,10 +856,15 @@ process runs the pass at a time; if another is running it, nothing happens.`,
       for (const order of report.held) console.log(`Order ${order.orderCode}: ${HELD[order.outcome]}.`);
       for (const checkout of report.checkouts) console.log(`Hosted checkout of order ${checkout.orderCode}: ${checkout.outcome}.`);
       for (const refund of report.refunds) console.log(`Cancelled order ${refund.orderCode}: ${RETURNED[refund.outcome]}.`);
+      for (const refund of refundsRetried) {
+        const of = refund.returnCode ? `return ${refund.returnCode} (order ${refund.orderCode})` : `order ${refund.orderCode}`;
+        console.log(`Refund of ${gbp(refund.amountPence)} on ${of}: ${RETRIED[refund.outcome]}.`);
+      }
       const failed =
         report.settled.some((attempt) => attempt.outcome === "capture_failed" || attempt.outcome === "void_failed") ||
         report.held.some((order) => order.outcome === "capture_failed") ||
-        report.refunds.some((refund) => refund.outcome === "failed");
+        report.refunds.some((refund) => refund.outcome === "failed") ||
+        refundsRetried.some((refund) => refund.outcome === "failed");
       return failed ? 1 : 0;
     },
   },

@@ -7,6 +7,7 @@ import type { Db } from "#api/db/connect.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
 import { userOrderDetail } from "#api/orders/orders.service.ts";
 import { listRecentlyViewed } from "#api/recently-viewed/recently-viewed.service.ts";
+import { shopperReturnDto } from "#api/returns/return-records.ts";
 import { deleteReviews } from "#api/reviews/reviews.service.ts";
 import { hashPassword, verifyPassword } from "#api/security/passwords.ts";
 import { listWishlist } from "#api/wishlist/wishlist.service.ts";
@@ -35,9 +36,17 @@ export async function exportAccountData(db: Db, clock: Clock, userId: number): P
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  const [addresses, orders, reviews, wishlist, recentlyViewed, newsletter] = await Promise.all([
+  const returnRows = await db.kysely
+    .selectFrom("returns")
+    .selectAll("returns")
+    .innerJoin("orders", "orders.id", "returns.order_id")
+    .where("orders.user_id", "=", userId)
+    .orderBy("returns.id")
+    .execute();
+  const [addresses, orders, returns, reviews, wishlist, recentlyViewed, newsletter] = await Promise.all([
     listAddresses(db, userId),
     Promise.all(orderIds.map(async ({ id }) => (await userOrderDetail(db.kysely, userId, id)) as OrderDetailDto)),
+    Promise.all(returnRows.map((row) => shopperReturnDto(db.kysely, row))),
     db.kysely
       .selectFrom("reviews")
       .innerJoin("products", "products.id", "reviews.product_id")
@@ -64,6 +73,7 @@ export async function exportAccountData(db: Db, clock: Clock, userId: number): P
     account: { name: user.name, email: user.email, email_verified: Boolean(user.email_verified), created_at: user.created_at },
     addresses,
     orders,
+    returns,
     reviews: reviews.map(({ hidden_at, ...review }) => ({ ...review, hidden: hidden_at !== null })),
     wishlist,
     recently_viewed: recentlyViewed,

@@ -4,15 +4,18 @@ import { ok, paginate } from "#api/core/envelope.ts";
 import { conflict, notFound, validationError } from "#api/core/errors.ts";
 import { validate } from "#api/core/validate.ts";
 import { changeOrderStatus, type StatusChangeOptions } from "#api/orders/orders.service.ts";
+import { openClaim } from "#api/returns/return-operations.ts";
 import type { OrderStatus } from "#contract/checkout.ts";
 import type { OrderStatusChangeDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
 import { adminOrderListQuery, orderCodeParam, orderStatusChangeSchema, shipOrderSchema } from "#contract/schemas/admin-orders.ts";
+import { claimRequestSchema } from "#contract/schemas/returns.ts";
 import { adminOrderDetail, listAdminOrders } from "./admin-orders.service.ts";
 
 /**
  * `/admin/orders`: the list with its filters, one order in full, and its moves (a status change; shipping with
- * carrier and tracking number). Mounted under the admin guard.
+ * carrier and tracking number), and a claim opened on it (201, the claim as `/admin/returns/{code}` answers it).
+ * Mounted under the admin guard.
  */
 export const adminOrderRoutes = new Hono<ApiEnv>()
   .get("/", validate("query", adminOrderListQuery), async (c) => {
@@ -37,6 +40,12 @@ export const adminOrderRoutes = new Hono<ApiEnv>()
     const { carrier, tracking_number: trackingNumber } = c.req.valid("json");
     const { moved, message } = await move(c, code, "shipped", { shipment: { carrier, trackingNumber } });
     return ok(c, moved, message);
+  })
+  .post("/:code/claims", validate("param", orderCodeParam), validate("json", claimRequestSchema), async (c) => {
+    const { db, clock, outbox } = c.var.deps;
+    const claim = await openClaim(db, clock, c.var.user, c.req.valid("param").code, c.req.valid("json"));
+    outbox.kick();
+    return ok(c, claim, MSG.adminReturns.claimOpened, { status: 201 });
   });
 
 /**

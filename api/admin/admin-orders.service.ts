@@ -8,7 +8,7 @@ import { toGbp } from "#contract/money.ts";
 import type { AdminOrderListQuery } from "#contract/schemas/admin-orders.ts";
 
 /** `text` for a LIKE pattern that matches it literally (with ESCAPE '\'). */
-const literalLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+export const literalLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 /** The first moment after the UTC day `day` (YYYY-MM-DD). */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 

@@ -5,6 +5,7 @@ import { ok } from "#api/core/envelope.ts";
 import type { OperatorDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
 import { adminOrderRoutes } from "./admin-orders.routes.ts";
+import { adminReturnRoutes } from "./admin-returns.routes.ts";
 import { adminMessageRoutes } from "./messages.routes.ts";
 import { adminProductRoutes } from "./products.routes.ts";
 import { adminPromoRoutes } from "./promos.routes.ts";
@@ -22,6 +23,7 @@ export const adminRoutes = new Hono<ApiEnv>()
     return ok(c, { id, name, email } satisfies OperatorDto, MSG.admin.operatorFetched);
   })
   .route("/orders", adminOrderRoutes)
+  .route("/returns", adminReturnRoutes)
   .route("/products", adminProductRoutes)
   .route("/promos", adminPromoRoutes)
   .route("/reviews", adminReviewRoutes)

@@ -17,6 +17,21 @@ const ENDPOINTS: { route: string; path?: string; body?: unknown }[] = [
     path: "/admin/orders/MN-AAAA-BBBB/ship",
     body: { carrier: "dpd", tracking_number: "15501234567890" },
   },
+  {
+    route: "POST /admin/orders/:code/claims",
+    path: "/admin/orders/MN-AAAA-BBBB/claims",
+    body: { reason: "never_arrived", outcome: "replacement", items: [{ order_item_id: 1, quantity: 1 }] },
+  },
+  { route: "GET /admin/returns", path: "/admin/returns?state=requested&q=RT" },
+  { route: "GET /admin/returns/:code", path: "/admin/returns/RT-AAAA-BBBB" },
+  { route: "POST /admin/returns/:code/receive", path: "/admin/returns/RT-AAAA-BBBB/receive", body: { restock: [1] } },
+  { route: "POST /admin/returns/:code/refund", path: "/admin/returns/RT-AAAA-BBBB/refund", body: { amount: 10 } },
+  {
+    route: "POST /admin/returns/:code/ship",
+    path: "/admin/returns/RT-AAAA-BBBB/ship",
+    body: { carrier: "dpd", tracking_number: "15501234567890" },
+  },
+  { route: "POST /admin/returns/:code/reject", path: "/admin/returns/RT-AAAA-BBBB/reject", body: { reason: "Worn" } },
   { route: "GET /admin/products", path: "/admin/products?q=abaya" },
   { route: "GET /admin/products/:productId", path: "/admin/products/1" },
   {

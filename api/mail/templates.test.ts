@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { trackingUrl } from "#contract/carriers.ts";
-import { orderDetailHref } from "#contract/paths.ts";
+import { orderDetailHref, returnHref, returnLabelHref } from "#contract/paths.ts";
 import { SHOP } from "#contract/shop.ts";
 import { renderMail } from "./templates.ts";
 
@@ -87,5 +87,65 @@ describe("order and newsletter templates", () => {
     });
     const noOffer = renderMail("newsletterWelcome", { shopUrl, promo: null, unsubscribeToken: token });
     expect(noOffer.text).not.toContain("code");
+  });
+});
+
+describe("return and claim templates", () => {
+  const about = { name: "Amira", returnCode: "RT-AAAA-BBBB", orderCode: "MN-CCCC-DDDD" };
+  const shipment = { carrier_name: "DPD", tracking_number: "15501234567890", tracking_url: trackingUrl("dpd", "15501234567890") };
+
+  it("registered: the items and their outcome, and an absolute link to the printable label, escaped in HTML", () => {
+    const mail = renderMail("returnRegistered", {
+      ...about,
+      shopUrl,
+      items: [
+        { quantity: 1, name: "Linen <Dress>", variant: "Olive / M", outcome: "Exchange for another size or colour: Sand / M" },
+        { quantity: 2, name: "Silk Scarf", variant: "Ivory", outcome: "Refund" },
+      ],
+    });
+    expect(mail.subject).toBe(`Your ${SHOP.name} return RT-AAAA-BBBB: print your label`);
+    expect(mail.text).toContain("Your return RT-AAAA-BBBB for order MN-CCCC-DDDD is registered.");
+    expect(mail.text).toContain("1 × Linen <Dress> (Olive / M): Exchange for another size or colour: Sand / M");
+    expect(mail.text).toContain(`Print your label: ${shopUrl}${returnLabelHref("RT-AAAA-BBBB")}`);
+    expect(mail.html).toContain(`href="${shopUrl}/returns/RT-AAAA-BBBB/label"`);
+    expect(mail.html).toContain("1 × Linen &lt;Dress&gt; (Olive / M)");
+    expect(mail.html).not.toContain("<Dress>");
+  });
+
+  it("received links to the return's page", () => {
+    const mail = renderMail("returnReceived", { ...about, shopUrl });
+    expect(mail.subject).toBe(`We have received your ${SHOP.name} return RT-AAAA-BBBB`);
+    expect(mail.text).toContain(`Your return: ${shopUrl}${returnHref("RT-AAAA-BBBB")}`);
+    expect(mail.html).toContain(`href="${shopUrl}/returns/RT-AAAA-BBBB"`);
+  });
+
+  it("refunded names the amount; rejected names the reason, escaped in HTML", () => {
+    const refunded = renderMail("returnRefunded", { ...about, amount: 85 });
+    expect(refunded.subject).toBe(`Your ${SHOP.name} refund for return RT-AAAA-BBBB`);
+    expect(refunded.text).toContain("We have refunded £85.00 for your return RT-AAAA-BBBB (order MN-CCCC-DDDD)");
+    expect(refunded.html).toContain("£85.00");
+    const rejected = renderMail("returnRejected", { ...about, reason: `Worn & washed <"twice">` });
+    expect(rejected.subject).toBe(`Your ${SHOP.name} return RT-AAAA-BBBB was not accepted`);
+    expect(rejected.text).toContain(`The reason: Worn & washed <"twice">`);
+    expect(rejected.html).toContain("The reason: Worn &amp; washed &lt;&quot;twice&quot;&gt;");
+  });
+
+  it("exchange shipped: the carrier, the tracking number and its page", () => {
+    const mail = renderMail("exchangeShipped", { ...about, shipment });
+    expect(mail.subject).toBe(`Your ${SHOP.name} exchange for return RT-AAAA-BBBB has shipped`);
+    expect(mail.text).toContain("It travels with DPD, tracking number 15501234567890.");
+    expect(mail.text).toContain(`Follow your parcel: ${shipment.tracking_url}`);
+    expect(mail.html).toContain(`href="${shipment.tracking_url}"`);
+  });
+
+  it("claim resolved: the refund's amount, or the replacement's tracking, or both", () => {
+    const refund = renderMail("claimResolved", { ...about, amount: 35, shipment: null });
+    expect(refund.subject).toBe(`Your ${SHOP.name} claim RT-AAAA-BBBB is resolved`);
+    expect(refund.text).toContain("We have refunded £35.00");
+    expect(refund.text).not.toContain("replacement");
+    const replacement = renderMail("claimResolved", { ...about, amount: null, shipment });
+    expect(replacement.text).not.toContain("refunded");
+    expect(replacement.text).toContain("Your replacement is on its way.");
+    expect(replacement.html).toContain(`href="${shipment.tracking_url}"`);
   });
 });

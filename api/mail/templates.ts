@@ -1,6 +1,6 @@
 import { OTP_POLICY } from "#contract/constants.ts";
 import type { OrderDetailDto } from "#contract/dto/order.ts";
-import { orderDetailHref, UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE, unsubscribeHref } from "#contract/paths.ts";
+import { orderDetailHref, returnHref, returnLabelHref, UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE, unsubscribeHref } from "#contract/paths.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 
 /** One rendered message: a plain text part (codes are easy to read from it) and an HTML part. */
@@ -27,6 +27,16 @@ export interface OrderNotice {
   paymentMethod: string;
   items: { quantity: number; name: string; variant: string; sku: string }[];
   address: string;
+}
+
+/** A return's or a claim's e-mail: whose, which return, of which order. */
+type ReturnMailData = { name: string; returnCode: string; orderCode: string };
+
+/** An exchange's or a replacement's parcel, as the carrier's tracking names it. */
+export interface ReturnShipment {
+  carrier_name: string;
+  tracking_number: string;
+  tracking_url: string;
 }
 
 const CODE_MINUTES = OTP_POLICY.ttlMs / 60_000;
@@ -206,6 +216,97 @@ export const templates = {
     };
   },
 
+  /** A return registered (or a claim whose goods are to come back): what goes in the parcel, and the label to print. */
+  returnRegistered: (
+    data: ShopLink & ReturnMailData & { items: { quantity: number; name: string; variant: string; outcome: string }[] },
+  ) => {
+    const label = `${data.shopUrl}${returnLabelHref(data.returnCode)}`;
+    const intro = `Your return ${data.returnCode} for order ${data.orderCode} is registered.`;
+    const steps = [
+      "Print your prepaid return label, attach it to the parcel and hand it to the carrier. Put the items inside with their tags attached.",
+      "We will e-mail you when it reaches us.",
+    ];
+    const items = data.items.map((item) => `${item.quantity} × ${item.name} (${item.variant}): ${item.outcome}`);
+    return {
+      subject: `Your ${SHOP.name} return ${data.returnCode}: print your label`,
+      text: textLayout(data.name, [intro, "", ...items, "", ...steps, "", `Print your label: ${label}`]),
+      html: htmlLayout(
+        data.name,
+        `${paragraphs([intro])}<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>${paragraphs(steps)}` +
+          button(label, "Print your return label"),
+      ),
+      preview: `return registered ${data.returnCode}`,
+    };
+  },
+
+  returnReceived: (data: ShopLink & ReturnMailData) => {
+    const page = `${data.shopUrl}${returnHref(data.returnCode)}`;
+    const lines = [
+      `We have received your return ${data.returnCode} for order ${data.orderCode}.`,
+      "We will e-mail you again once your refund or exchange is on its way.",
+    ];
+    return {
+      subject: `We have received your ${SHOP.name} return ${data.returnCode}`,
+      text: textLayout(data.name, [...lines, "", `Your return: ${page}`]),
+      html: htmlLayout(data.name, paragraphs(lines) + button(page, "See your return")),
+      preview: `return received ${data.returnCode}`,
+    };
+  },
+
+  /** The amount is GBP: what this return's refund gave back. */
+  returnRefunded: (data: ReturnMailData & { amount: number }) => {
+    const lines = [
+      `We have refunded ${pounds(data.amount)} for your return ${data.returnCode} (order ${data.orderCode}) to the way you paid.`,
+      "Your bank or card provider may take a few working days to show it.",
+    ];
+    return {
+      subject: `Your ${SHOP.name} refund for return ${data.returnCode}`,
+      text: textLayout(data.name, lines),
+      html: htmlLayout(data.name, paragraphs(lines)),
+      preview: `return refunded ${data.returnCode}`,
+    };
+  },
+
+  exchangeShipped: (data: ReturnMailData & { shipment: ReturnShipment | null }) => {
+    const intro = `The exchange for your return ${data.returnCode} (order ${data.orderCode}) is on its way.`;
+    return {
+      subject: `Your ${SHOP.name} exchange for return ${data.returnCode} has shipped`,
+      ...shipmentMail(data.name, [intro], data.shipment),
+      preview: `exchange shipped ${data.returnCode}`,
+    };
+  },
+
+  returnRejected: (data: ReturnMailData & { reason: string }) => {
+    const lines = [
+      `We could not accept your return ${data.returnCode} for order ${data.orderCode}.`,
+      `The reason: ${data.reason}`,
+      `Questions? Write to ${SHOP.email} or call ${SHOP.phone}.`,
+    ];
+    return {
+      subject: `Your ${SHOP.name} return ${data.returnCode} was not accepted`,
+      text: textLayout(data.name, lines),
+      html: htmlLayout(data.name, paragraphs(lines)),
+      preview: `return rejected ${data.returnCode}`,
+    };
+  },
+
+  /** A claim settled: its refund (GBP), or its replacement's parcel, or both. */
+  claimResolved: (data: ReturnMailData & { amount: number | null; shipment: ReturnShipment | null }) => {
+    const intro = `We are sorry about your order ${data.orderCode}. Your claim ${data.returnCode} is resolved.`;
+    const refund =
+      data.amount === null
+        ? []
+        : [`We have refunded ${pounds(data.amount)} to the way you paid; your bank may take a few working days to show it.`];
+    const parcel = data.shipment
+      ? shipmentMail(data.name, [intro, ...refund, "Your replacement is on its way."], data.shipment)
+      : { text: textLayout(data.name, [intro, ...refund]), html: htmlLayout(data.name, paragraphs([intro, ...refund])) };
+    return {
+      subject: `Your ${SHOP.name} claim ${data.returnCode} is resolved`,
+      ...parcel,
+      preview: `claim resolved ${data.returnCode}`,
+    };
+  },
+
   /** To the shop's orders inbox (SHOP_ORDERS_EMAIL): what to pick and pack, and for whom. */
   newOrderNotice: (data: { order: OrderNotice }) => {
     const { order } = data;
@@ -276,6 +377,18 @@ function codeMail(mail: { name: string; code: string; subject: string; purpose: 
         `<p>${escapeHtml(expiry)}</p><p>${escapeHtml(ignore)}</p>`,
     ),
     preview: mail.preview,
+  };
+}
+
+/** A parcel's e-mail body: `lines`, then the carrier and tracking number with the link to follow it. */
+function shipmentMail(name: string, lines: string[], shipment: ReturnShipment | null): Pick<RenderedMail, "text" | "html"> {
+  const tracking = shipment
+    ? `It travels with ${shipment.carrier_name}, tracking number ${shipment.tracking_number}.`
+    : "The carrier will deliver it to the address on your order.";
+  const follow = shipment ? ["", `Follow your parcel: ${shipment.tracking_url}`] : [];
+  return {
+    text: textLayout(name, [...lines, tracking, ...follow]),
+    html: htmlLayout(name, paragraphs([...lines, tracking]) + (shipment ? button(shipment.tracking_url, "Track your parcel") : "")),
   };
 }
 

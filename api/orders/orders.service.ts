@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import { recordAudit } from "#api/admin/audit.ts";
-import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
-import { recomputeStockTotals } from "#api/catalogue/stock-totals.ts";
+import { putUnitsBack } from "#api/catalogue/stock-totals.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import type { AuthUser } from "#api/core/env.ts";
 import type { Db } from "#api/db/connect.ts";
@@ -265,25 +264,10 @@ export async function restock(trx: Kysely<Database>, orderId: number): Promise<v
     .select(["product_id", "variant_id", "quantity"])
     .where("order_id", "=", orderId)
     .execute();
-  for (const item of items) {
-    if (item.variant_id !== null) {
-      await trx
-        .updateTable("product_variants")
-        .set((eb) => ({ stock: eb("stock", "+", item.quantity) }))
-        .where("id", "=", item.variant_id)
-        .execute();
-    }
-    await trx
-      .updateTable("products")
-      .set((eb) => ({ units_sold: eb("units_sold", "-", item.quantity) }))
-      .where("id", "=", item.product_id)
-      .execute();
-  }
-  await recomputeStockTotals(
+  await putUnitsBack(
     trx,
-    items.filter((item) => item.variant_id !== null).map((item) => item.product_id),
+    items.map((item) => ({ variantId: item.variant_id, productId: item.product_id, quantity: item.quantity, unsold: true })),
   );
-  await bumpCatalogueGeneration(trx);
 }
 
 /** Payments whose money a cancelled order still has to give back: taken (refund) or held (release). */

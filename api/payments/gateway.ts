@@ -58,13 +58,17 @@ export const TEST_CARDS = {
 /**
  * Behaves like a provider in test mode: approves Luhn-valid cards (the request schema has checked
  * Luhn already) and the wallets, declines the two documented numbers with their own messages, and
- * answers a repeated idempotency key with its first answer.
+ * answers a repeated idempotency key with its first answer. Refunds are partial or whole: `refunded` holds the
+ * amount given back per reference, never more than was authorised; a refund's key repeated changes nothing, and
+ * repeated with another reference or amount is refused, as a provider refuses a key reused for another request.
  */
-export function testGateway(): CardGateway & { captured: Set<string>; voided: Set<string>; refunded: Set<string> } {
+export function testGateway(): CardGateway & { captured: Set<string>; voided: Set<string>; refunded: Map<string, number> } {
   const answers = new Map<string, AuthoriseResult>();
+  const authorised = new Map<string, number>();
   const captured = new Set<string>();
   const voided = new Set<string>();
-  const refunded = new Set<string>();
+  const refunded = new Map<string, number>();
+  const refundsByKey = new Map<string, { reference: string; amountPence: number }>();
   return {
     name: "test",
     kind: "card",
@@ -81,6 +85,7 @@ export function testGateway(): CardGateway & { captured: Set<string>; voided: Se
             ? { approved: false, reason: "insufficient_funds", message: MSG.payment.insufficientFunds }
             : { approved: true, reference: `test_${randomBytes(12).toString("hex")}` };
       answers.set(request.idempotencyKey, answer);
+      if (answer.approved) authorised.set(answer.reference, request.amountPence);
       return answer;
     },
     async capture(reference) {
@@ -91,8 +96,19 @@ export function testGateway(): CardGateway & { captured: Set<string>; voided: Se
       if (captured.has(reference)) throw new Error("cannot void a captured payment");
       voided.add(reference);
     },
-    async refund(reference) {
-      refunded.add(reference);
+    async refund(reference, amountPence, idempotencyKey) {
+      const earlier = refundsByKey.get(idempotencyKey);
+      if (earlier) {
+        if (earlier.reference !== reference || earlier.amountPence !== amountPence) {
+          throw new Error(`refund key ${idempotencyKey} was used for another refund`);
+        }
+        return;
+      }
+      const total = (refunded.get(reference) ?? 0) + amountPence;
+      const paid = authorised.get(reference);
+      if (paid !== undefined && total > paid) throw new Error(`refunds of ${reference} would exceed the ${paid} pence paid`);
+      refundsByKey.set(idempotencyKey, { reference, amountPence });
+      refunded.set(reference, total);
     },
   };
 }

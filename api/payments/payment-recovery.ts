@@ -9,6 +9,7 @@ import { MSG } from "#contract/messages.ts";
 import type { CardGateway } from "./gateway.ts";
 import { settleOpenCheckouts } from "./hosted-checkout.service.ts";
 import { captureOrder, gatewayKeyOf } from "./payments.service.ts";
+import { type RetriedRefund, retryPendingRefunds } from "./refunds.ts";
 
 /**
  * An attempt still `processing` this long after it began has lost its process (a crash or kill between the
@@ -68,7 +69,8 @@ export interface ReturnedMoney {
 
 /**
  * `ran: false` when another process held the pass's lease; `checkouts`: hosted checkouts settled (paid, past their
- * expiry, or closed: settleOpenCheckouts); `refunds`: cancelled orders whose money had not gone back.
+ * expiry, or closed: settleOpenCheckouts); `refunds`: cancelled orders whose money had not gone back;
+ * `refundsRetried`: returns' and claims' refunds the provider had not done, asked again (retryPendingRefunds).
  */
 export type RecoveryReport =
   | { ran: false }
@@ -78,12 +80,14 @@ export type RecoveryReport =
       held: HeldPayment[];
       checkouts: Awaited<ReturnType<typeof settleOpenCheckouts>>;
       refunds: ReturnedMoney[];
+      refundsRetried: RetriedRefund[];
     };
 
 /**
  * Settles every payment attempt left `processing` past STUCK_ATTEMPT_AGE_MS, (hosted gateway) every checkout
- * the provider has paid or closed, or left open past its expiry (settleOpenCheckouts), and every order cancelled that long ago whose money has
- * not gone back (returnCancelledOrdersMoney), under a lease so one process of all
+ * the provider has paid or closed, or left open past its expiry (settleOpenCheckouts), every order cancelled that long ago whose money has
+ * not gone back (returnCancelledOrdersMoney), and every return's or claim's refund still pending a minute after it was
+ * decided (retryPendingRefunds, under the refund's own key), under a lease so one process of all
  * the instances on the database runs it at a time. An attempt whose order exists is that order's: an
  * authorised payment is captured (a failed capture leaves the order for the operator, logged). An attempt
  * without an order never will have one: its authorisation is voided and the attempt fails, so a replay of its
@@ -121,7 +125,13 @@ export async function settleStuckPayments(deps: RecoveryDeps): Promise<RecoveryR
     const checkouts = gateway.kind === "hosted" ? await settleOpenCheckouts({ ...deps, gateway }) : [];
     for (const checkout of checkouts) deps.logger.info(checkout, "settled a hosted checkout whose events never came");
     const refunds = await returnCancelledOrdersMoney(deps, startedBefore);
-    return { ran: true, settled, held, checkouts, refunds };
+    const refundsRetried = await retryPendingRefunds(deps.db, deps.clock, deps.gateway);
+    for (const refund of refundsRetried) {
+      if (refund.outcome === "refunded") deps.logger.warn(refund, "completed a refund the provider had not done");
+      else deps.logger.error(refund, "a pending refund failed again at the provider; the next pass tries again");
+    }
+    if (refundsRetried.some((refund) => refund.outcome === "refunded")) deps.outbox?.kick();
+    return { ran: true, settled, held, checkouts, refunds, refundsRetried };
   } finally {
     await deps.db.kysely.deleteFrom("job_leases").where("name", "=", LEASE_NAME).where("holder", "=", holder).execute();
   }

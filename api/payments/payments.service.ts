@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { bumpCatalogueGeneration } from "#api/catalogue/read-cache.ts";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { ApiError, badRequest, conflict, notFound } from "#api/core/errors.ts";
+import { readableCode } from "#api/core/readable-code.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
 import type { Database, PaymentAttempt, PaymentAttemptStatus } from "#api/db/schema.ts";
 import { recordOrderEvent } from "#api/orders/order-events.ts";
@@ -361,11 +362,7 @@ const outOfStock = (item: string, available: number) =>
   new ApiError(400, "OUT_OF_STOCK", available > 0 ? MSG.cart.onlyNForVariant(available) : MSG.payment.soldOut(item));
 
 /** A readable order code, such as MN-7K3F-9Q2A (no 0/O or 1/I to misread). */
-export function newOrderCode(): string {
-  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-  const chars = [...randomBytes(8)].map((byte) => alphabet[byte % alphabet.length]).join("");
-  return `MN-${chars.slice(0, 4)}-${chars.slice(4)}`;
-}
+export const newOrderCode = (): string => readableCode("MN");
 
 /**
  * The one transaction: order (`pending`), items and payment, then the stock, the promo use and its redemption. Any refusal

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { insertCategory, insertProduct } from "#api/catalogue/testing-fixtures.ts";
 import type { PromoCode } from "#api/db/schema.ts";
 import { changeOrderStatus, type Shipment } from "#api/orders/orders.service.ts";
-import { TEST_CARDS } from "#api/payments/gateway.ts";
+import { type PaymentGateway, TEST_CARDS } from "#api/payments/gateway.ts";
 import type { OrderStatus, PaymentMethod } from "#contract/checkout.ts";
 import { createSignedInUser } from "./accounts.ts";
 import type { FreshApi } from "./harness.ts";
@@ -76,7 +76,7 @@ export async function insertPromo(api: AnyApi, promo: Partial<Omit<PromoCode, "i
 
 export const validCard = { cardholderName: "Amina Khan", cardNumber: "4242 4242 4242 4242", expiryDate: "12/30", cvv: "123" };
 
-type PaymentLine = { productId: number; variantId: number; quantity: number; selectedFit?: string; price?: number };
+export type PaymentLine = { productId: number; variantId: number; quantity: number; selectedFit?: string; price?: number };
 
 export function paymentRequest(
   addressId: number,
@@ -156,6 +156,10 @@ export async function paymentCutOffBeforeOrder(api: FreshApi, userId: number, op
 export const TEST_SHIPMENT: Shipment = { carrier: "royal_mail", trackingNumber: "AB123456785GB" };
 
 /** Moves an order along `path` as the shop's staff do, shipping it with TEST_SHIPMENT. */
-export async function moveOrder(api: Pick<FreshApi, "db" | "clock" | "gateway">, code: string, path: readonly OrderStatus[]) {
+export async function moveOrder(
+  api: Pick<FreshApi, "db" | "clock"> & { gateway: PaymentGateway },
+  code: string,
+  path: readonly OrderStatus[],
+) {
   for (const to of path) await changeOrderStatus(api.db, api.clock, api.gateway, code, to, { shipment: TEST_SHIPMENT });
 }

@@ -6,11 +6,13 @@ import Stripe from "stripe";
 
 /**
  * A stand-in for the few Stripe endpoints the shop calls, on a loopback port, so tests need no network:
- * coupons, Checkout Sessions (create, retrieve, expire), refunds and payment method configurations, plus the
+ * coupons, Checkout Sessions (create, retrieve, expire), refunds (whole or partial, never more than is left of the
+ * payment) and payment method configurations, plus the
  * hosted page a session's `url` opens. That page is a plain form: posting it pays the session, sends the
  * `checkout.session.completed` event (signed with the SDK's test header helper) to the shop, then redirects to
  * the session's success URL, so the flow works with JavaScript off. Expiring a session sends
  * `checkout.session.expired` likewise. Events go wherever `deliver` sends them (`webhookTo` posts them to a URL).
+ * An `Idempotency-Key` replays the first answer given under it, and refuses other parameters, as Stripe does.
  */
 
 export const FAKE_STRIPE_KEYS = { secretKey: "sk_test_fakestripe", webhookSecret: "whsec_fakestripe" } as const;
@@ -71,8 +73,8 @@ export async function startFakeStripe(options: { paypal?: boolean; deliver?: Del
   const sessions = new Map<string, FakeSession>();
   const coupons = new Map<string, { id: string; amount_off: number }>();
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
-  /** Answers already given per idempotency key, as Stripe replays them. */
-  const answers = new Map<string, { status: number; body: unknown }>();
+  /** Answers already given per idempotency key, with the parameters they answered, as Stripe replays them. */
+  const answers = new Map<string, { status: number; body: unknown; params: string }>();
   /** `methodsRefused`: payment method configurations answer 403, as for a key without that permission. */
   const state = { paypal: options.paypal ?? false, methodsRefused: false, deliver: options.deliver, requests: 0 };
   let baseUrl = "";
@@ -145,7 +147,10 @@ export async function startFakeStripe(options: { paypal?: boolean; deliver?: Del
   };
 
   const api = async (method: string, path: string, form: Record<string, any>): Promise<{ status: number; body: unknown }> => {
-    const error = (status: number, message: string) => ({ status, body: { error: { type: "invalid_request_error", message } } });
+    const error = (status: number, message: string, code?: string) => ({
+      status,
+      body: { error: { type: "invalid_request_error", message, ...(code ? { code } : {}) } },
+    });
     if (method === "POST" && path === "/v1/coupons") {
       const coupon = {
         id: newId("coupon"),
@@ -178,8 +183,18 @@ export async function startFakeStripe(options: { paypal?: boolean; deliver?: Del
       const refunded = refunds
         .filter((refund) => refund.payment_intent === form.payment_intent)
         .reduce((sum, refund) => sum + refund.amount, 0);
-      const amount = form.amount ? Number(form.amount) : paid.amount_total;
-      if (refunded + amount > paid.amount_total) return error(400, "Charge has already been refunded.");
+      const left = paid.amount_total - refunded;
+      if (left <= 0) return error(400, `Charge for ${form.payment_intent} has already been refunded.`, "charge_already_refunded");
+      // Without an amount Stripe refunds what is left; a partial refund may take no more than that.
+      const amount = form.amount ? Number(form.amount) : left;
+      if (!Number.isInteger(amount) || amount <= 0) return error(400, "Invalid positive integer", "parameter_invalid_integer");
+      if (amount > left) {
+        return error(
+          400,
+          `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`,
+          "amount_too_large",
+        );
+      }
       const refund = { id: newId("re"), object: "refund", payment_intent: String(form.payment_intent), amount, status: "succeeded" };
       refunds.push(refund);
       return { status: 200, body: refund };
@@ -233,8 +248,21 @@ ${session.cancel_url ? `<a href="${session.cancel_url}">Back</a>` : ""}</main></
     state.requests += 1;
     const key = req.headers["idempotency-key"];
     const replayKey = typeof key === "string" ? `${req.method} ${url.pathname} ${key}` : null;
-    const answer = (replayKey && answers.get(replayKey)) || (await api(req.method ?? "GET", url.pathname, parseForm(body)));
-    if (replayKey) answers.set(replayKey, answer);
+    const earlier = replayKey ? answers.get(replayKey) : undefined;
+    // A key reused with other parameters is refused, never answered with the first request's result.
+    const answer =
+      earlier && earlier.params !== body
+        ? {
+            status: 400,
+            body: {
+              error: {
+                type: "idempotency_error",
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              },
+            },
+          }
+        : (earlier ?? (await api(req.method ?? "GET", url.pathname, parseForm(body))));
+    if (replayKey && !earlier) answers.set(replayKey, { ...answer, params: body });
     res.writeHead(answer.status, { "content-type": "application/json", "request-id": newId("req") }).end(JSON.stringify(answer.body));
   };
 

@@ -3,6 +3,7 @@ import { savedAddressSchema } from "./account.ts";
 import { orderDetailSchema } from "./order.ts";
 import { timestampSchema } from "./product.ts";
 import { recentlyViewedListSchema, wishlistSchema } from "./product-reference.ts";
+import { returnSchema } from "./returns.ts";
 
 /** One of the shopper's reviews as their data export shows it: what they wrote, and whether an operator hid it. */
 export const exportedReviewSchema = z.object({
@@ -31,6 +32,8 @@ export const accountDataSchema = z.object({
   account: z.object({ name: z.string(), email: z.string(), email_verified: z.boolean(), created_at: timestampSchema }),
   addresses: z.array(savedAddressSchema),
   orders: z.array(orderDetailSchema),
+  /** Their returns and claims, oldest first. */
+  returns: z.array(returnSchema),
   reviews: z.array(exportedReviewSchema),
   wishlist: wishlistSchema,
   recently_viewed: recentlyViewedListSchema,

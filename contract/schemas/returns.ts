@@ -82,7 +82,11 @@ export type ReceiveReturnInput = z.infer<typeof receiveReturnSchema>;
 /** `POST /admin/returns/{code}/refund`: the amount in pounds (the form offers what the return is owed). */
 export const refundReturnSchema = z.object({
   amount: z.preprocess(
-    emptyAsMissing,
+    // A form posts text and JSON a number; anything else (true, [10]) is no amount, however JavaScript would read it.
+    (value) => {
+      const given = emptyAsMissing(value);
+      return given === undefined || typeof given === "string" || typeof given === "number" ? given : Number.NaN;
+    },
     z.coerce
       .number({ error: MSG.adminReturns.refundAmountInvalid })
       .positive(MSG.adminReturns.refundAmountInvalid)
