@@ -682,7 +682,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       userId,
       deliveredAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString(),
       lines: [
-        { variantId: beigeS?.id as number, quantity: 2 },
+        { variantId: beigeS?.id as number, quantity: 3 },
         { variantId: silkBlackM?.id as number, quantity: 1 },
       ],
     });
@@ -694,6 +694,10 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     const exchange = await registerReturn(db, systemClock, userId, order.orderId, {
       reason: "too_small",
       items: [{ order_item_id: dressItem, quantity: 1, resolution: "exchange", exchange_variant_id: beigeM?.id }],
+    });
+    const unpaid = await registerReturn(db, systemClock, userId, order.orderId, {
+      reason: "changed_mind",
+      items: [{ order_item_id: dressItem, quantity: 1, resolution: "refund" }],
     });
     const returnItemOf = async (code: string) =>
       db.kysely
@@ -782,6 +786,25 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       stderr: `${MSG.adminReturns.wrongState("Exchanged")}\n`,
     });
 
+    // A provider that cannot be reached leaves the refund pending, for the recovery pass; the command says so.
+    expect((await shop("return:receive", unpaid.code)).code).toBe(0);
+    const unreachable = {
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_unreachable",
+      STRIPE_WEBHOOK_SECRET: "whsec_unreachable",
+      STRIPE_API_URL: "http://127.0.0.1:9",
+    };
+    const pending = await shopWith(unreachable, "return:refund", unpaid.code, "--amount", "20");
+    expect(pending).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`Return ${unpaid.code}: refund of £20.00 recorded; now received`),
+    });
+    expect(pending.stdout).toContain("the recovery pass tries again");
+    expect(await db.kysely.selectFrom("refunds").select(["amount_pence", "status"]).where("status", "=", "pending").execute()).toEqual([
+      { amount_pence: 2_000, status: "pending" },
+    ]);
+    expect((await shop("return:show", unpaid.code)).stdout).toContain("pending at the provider £20.00");
+
     // A claim for the abaya that never arrived, replaced: held from stock now, given back when the claim is rejected.
     const claimArgs = ["claim:open", order.code.toLowerCase(), "--reason", "never_arrived", "--outcome", "replacement"];
     expect((await shop(...claimArgs)).code).toBe(2);
@@ -823,6 +846,8 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       "return.refund",
       "return.receive",
       "return.ship",
+      "return.receive",
+      "return.refund",
       "claim.open",
       "return.reject",
     ]);

@@ -728,7 +728,8 @@ A refund the provider does not complete is recorded and retried by the recovery 
     usage: `claim:open <order code> --reason REASON --outcome refund|replacement --item ID:QTY [--item ID:QTY ...] [--goods-back] [--note TEXT]
 
   --reason REASON      one of ${CLAIM_REASON_IDS.join(", ")}
-  --outcome OUTCOME    ${CLAIM_OUTCOME_IDS.join(" or ")} (the same item sent again, held from stock now)
+  --outcome OUTCOME    ${CLAIM_OUTCOME_IDS.join(" or ")}: the items' money back, or the same items sent again
+                       (held from stock now; return:ship sends them)
   --item ID:QTY        an order item's id and how many of it (repeat for more items)
   --goods-back         the shopper sends the goods back first (a return label is e-mailed); otherwise the claim
                        is received at once, ready for return:refund or return:ship
