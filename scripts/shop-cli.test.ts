@@ -542,6 +542,73 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect(await shop("payments:pending")).toMatchObject({ code: 0, stdout: "No pending payments.\n" });
   });
 
+  it("lists a return's refund the provider left pending, and completes it on payments:settle", async () => {
+    const { products } = await insertCatalogue(db);
+    const userId = await insertUser(db, "rania@example.test");
+    const decidedAt = new Date(Date.now() - 3 * 60_000).toISOString();
+    const orderId = await insertOrder(db, {
+      userId,
+      createdAt: decidedAt,
+      status: "delivered",
+      items: [{ productId: products.linenDress, quantity: 1 }],
+    });
+    const payment = await db.kysely
+      .insertInto("payments")
+      .values({
+        order_id: orderId,
+        gateway: "test",
+        method: "credit_card",
+        status: "captured",
+        amount_pence: 500,
+        reference: "test_partly_refunded",
+        created_at: decidedAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const ret = await db.kysely
+      .insertInto("returns")
+      .values({
+        code: "RT-CLI2-TEST",
+        order_id: orderId,
+        kind: "claim",
+        reason: "damaged",
+        state: "received",
+        goods_back: 0,
+        created_at: decidedAt,
+        received_at: decidedAt,
+        updated_at: decidedAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.kysely
+      .insertInto("refunds")
+      .values({
+        order_id: orderId,
+        payment_id: payment.id,
+        return_id: ret.id,
+        amount_pence: 200,
+        status: "pending",
+        created_at: decidedAt,
+        last_error: "the provider timed out",
+      })
+      .execute();
+    const { code } = await db.kysely.selectFrom("orders").select("code").where("id", "=", orderId).executeTakeFirstOrThrow();
+
+    const pending = await shop("payments:pending");
+    expect(pending).toMatchObject({ code: 0, stderr: "" });
+    expect(pending.stdout).toContain("Refunds of returns and claims the provider has not done:");
+    for (const fact of [code, "RT-CLI2-TEST", "rania@example.test", "£2.00", "the provider timed out"])
+      expect(pending.stdout).toContain(fact);
+
+    const settled = await shop("payments:settle");
+    expect(settled).toMatchObject({ code: 0, stderr: "" });
+    expect(settled.stdout).toContain(`Refund of £2.00 on return RT-CLI2-TEST (order ${code}): refunded; the shopper is e-mailed.`);
+    expect(await db.kysely.selectFrom("returns").select("state").where("id", "=", ret.id).executeTakeFirst()).toEqual({
+      state: "refunded",
+    });
+    expect(await shop("payments:pending")).toMatchObject({ code: 0, stdout: "No pending payments.\n" });
+  });
+
   it("imports a valid products file whole, and nothing of a file with any problem", async () => {
     await insertCatalogue(db);
     const product = (sku: string, category = "Abayas") => ({

@@ -759,7 +759,7 @@ A refund the provider does not complete is recorded and retried by the recovery 
   },
 
   "payments:pending": {
-    summary: "list payments not settled: attempts still processing, orders only authorised, checkouts open, refunds owed",
+    summary: "list payments not settled: attempts still processing, orders only authorised, checkouts open, refunds owed or pending",
     usage: `payments:pending
 
 An attempt processing longer than ${STUCK_ATTEMPT_AGE_MS / 60_000} minutes lost its process; the recovery pass
@@ -768,10 +768,11 @@ and confirmed by that pass; one still listed after several passes has its captur
 (see the log): settle it there, or cancel it with order:status. A hosted checkout
 open holds its order's stock until the shopper pays, cancels it, or it expires; the recovery pass asks the
 provider about every one open longer than ${OPEN_CHECKOUT_CHECK_MS / 60_000} minutes and confirms it once paid (or releases it once expired). A
-cancelled order whose money has not gone back had its refund fail: the recovery pass tries again.`,
+cancelled order whose money has not gone back had its refund fail, as had a return's or claim's refund still
+pending: the recovery pass tries again.`,
     maxPositionals: 0,
     async run(db) {
-      const { attempts, orders, checkouts, refunds } = await listPendingPayments(db);
+      const { attempts, orders, checkouts, refunds, pendingRefunds } = await listPendingPayments(db);
       const sections: [title: string, rows: object[]][] = [
         [
           "Attempts processing:",
@@ -807,6 +808,17 @@ cancelled order whose money has not gone back had its refund fail: the recovery 
             customer: refund.email,
             amount: gbp(refund.amount_pence),
             payment: refund.status,
+          })),
+        ],
+        [
+          "Refunds of returns and claims the provider has not done:",
+          pendingRefunds.map((refund) => ({
+            order: refund.code,
+            return: refund.return_code ?? "-",
+            decided: ageOf(refund.created_at),
+            customer: refund.email,
+            amount: gbp(refund.amount_pence),
+            error: refund.last_error ?? "-",
           })),
         ],
       ];

@@ -239,6 +239,34 @@ describe("a return through the back office", () => {
     expect((await sentMail("returnRefunded")).length).toBe(1);
   });
 
+  it("waits for a pending refund before an exchange shipped meanwhile is exchanged", async () => {
+    const order = await placedOrder(api, usualLines(shop));
+    const ret = await registered(order, "faulty", [
+      { order_item_id: order.items[0], quantity: 1, resolution: "exchange", exchange_variant_id: shop.sandS },
+      refundOf(order.items[2]),
+    ]);
+    await step(ret.code, "receive", { restock: [] });
+    const refund = api.gateway.refund;
+    api.gateway.refund = async () => {
+      throw new Error("the provider is down");
+    };
+    // The scarf, the Olive dress's difference and the delivery (faulty).
+    expect((await step(ret.code, "refund", { amount: 40 })).data).toMatchObject({ refund_pending: 40, next_steps: ["ship"] });
+    expect((await step(ret.code, "ship", SHIPMENT)).data).toMatchObject({ state: "received", next_steps: [] });
+    api.gateway.refund = refund;
+    api.clock.advance(PENDING_REFUND_RETRY_AGE_MS + 1);
+    await settleStuckPayments({
+      db: api.db,
+      clock: api.clock,
+      gateway: api.gateway,
+      outbox: api.outbox,
+      logger: pino({ level: "silent" }),
+    });
+    expect((await asOperator("GET", `/admin/returns/${ret.code}`)).body.data).toMatchObject({ state: "exchanged", refunded: 40 });
+    expect((await sentMail("exchangeShipped")).length).toBe(1);
+    expect((await sentMail("returnRefunded"))[0]?.mail.text).toContain("£40.00");
+  });
+
   it("refuses bad steps and hostile bodies with a 4xx", async () => {
     const order = await placedOrder(api, usualLines(shop));
     const ret = await registered(order, "changed_mind", [refundOf(order.items[2])]);

@@ -195,7 +195,7 @@ describe("listPendingPayments", () => {
     expect(pending.orders).toMatchObject([{ code: orderCode, status: "pending", total_pence: 3_000 }]);
     api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
     await settleStuckPayments(deps());
-    expect(await listPendingPayments(api.db)).toEqual({ attempts: [], orders: [], checkouts: [], refunds: [] });
+    expect(await listPendingPayments(api.db)).toEqual({ attempts: [], orders: [], checkouts: [], refunds: [], pendingRefunds: [] });
   });
 });
 

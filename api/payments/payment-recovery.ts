@@ -330,8 +330,9 @@ export function startPaymentRecovery(deps: RecoveryDeps): { stop: () => Promise<
 
 /**
  * What `payments:pending` lists: attempts still processing, orders whose payment is only authorised, hosted
- * checkouts still open (their order pending, its stock held, until the shopper pays or the checkout expires), and
- * cancelled orders whose money has not gone back yet (the recovery pass keeps trying).
+ * checkouts still open (their order pending, its stock held, until the shopper pays or the checkout expires),
+ * cancelled orders whose money has not gone back yet, and returns' and claims' refunds the provider has not done
+ * (the recovery pass keeps trying both).
  */
 export async function listPendingPayments(db: RecoveryDeps["db"]) {
   const attempts = await db.kysely
@@ -358,5 +359,14 @@ export async function listPendingPayments(db: RecoveryDeps["db"]) {
     .orderBy("p.id");
   const checkouts = await payments.where("p.status", "=", "open").where("o.status", "!=", "cancelled").execute();
   const refunds = await payments.where("o.status", "=", "cancelled").where("p.status", "in", UNRETURNED_PAYMENT_STATUSES).execute();
-  return { attempts, orders, checkouts, refunds };
+  const pendingRefunds = await db.kysely
+    .selectFrom("refunds as r")
+    .innerJoin("orders as o", "o.id", "r.order_id")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .leftJoin("returns as rt", "rt.id", "r.return_id")
+    .select(["o.code", "rt.code as return_code", "r.amount_pence", "r.created_at", "r.last_error", "u.email"])
+    .where("r.status", "=", "pending")
+    .orderBy("r.id")
+    .execute();
+  return { attempts, orders, checkouts, refunds, pendingRefunds };
 }

@@ -93,14 +93,10 @@ export async function adminReturnDetail(db: Db, code: string): Promise<AdminRetu
   return adminReturnDto(db.kysely, ret);
 }
 
-type Step = (trx: Transaction<Database>, ret: ReturnRow, order: Order) => Promise<void>;
+type Step<T = void> = (trx: Transaction<Database>, ret: ReturnRow, order: Order) => Promise<T>;
 
-/** Runs `step` on the return `code` under its order's lock, the return read again under it; answers the return after. */
-async function onLockedReturn<T = void>(
-  db: Db,
-  code: string,
-  step: (trx: Transaction<Database>, ret: ReturnRow, order: Order) => Promise<T>,
-): Promise<T> {
+/** Runs `step` on the return `code` in one transaction, under its order's lock, the return read again under it. */
+async function onLockedReturn<T>(db: Db, code: string, step: Step<T>): Promise<T> {
   return transactionWithRetry(db, async (trx) => {
     const found = await findReturn(trx, code);
     if (!found) throw notFound(MSG.adminReturns.notFound);
