@@ -4,10 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { insertCatalogue, insertOrder, insertUser } from "#api/catalogue/testing-fixtures.ts";
+import { systemClock } from "#api/core/clock.ts";
 import { connect, type Db } from "#api/db/connect.ts";
 import { countRows } from "#api/db/count.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
+import { registerReturn } from "#api/returns/returns.service.ts";
 import { verifyPassword } from "#api/security/passwords.ts";
+import { insertPaidOrder } from "#api/testing/paid-order.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -68,6 +71,13 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       "products:import",
       "customer:export",
       "customer:erase",
+      "returns:list",
+      "return:show",
+      "return:receive",
+      "return:refund",
+      "return:ship",
+      "return:reject",
+      "claim:open",
     ]) {
       expect(help.stdout).toContain(name);
     }
@@ -389,7 +399,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect((await shop("order:status", code, "delivered")).code).toBe(0);
     expect(await shop("order:status", code, "cancelled")).toMatchObject({
       code: 1,
-      stderr: `Order ${code} is delivered; it cannot become cancelled (next: completed).\n`,
+      stderr: `Order ${code} is delivered; it cannot become cancelled (next: completed).\nIts money goes back through its return (returns:list --search ${code}, then return:refund) or a claim (claim:open ${code} --help).\n`,
     });
     expect((await shop("order:status", code, "lost")).code).toBe(2);
     expect((await shop("order:status", "MN-NONE-NONE", "processing")).code).toBe(1);
@@ -641,7 +651,10 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect((await shop("products:import", write("wrong.json", { products: [{ sku: "X" }] }))).stderr).toContain("products.0.name");
     expect((await shop("products:import")).code).toBe(2);
 
-    const good = await shop("products:import", write("good.json", { products: [product("IMP-1"), product("IMP-2")] }));
+    const good = await shop(
+      "products:import",
+      write("good.json", { products: [product("IMP-1"), { ...product("IMP-2"), finalSale: true }] }),
+    );
     expect(good).toMatchObject({ code: 0, stdout: "Imported 2 product(s).\n" });
     const imported = await db.kysely.selectFrom("products").selectAll().where("sku", "=", "IMP-1").executeTakeFirstOrThrow();
     expect(imported).toMatchObject({
@@ -650,6 +663,10 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       stock_total: 6,
       default_fit: "Fitted",
       status: "Active",
+      final_sale: 0,
+    });
+    expect(await db.kysely.selectFrom("products").select("final_sale").where("sku", "=", "IMP-2").executeTakeFirstOrThrow()).toEqual({
+      final_sale: 1,
     });
     const variants = await db.kysely
       .selectFrom("product_variants")
@@ -711,5 +728,196 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       { action: "customer.export", subject: `user:${userId}`, actor_user_id: null, actor_email: expect.stringMatching(/^shop-cli:/) },
       { action: "customer.erase", subject: `user:${userId}`, actor_user_id: null, actor_email: expect.stringMatching(/^shop-cli:/) },
     ]);
+  });
+
+  it("lists, shows, receives, refunds, ships and rejects returns and claims, each step audited under the system user", async () => {
+    const { products } = await insertCatalogue(db);
+    const variantsOf = (productId: number) =>
+      db.kysely.selectFrom("product_variants").select(["id", "size", "stock"]).where("product_id", "=", productId).orderBy("id").execute();
+    const [beigeS, beigeM] = await variantsOf(products.linenDress);
+    const [silkBlackM] = await variantsOf(products.silkAbaya);
+    const stockOf = async (variantId: number | undefined) =>
+      (
+        await db.kysely
+          .selectFrom("product_variants")
+          .select("stock")
+          .where("id", "=", variantId ?? 0)
+          .executeTakeFirstOrThrow()
+      ).stock;
+    const userId = await insertUser(db, "amira@example.test");
+    const order = await insertPaidOrder(db, {
+      userId,
+      deliveredAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString(),
+      lines: [
+        { variantId: beigeS?.id as number, quantity: 3 },
+        { variantId: silkBlackM?.id as number, quantity: 1 },
+      ],
+    });
+    const [dressItem, abayaItem] = order.itemIds as [number, number];
+    const refund = await registerReturn(db, systemClock, userId, order.orderId, {
+      reason: "faulty",
+      items: [{ order_item_id: dressItem, quantity: 1, resolution: "refund" }],
+    });
+    const exchange = await registerReturn(db, systemClock, userId, order.orderId, {
+      reason: "too_small",
+      items: [{ order_item_id: dressItem, quantity: 1, resolution: "exchange", exchange_variant_id: beigeM?.id }],
+    });
+    const unpaid = await registerReturn(db, systemClock, userId, order.orderId, {
+      reason: "changed_mind",
+      items: [{ order_item_id: dressItem, quantity: 1, resolution: "refund" }],
+    });
+    const returnItemOf = async (code: string) =>
+      db.kysely
+        .selectFrom("return_items")
+        .innerJoin("returns", "returns.id", "return_items.return_id")
+        .select(["return_items.id", "return_items.restocked"])
+        .where("returns.code", "=", code)
+        .executeTakeFirstOrThrow();
+    const stateOf = async (code: string) =>
+      (await db.kysely.selectFrom("returns").select("state").where("code", "=", code).executeTakeFirstOrThrow()).state;
+
+    for (const command of [
+      "returns:list",
+      "return:show",
+      "return:receive",
+      "return:refund",
+      "return:ship",
+      "return:reject",
+      "claim:open",
+    ]) {
+      expect(await shop(command, "--help")).toMatchObject({ code: 0, stdout: expect.stringContaining(`npm run shop -- ${command}`) });
+    }
+    const listed = await shop("returns:list", "--state", "requested", "--kind", "return");
+    expect(listed.code).toBe(0);
+    for (const fact of [refund.code, exchange.code, order.code, "amira@example.test", "Faulty", "Too small"])
+      expect(listed.stdout).toContain(fact);
+    expect(await shop("returns:list", "--kind", "claim")).toMatchObject({ code: 0, stdout: "No returns or claims match.\n" });
+    expect(await shop("returns:list", "--state", "lost")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(`--state: ${MSG.adminReturns.badState}`),
+    });
+
+    const { id: refundItemId } = await returnItemOf(refund.code);
+    const shown = await shop("return:show", refund.code.toLowerCase());
+    expect(shown.code).toBe(0);
+    for (const fact of [
+      `Return ${refund.code} on order ${order.code}, opened `,
+      "State: requested (next: return:receive or return:reject)",
+      "Customer: Shopper <amira@example.test>",
+      "Reason: Faulty",
+      `  ${refundItemId}: 1 x Linen Dress (Beige / S), SKU `,
+      "£45.00 each paid: refund",
+    ]) {
+      expect(shown.stdout).toContain(fact);
+    }
+    expect(await shop("return:show", "RT-0000-0000")).toMatchObject({ code: 1, stderr: `${MSG.adminReturns.notFound}\n` });
+    expect(await shop("return:show", "MN-7K3F-9Q2A")).toMatchObject({ code: 2, stderr: expect.stringContaining(MSG.adminReturns.badCode) });
+
+    // Not received yet: no refund; then received with its dress back in stock.
+    expect(await shop("return:refund", refund.code)).toMatchObject({
+      code: 1,
+      stderr: `${MSG.adminReturns.wrongState("Requested")}\n`,
+    });
+    expect((await shop("return:receive", refund.code, "--restock", "x")).code).toBe(2);
+    const stockBefore = await stockOf(beigeS?.id);
+    expect(await shop("return:receive", refund.code, "--restock", String(refundItemId))).toMatchObject({
+      code: 0,
+      stdout: `Return ${refund.code}: received, item(s) ${refundItemId} back in stock; now received (next: return:refund or return:reject).\n`,
+    });
+    expect(await stockOf(beigeS?.id)).toBe(stockBefore + 1);
+    expect(await returnItemOf(refund.code)).toMatchObject({ restocked: 1 });
+    expect((await shop("return:receive", refund.code)).code).toBe(1);
+
+    // Faulty: the dress and the delivery go back, through the test gateway.
+    expect((await shop("return:refund", refund.code, "--amount", "12.345")).code).toBe(2);
+    const refunded = await shop("return:refund", refund.code);
+    expect(refunded).toMatchObject({
+      code: 0,
+      stdout: `Return ${refund.code}: refunded £50.00; the shopper is e-mailed; now refunded (nothing left to do).\n`,
+    });
+    expect(await db.kysely.selectFrom("refunds").select(["amount_pence", "status", "actor_user_id"]).execute()).toEqual([
+      { amount_pence: 5_000, status: "succeeded", actor_user_id: null },
+    ]);
+    expect((await shop("return:refund", refund.code, "--amount", "1")).code).toBe(1);
+
+    // The exchange: received without restocking, then sent with its tracking; past that it cannot be rejected.
+    expect((await shop("return:receive", exchange.code)).code).toBe(0);
+    expect((await returnItemOf(exchange.code)).restocked).toBe(0);
+    expect((await shop("return:ship", exchange.code, "--carrier", "pigeon", "--tracking", "AB123456785GB")).code).toBe(2);
+    expect(await shop("return:ship", exchange.code, "--carrier", "royal_mail", "--tracking", "ab 1234 5678 5gb")).toMatchObject({
+      code: 0,
+      stdout: `Return ${exchange.code}: shipped; the shopper is e-mailed the tracking; now exchanged (nothing left to do).\nTracking: https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB\n`,
+    });
+    expect(await shop("return:reject", exchange.code, "--reason", "Worn")).toMatchObject({
+      code: 1,
+      stderr: `${MSG.adminReturns.wrongState("Exchanged")}\n`,
+    });
+
+    // A provider that cannot be reached leaves the refund pending, for the recovery pass; the command says so.
+    expect((await shop("return:receive", unpaid.code)).code).toBe(0);
+    const unreachable = {
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_unreachable",
+      STRIPE_WEBHOOK_SECRET: "whsec_unreachable",
+      STRIPE_API_URL: "http://127.0.0.1:9",
+    };
+    const pending = await shopWith(unreachable, "return:refund", unpaid.code, "--amount", "20");
+    expect(pending).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`Return ${unpaid.code}: refund of £20.00 recorded; now received`),
+    });
+    expect(pending.stdout).toContain("the recovery pass tries again");
+    expect(await db.kysely.selectFrom("refunds").select(["amount_pence", "status"]).where("status", "=", "pending").execute()).toEqual([
+      { amount_pence: 2_000, status: "pending" },
+    ]);
+    expect((await shop("return:show", unpaid.code)).stdout).toContain("pending at the provider £20.00");
+
+    // A claim for the abaya that never arrived, replaced: held from stock now, given back when the claim is rejected.
+    const claimArgs = ["claim:open", order.code.toLowerCase(), "--reason", "never_arrived", "--outcome", "replacement"];
+    expect((await shop(...claimArgs)).code).toBe(2);
+    expect((await shop(...claimArgs, "--item", "one")).code).toBe(2);
+    expect(await shop("claim:open", order.code, "--reason", "lost", "--outcome", "refund", "--item", `${abayaItem}:1`)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(`--reason: ${MSG.adminReturns.claimReasonRequired}`),
+    });
+    expect(await shop(...claimArgs, "--item", `${abayaItem}:2`)).toMatchObject({ code: 1, stderr: expect.stringContaining("Silk Abaya") });
+    const abayaStock = await stockOf(silkBlackM?.id);
+    const opened = await shop(...claimArgs, "--item", `${abayaItem}:1`, "--note", "The courier lost it");
+    expect(opened).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Claim RT-[A-Z0-9]{4}-[A-Z0-9]{4}: opened on order /) });
+    const claim = await db.kysely.selectFrom("returns").selectAll().where("kind", "=", "claim").executeTakeFirstOrThrow();
+    expect(claim).toMatchObject({
+      state: "received",
+      goods_back: 0,
+      note: "The courier lost it",
+      reason: "never_arrived",
+      created_by: null,
+    });
+    expect(await stockOf(silkBlackM?.id)).toBe(abayaStock - 1);
+    expect((await shop("returns:list", "--kind", "claim")).stdout).toContain(claim.code);
+    expect((await shop("return:reject", claim.code)).code).toBe(2);
+    expect(await shop("return:reject", claim.code, "--reason", "Found at the depot, delivered today")).toMatchObject({
+      code: 0,
+      stdout: `Claim ${claim.code}: rejected; the shopper is e-mailed the reason; now rejected (nothing left to do).\n`,
+    });
+    expect(await stateOf(claim.code)).toBe("rejected");
+    expect(await stockOf(silkBlackM?.id)).toBe(abayaStock);
+
+    // Cancelling a delivered order is refused, and the refusal says how money goes back instead.
+    const cancelled = await shop("order:status", order.code, "cancelled");
+    expect(cancelled.code).toBe(1);
+    expect(cancelled.stderr).toContain("claim:open");
+
+    const audit = await db.kysely.selectFrom("audit_log").select(["action", "actor_user_id", "actor_email"]).orderBy("id").execute();
+    expect(audit.map((entry) => entry.action)).toEqual([
+      "return.receive",
+      "return.refund",
+      "return.receive",
+      "return.ship",
+      "return.receive",
+      "return.refund",
+      "claim.open",
+      "return.reject",
+    ]);
+    for (const entry of audit) expect(entry).toMatchObject({ actor_user_id: null, actor_email: expect.stringMatching(/^shop-cli:/) });
   });
 });

@@ -12,6 +12,7 @@ import { createOperator, type OperatorCreation } from "#api/admin/operators.ts";
 import { findStockDrift } from "#api/catalogue/stock-totals.ts";
 import { type BackendConfig, readBackendConfig } from "#api/config.ts";
 import { systemClock } from "#api/core/clock.ts";
+import { ApiError } from "#api/core/errors.ts";
 import { connect, type Db, sqliteFileOf } from "#api/db/connect.ts";
 import { countRows } from "#api/db/count.ts";
 import { pendingMigrations } from "#api/db/migrate.ts";
@@ -31,13 +32,39 @@ import {
   settleStuckPayments,
 } from "#api/payments/payment-recovery.ts";
 import type { RetriedRefund } from "#api/payments/refunds.ts";
+import {
+  adminReturnDetail,
+  listReturns,
+  openClaim,
+  receiveReturn,
+  refundReturn,
+  rejectReturn,
+  shipReturn,
+} from "#api/returns/return-operations.ts";
 import { CARRIER_IDS, trackingUrl } from "#contract/carriers.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
-import { OPERATOR_LIMITS, PASSWORD_MAX } from "#contract/constants.ts";
+import { OPERATOR_LIMITS, PAGE_SIZE, PASSWORD_MAX } from "#contract/constants.ts";
 import type { AdminOrderDetailDto } from "#contract/dto/admin.ts";
-import { toGbp } from "#contract/money.ts";
+import type { AdminReturnDto } from "#contract/dto/returns.ts";
+import { toGbp, toPence } from "#contract/money.ts";
+import {
+  CLAIM_OUTCOME_IDS,
+  CLAIM_REASON_IDS,
+  CLAIMABLE_ORDER_STATUSES,
+  RETURN_KINDS,
+  RETURN_LIMITS,
+  RETURN_STATES,
+} from "#contract/returns.ts";
 import { shipOrderSchema } from "#contract/schemas/admin-orders.ts";
 import { emailRequestSchema, signupSchema } from "#contract/schemas/auth.ts";
+import {
+  adminReturnListQuery,
+  claimRequestSchema,
+  receiveReturnSchema,
+  refundReturnSchema,
+  rejectReturnSchema,
+  returnCodeParam,
+} from "#contract/schemas/returns.ts";
 import { InvalidSettingsError } from "#contract/settings.ts";
 import { readSecretLines, SecretInputError } from "./read-secret-lines.ts";
 
@@ -54,13 +81,15 @@ interface Command {
   makesSchema?: true;
   run(
     db: Db,
-    args: { values: Record<string, string | boolean | undefined>; positionals: string[] },
+    args: { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] },
     config: BackendConfig,
     stdin: NodeJS.ReadableStream,
   ): Promise<number>;
 }
 
 const gbp = (pence: number) => `£${toGbp(pence).toFixed(2)}`;
+/** An amount the API answers in pounds, as the CLI prints money. */
+const pounds = (amount: number) => `£${amount.toFixed(2)}`;
 /** Every whole number a command takes, checked against its bounds: nothing out of range reaches the database. */
 const wholeNumber = (value: string | undefined, name: string, { min = 0, max }: { min?: number; max: number }) => {
   const number = value !== undefined && /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
@@ -128,6 +157,10 @@ const orderStatus = (value: string | undefined, name: string): OrderStatus => {
 const REFUND_PENDING =
   "The payment provider did not give the money back; the recovery pass tries again every minute (payments:pending lists it).";
 
+/** What order:status adds when an order that has shipped is to be cancelled: how its money goes back instead. */
+const moneyBackAfterShipping = (code: string) =>
+  `Its money goes back through its return (returns:list --search ${code}, then return:refund) or a claim (claim:open ${code} --help).`;
+
 function reportMove(code: string, target: OrderStatus, result: StatusChange): number {
   if (result.ok) {
     console.log(`Order ${code}: ${result.from} -> ${result.to}.`);
@@ -136,13 +169,16 @@ function reportMove(code: string, target: OrderStatus, result: StatusChange): nu
   }
   if (result.reason === "not_found") console.error(`No order ${code}.`);
   else if (result.reason === "shipment_required") console.error("Shipping needs the carrier and tracking number: use order:ship.");
-  else console.error(`Order ${code} is ${result.from}; it cannot become ${target}${nextStatuses(result.from)}.`);
+  else {
+    console.error(`Order ${code} is ${result.from}; it cannot become ${target}${nextStatuses(result.from)}.`);
+    if (target === "cancelled" && (CLAIMABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(result.from))
+      console.error(moneyBackAfterShipping(code));
+  }
   return 1;
 }
 
 /** order:show's text: the facts of the back office's order page, one block each. */
 function describeOrder(order: AdminOrderDetailDto): string {
-  const pounds = (gbp: number) => `£${gbp.toFixed(2)}`;
   const address = order.shipping_address;
   const payment = order.payment;
   const lines = [
@@ -189,6 +225,65 @@ async function customerAccount(db: Db, command: string, email: string | undefine
   const parsed = emailRequestSchema.safeParse({ email });
   if (!parsed.success) throw new UsageError(`${command}: ${parsed.error.issues[0]?.message}`);
   return { email: parsed.data.email, id: await accountIdByEmail(db, parsed.data.email) };
+}
+
+/** A return code as given on the command line (any case); a wrong invocation when it cannot be one. */
+function returnCode(command: string, value: string | undefined): string {
+  if (!value) throw new UsageError(`${command} needs a return code`);
+  const parsed = returnCodeParam.safeParse({ code: value });
+  if (!parsed.success) throw new UsageError(`${command}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data.code;
+}
+
+/** The schema's problems as a wrong invocation, each named by the option it came from. */
+function optionProblems(issues: readonly { path: PropertyKey[]; message: string }[], names: Record<string, string>): UsageError {
+  return new UsageError(issues.map((issue) => `${names[String(issue.path[0])] ?? optionName(issue.path[0])}: ${issue.message}`).join("\n"));
+}
+
+/** The steps a return is open to, as a line ends: " (next: refund or ship)", or that nothing is left to do. */
+const nextSteps = (ret: AdminReturnDto) =>
+  ret.next_steps.length === 0 ? " (nothing left to do)" : ` (next: ${ret.next_steps.map((step) => `return:${step}`).join(" or ")})`;
+
+/** return:show's text: the facts of the back office's return page, one block each. */
+function describeReturn(ret: AdminReturnDto): string {
+  const lines = [
+    `${ret.kind === "claim" ? "Claim" : "Return"} ${ret.code} on order ${ret.order_code}, opened ${ret.created_at}${ret.opened_by ? ` by ${ret.opened_by}` : ""}`,
+    `State: ${ret.state}${nextSteps(ret)}`,
+    `Customer: ${ret.customer.name} <${ret.customer.email}>`,
+    `Reason: ${ret.reason_name}${ret.kind === "claim" ? `; goods ${ret.goods_back ? "to come back" : "not coming back"}` : ""}`,
+  ];
+  if (ret.note) lines.push(`Note: ${ret.note}`);
+  lines.push(
+    "Items (id: what):",
+    ...ret.items.map((item) => {
+      const instead = item.resolution === "exchange" ? `exchange for ${item.exchange_variant_name ?? "?"}` : "refund";
+      const stock = item.restocked === null ? "" : item.restocked ? ", restocked" : ", not restocked";
+      return `  ${item.id}: ${item.quantity} x ${item.product_name}${item.variant_name ? ` (${item.variant_name})` : ""}, SKU ${item.product_sku}, ${pounds(item.unit_paid)} each paid: ${instead}${stock}`;
+    }),
+    `Money: due ${pounds(ret.refund_due)}, refunded ${pounds(ret.refunded)}${ret.refund_pending > 0 ? `, pending at the provider ${pounds(ret.refund_pending)}` : ""}; left to refund on the order ${pounds(ret.refundable)}`,
+  );
+  if (ret.received_at) lines.push(`Received: ${ret.received_at}`);
+  if (ret.refunded_at) lines.push(`Refunded: ${ret.refunded_at}`);
+  if (ret.shipment && ret.shipped_at) {
+    const { carrier_name, tracking_number, tracking_url } = ret.shipment;
+    lines.push(`Shipped: ${ret.shipped_at} with ${carrier_name}, tracking ${tracking_number} (${tracking_url})`);
+  }
+  if (ret.rejection_reason) lines.push(`Rejected: ${ret.rejection_reason}`);
+  return lines.join("\n");
+}
+
+/** What a step on a return says it did: the return's code, its state now and what may follow. */
+const reportStep = (ret: AdminReturnDto, done: string) =>
+  console.log(`${ret.kind === "claim" ? "Claim" : "Return"} ${ret.code}: ${done}; now ${ret.state}${nextSteps(ret)}.`);
+
+/** claim:open's `--item ID:QTY`: an order item's id and how many of it. */
+function claimItems(values: string[] | undefined) {
+  if (!values || values.length === 0) throw new UsageError("claim:open needs at least one --item ORDER_ITEM_ID:QTY");
+  return values.map((value) => {
+    const match = /^(\d{1,16}):(\d{1,6})$/.exec(value);
+    if (!match) throw new UsageError(`--item ${value}: write the order item's id and the quantity, such as --item 12:1`);
+    return { order_item_id: match[1], quantity: match[2] };
+  });
 }
 
 const commands: Record<string, Command> = {
@@ -448,7 +543,8 @@ An existing shopper's account with that e-mail becomes an operator's, with the n
 Allowed: ${allowedTransitions}.
 A paid order starts confirmed (pending while its payment is only authorised).
 Shipping needs the carrier and tracking number: use order:ship.
-Cancelling returns the items to stock and refunds the payment.`,
+Cancelling returns the items to stock and refunds the payment. An order that has shipped is not cancelled:
+its money goes back through a return (return:refund) or a claim (claim:open).`,
     maxPositionals: 2,
     async run(db, { positionals: [code, status] }, config) {
       if (!code || !status) throw new UsageError("order:status needs an order code and a status");
@@ -485,6 +581,180 @@ Cancelling returns the items to stock and refunds the payment.`,
       const exitCode = reportMove(orderCode, "shipped", result);
       if (exitCode === 0) console.log(`Tracking: ${trackingUrl(shipment.carrier, shipment.trackingNumber)}`);
       return exitCode;
+    },
+  },
+
+  "returns:list": {
+    summary: "list the newest returns and claims, optionally of one state or kind",
+    usage: `returns:list [--state STATE] [--kind KIND] [--search TEXT] [--limit N]
+
+  --state STATE   one of ${RETURN_STATES.join(", ")}
+  --kind KIND     ${RETURN_KINDS.join(" or ")}: a shopper's return, or a claim the shop opened (damaged, wrong, lost)
+  --search TEXT   a return code, an order code or part of the customer's e-mail
+  --limit N       how many (default ${PAGE_SIZE.adminOrders}, at most 100)`,
+    maxPositionals: 0,
+    options: { state: { type: "string" }, kind: { type: "string" }, search: { type: "string" }, limit: { type: "string" } },
+    async run(db, { values }) {
+      const parsed = adminReturnListQuery.safeParse({ state: values.state, kind: values.kind, q: values.search, limit: values.limit });
+      if (!parsed.success) throw optionProblems(parsed.error.issues, { q: "--search" });
+      const { returns, total } = await listReturns(db, parsed.data);
+      if (returns.length === 0) {
+        console.log("No returns or claims match.");
+        return 0;
+      }
+      if (total > returns.length) console.log(`The newest ${returns.length} of ${total}; --limit shows more.`);
+      console.table(
+        returns.map((ret) => ({
+          code: ret.code,
+          kind: ret.kind,
+          state: ret.state,
+          opened: ret.created_at,
+          order: ret.order_code,
+          customer: ret.customer_email,
+          reason: ret.reason_name,
+          items: ret.items,
+          refunded: pounds(ret.refunded),
+        })),
+      );
+      return 0;
+    },
+  },
+
+  "return:show": {
+    summary: "show one return or claim in full: items (with their ids), money due and refunded, shipment, what may follow",
+    usage: "return:show <return code>",
+    maxPositionals: 1,
+    async run(db, { positionals: [given] }) {
+      const code = returnCode("return:show", given);
+      console.log(describeReturn(await adminReturnDetail(db, code)));
+      return 0;
+    },
+  },
+
+  "return:receive": {
+    summary: "mark a return's parcel received, putting the items named back in stock",
+    usage: `return:receive <return code> [--restock ID,ID]
+
+  --restock ID,ID   the return's items (ids as return:show lists them) that go back to stock; the others do not`,
+    maxPositionals: 1,
+    options: { restock: { type: "string" } },
+    async run(db, { positionals: [given], values }) {
+      const code = returnCode("return:receive", given);
+      const ids = typeof values.restock === "string" ? values.restock.split(",").map((id) => id.trim()) : [];
+      const parsed = receiveReturnSchema.safeParse({ restock: ids });
+      if (!parsed.success)
+        throw new UsageError("--restock: the ids of the return's items, as return:show lists them, such as --restock 4,5");
+      const ret = await receiveReturn(db, systemClock, cliActor(), code, parsed.data.restock);
+      const restocked = ret.items.filter((item) => item.restocked).map((item) => item.id);
+      reportStep(ret, `received, ${restocked.length === 0 ? "nothing restocked" : `item(s) ${restocked.join(", ")} back in stock`}`);
+      return 0;
+    },
+  },
+
+  "return:refund": {
+    summary: "refund a received return or a claim through the payment provider (default: what it is due)",
+    usage: `return:refund <return code> [--amount GBP]
+
+  --amount GBP   pounds to refund, such as 12.50 (default: what return:show says is due), at most what
+                 is left to refund on the order
+A refund the provider does not complete is recorded and retried by the recovery pass (payments:settle).`,
+    maxPositionals: 1,
+    options: { amount: { type: "string" } },
+    async run(db, { positionals: [given], values }, config) {
+      const code = returnCode("return:refund", given);
+      let amountPence: number;
+      if (values.amount === undefined) {
+        const ret = await adminReturnDetail(db, code);
+        if (ret.refund_due <= 0) {
+          console.error(`${code} is due nothing; give --amount to refund a sum of your choosing.`);
+          return 1;
+        }
+        amountPence = toPence(ret.refund_due);
+      } else {
+        const parsed = refundReturnSchema.safeParse({ amount: values.amount });
+        if (!parsed.success) throw optionProblems(parsed.error.issues, {});
+        amountPence = toPence(parsed.data.amount);
+      }
+      const { ret, refundFailure } = await refundReturn(db, systemClock, createGateway(config), cliActor(), code, amountPence);
+      if (refundFailure !== undefined) {
+        reportStep(ret, `refund of ${gbp(amountPence)} recorded`);
+        console.log(`${REFUND_PENDING} (${String(refundFailure)})`);
+        return 0;
+      }
+      reportStep(ret, `refunded ${gbp(amountPence)}; the shopper is e-mailed`);
+      return 0;
+    },
+  },
+
+  "return:ship": {
+    summary: "send a received return's exchange (or a claim's replacement), with its carrier and tracking number",
+    usage: `return:ship <return code> --carrier CARRIER --tracking NUMBER
+
+  --carrier CARRIER   one of ${CARRIER_IDS.join(", ")}
+  --tracking NUMBER   as the carrier printed it: 8 to 30 letters and digits (spaces are dropped)`,
+    maxPositionals: 1,
+    options: { carrier: { type: "string" }, tracking: { type: "string" } },
+    async run(db, { positionals: [given], values }) {
+      const code = returnCode("return:ship", given);
+      const parsed = shipOrderSchema.safeParse({ carrier: values.carrier, tracking_number: values.tracking });
+      if (!parsed.success) throw optionProblems(parsed.error.issues, { carrier: "--carrier", tracking_number: "--tracking" });
+      const shipment = { carrier: parsed.data.carrier, trackingNumber: parsed.data.tracking_number };
+      const ret = await shipReturn(db, systemClock, cliActor(), code, shipment);
+      reportStep(ret, "shipped; the shopper is e-mailed the tracking");
+      console.log(`Tracking: ${trackingUrl(shipment.carrier, shipment.trackingNumber)}`);
+      return 0;
+    },
+  },
+
+  "return:reject": {
+    summary: "reject a return or claim with a reason the shopper is e-mailed (exchange units held go back to stock)",
+    usage: `return:reject <return code> --reason TEXT
+
+  --reason TEXT   what the shopper reads, at most ${RETURN_LIMITS.rejectionMax} characters (quote it)`,
+    maxPositionals: 1,
+    options: { reason: { type: "string" } },
+    async run(db, { positionals: [given], values }) {
+      const code = returnCode("return:reject", given);
+      const parsed = rejectReturnSchema.safeParse({ reason: values.reason });
+      if (!parsed.success) throw optionProblems(parsed.error.issues, {});
+      const ret = await rejectReturn(db, systemClock, cliActor(), code, parsed.data.reason);
+      reportStep(ret, "rejected; the shopper is e-mailed the reason");
+      return 0;
+    },
+  },
+
+  "claim:open": {
+    summary: "open a claim on a shipped or delivered order: damaged, wrong item or never arrived; refund or replacement",
+    usage: `claim:open <order code> --reason REASON --outcome refund|replacement --item ID:QTY [--item ID:QTY ...] [--goods-back] [--note TEXT]
+
+  --reason REASON      one of ${CLAIM_REASON_IDS.join(", ")}
+  --outcome OUTCOME    ${CLAIM_OUTCOME_IDS.join(" or ")}: the items' money back, or the same items sent again
+                       (held from stock now; return:ship sends them)
+  --item ID:QTY        an order item's id and how many of it (repeat for more items)
+  --goods-back         the shopper sends the goods back first (a return label is e-mailed); otherwise the claim
+                       is received at once, ready for return:refund or return:ship
+  --note TEXT          what the customer said, kept with the claim (quote it)`,
+    maxPositionals: 1,
+    options: {
+      reason: { type: "string" },
+      outcome: { type: "string" },
+      item: { type: "string", multiple: true },
+      "goods-back": { type: "boolean" },
+      note: { type: "string" },
+    },
+    async run(db, { positionals: [code], values }) {
+      if (!code) throw new UsageError("claim:open needs an order code");
+      const parsed = claimRequestSchema.safeParse({
+        reason: values.reason,
+        outcome: values.outcome,
+        goods_back: values["goods-back"] ?? false,
+        note: values.note,
+        items: claimItems(values.item as string[] | undefined),
+      });
+      if (!parsed.success) throw optionProblems(parsed.error.issues, { items: "--item", goods_back: "--goods-back" });
+      const ret = await openClaim(db, systemClock, cliActor(), code.trim().toUpperCase(), parsed.data);
+      reportStep(ret, `opened on order ${ret.order_code}`);
+      return 0;
     },
   },
 
@@ -810,6 +1080,11 @@ export async function runShopCli(
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${usage}`);
       return 2;
+    }
+    // A refusal of the shop's rules (a return in the wrong state, more than was paid): the API's own words.
+    if (error instanceof ApiError) {
+      console.error([error.message, ...(error.details ?? []).map((detail) => `  ${detail.path}: ${detail.message}`)].join("\n"));
+      return 1;
     }
     console.error(error instanceof Error ? error.message : error);
     return 1;

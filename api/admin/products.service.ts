@@ -55,7 +55,7 @@ export async function listProducts(db: Db, query: AdminProductsQuery) {
 export async function adminProduct(db: Queryable, id: number): Promise<AdminProductDto | undefined> {
   const product = await db
     .selectFrom("products")
-    .select(["id", "name", "sku", "status", "current_price_pence", "original_price_pence", "stock_total"])
+    .select(["id", "name", "sku", "status", "current_price_pence", "original_price_pence", "stock_total", "final_sale"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!product) return undefined;
@@ -72,6 +72,7 @@ export async function adminProduct(db: Queryable, id: number): Promise<AdminProd
     active: product.status === "Active",
     price: toGbp(product.current_price_pence),
     original_price: toGbp(product.original_price_pence),
+    final_sale: product.final_sale === 1,
     stock_total: product.stock_total,
     variants,
   };
@@ -82,11 +83,12 @@ const auditedState = (product: AdminProductDto) => ({
   price: product.price,
   original_price: product.original_price,
   active: product.active,
+  final_sale: product.final_sale,
   stock: Object.fromEntries(product.variants.map((variant) => [variant.sku, variant.stock])),
 });
 
 /**
- * Sets a product's prices, active flag and variants' stock in one transaction: the stock total is recomputed from the
+ * Sets a product's prices, active and final-sale flags and variants' stock in one transaction: the stock total is recomputed from the
  * variants and the catalogue generation raised, so the shop shows the change within its freshness bound.
  */
 export async function updateProduct(db: Db, clock: Clock, actor: Actor, id: number, input: AdminProductUpdate): Promise<AdminProductDto> {
@@ -108,6 +110,7 @@ export async function updateProduct(db: Db, clock: Clock, actor: Actor, id: numb
         current_price_pence: toPence(input.price),
         original_price_pence: toPence(input.original_price),
         status: input.active ? "Active" : "Inactive",
+        final_sale: input.final_sale ? 1 : 0,
         updated_at: isoNow(clock),
       })
       .where("id", "=", id)

@@ -61,23 +61,30 @@ describe("PUT /admin/products/:id", () => {
   const variantsOf = (id: number) =>
     api.db.kysely.selectFrom("product_variants").select(["id", "sku", "stock"]).where("product_id", "=", id).orderBy("id").execute();
 
-  it("sets the prices, active flag and stock, recomputes the total, raises the generation and audits before and after", async () => {
+  it("sets the prices, active and final-sale flags and stock, recomputes the total, raises the generation and audits before and after", async () => {
     const id = shop.products.linenDress;
     const [first, second] = await variantsOf(id);
     const before = await generation();
+    expect((await api.call("GET", `/admin/products/${id}`, { token })).body.data).toMatchObject({ final_sale: false });
     const saved = await api.call("PUT", `/admin/products/${id}`, {
       token,
-      body: { price: 39.5, original_price: 45, active: false, variants: [{ id: first?.id, stock: 7 }] },
+      body: { price: 39.5, original_price: 45, active: false, final_sale: true, variants: [{ id: first?.id, stock: 7 }] },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe(MSG.adminCatalogue.productUpdated);
-    expect(saved.body.data).toMatchObject({ price: 39.5, original_price: 45, active: false, stock_total: 7 + (second?.stock ?? 0) });
+    expect(saved.body.data).toMatchObject({
+      price: 39.5,
+      original_price: 45,
+      active: false,
+      final_sale: true,
+      stock_total: 7 + (second?.stock ?? 0),
+    });
     const row = await api.db.kysely
       .selectFrom("products")
-      .select(["current_price_pence", "original_price_pence", "status", "stock_total"])
+      .select(["current_price_pence", "original_price_pence", "status", "final_sale", "stock_total"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ current_price_pence: 3950, original_price_pence: 4500, status: "Inactive", stock_total: 11 });
+    expect(row).toEqual({ current_price_pence: 3950, original_price_pence: 4500, status: "Inactive", final_sale: 1, stock_total: 11 });
     expect(await generation()).toBeGreaterThan(before);
 
     const [audit, ...more] = await auditRows();
@@ -87,15 +94,26 @@ describe("PUT /admin/products/:id", () => {
       price: 45,
       original_price: 45,
       active: true,
+      final_sale: false,
       stock: { [first?.sku as string]: 4, [second?.sku as string]: 4 },
     });
-    expect(JSON.parse(audit?.after_json ?? "")).toMatchObject({ price: 39.5, active: false, stock: { [first?.sku as string]: 7 } });
+    expect(JSON.parse(audit?.after_json ?? "")).toMatchObject({
+      price: 39.5,
+      active: false,
+      final_sale: true,
+      stock: { [first?.sku as string]: 7 },
+    });
   });
 
-  it("shows the new price to shoppers at once", async () => {
+  it("shows the new price and the final-sale flag to shoppers at once, and clears the flag when the box is left unticked", async () => {
     const id = shop.products.linenDress;
-    await api.call("PUT", `/admin/products/${id}`, { token, body: { price: 12.34, original_price: 12.34, active: true, variants: [] } });
-    expect((await api.call("GET", `/public/products/${id}`)).body.data).toMatchObject({ current_price: 12.34 });
+    const put = (body: object) =>
+      api.call("PUT", `/admin/products/${id}`, { token, body: { original_price: 12.34, variants: [], ...body } });
+    await put({ price: 12.34, active: true, final_sale: true });
+    expect((await api.call("GET", `/public/products/${id}`)).body.data).toMatchObject({ current_price: 12.34, final_sale: true });
+    // An unticked checkbox posts nothing: the flag goes off.
+    await put({ price: 12, active: "on" });
+    expect((await api.call("GET", `/public/products/${id}`)).body.data).toMatchObject({ current_price: 12, final_sale: false });
   });
 
   it("answers 400 with the field for bad prices, stock and another product's variant, changing nothing", async () => {
@@ -143,6 +161,27 @@ describe("POST /admin/products/import", () => {
     const [audit] = await auditRows();
     expect(audit).toMatchObject({ action: "products.import", before_json: null });
     expect(JSON.parse(audit?.after_json ?? "")).toEqual({ skus: ["IMP1", "IMP2"] });
+  });
+
+  it("marks the products the file says are final sale, and only those", async () => {
+    const body = { products: [{ ...product("IMP1"), finalSale: true }, product("IMP2")] };
+    expect((await api.call("POST", "/admin/products/import", { token, body })).status).toBe(201);
+    const rows = await api.db.kysely
+      .selectFrom("products")
+      .select(["sku", "final_sale"])
+      .where("sku", "in", ["IMP1", "IMP2"])
+      .orderBy("sku")
+      .execute();
+    expect(rows).toEqual([
+      { sku: "IMP1", final_sale: 1 },
+      { sku: "IMP2", final_sale: 0 },
+    ]);
+    const refused = await api.call("POST", "/admin/products/import", {
+      token,
+      body: { products: [{ ...product("IMP3"), finalSale: "yes" }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([{ path: "file", message: expect.stringMatching(/^products\.0\.finalSale:/) }]);
   });
 
   it("lists every problem at once and imports nothing", async () => {

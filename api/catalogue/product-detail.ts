@@ -13,6 +13,7 @@ export async function productDetail(db: Db, id: number): Promise<ProductDetailDt
       "products.delivery_returns",
       "products.return_exchanges",
       "products.contact_info",
+      "products.final_sale",
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -33,5 +34,6 @@ export async function productDetail(db: Db, id: number): Promise<ProductDetailDt
     delivery_returns: row.delivery_returns,
     return_exchanges: row.return_exchanges,
     contact_info: row.contact_info,
+    final_sale: row.final_sale === 1,
   };
 }

@@ -53,6 +53,8 @@ const productSchema = z
     fits: z.array(text(40)).max(10).default([]),
     defaultFit: text(40).optional(),
     fitRequired: z.boolean().default(false),
+    /** Cannot be returned or exchanged. */
+    finalSale: z.boolean().default(false),
     materialsCare: optionalText,
     deliveryReturns: optionalText,
     returnExchanges: optionalText,
@@ -152,6 +154,7 @@ export async function importProducts(
         original_price_pence: toPence(product.originalPrice ?? product.price),
         default_fit: product.defaultFit ?? product.fits[0] ?? null,
         fit_required: product.fitRequired ? 1 : 0,
+        final_sale: product.finalSale ? 1 : 0,
         materials_care: product.materialsCare ?? null,
         delivery_returns: product.deliveryReturns ?? null,
         return_exchanges: product.returnExchanges ?? null,

@@ -62,6 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     price: values.price,
     original_price: values.original_price,
     active: values.active,
+    final_sale: values.final_sale,
     variants: variantIds.map((variantId) => ({ id: variantId, stock: values[stockField(variantId)] })),
   };
   const parsed = adminProductUpdateSchema.safeParse(input, { error: shopperIssueText });
@@ -120,6 +121,10 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           />
         </div>
         <CheckField label={T.activeLabel} inputProps={{ name: "active", defaultChecked: typed ? typed.active === "on" : product.active }} />
+        <CheckField
+          label={T.finalSaleLabel}
+          inputProps={{ name: "final_sale", defaultChecked: typed ? typed.final_sale === "on" : product.final_sale }}
+        />
         <fieldset className="admin-product-form__variants">
           <legend className="admin-subheading">{T.variantsHeading}</legend>
           {product.variants.map((variant) => (

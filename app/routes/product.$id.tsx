@@ -60,8 +60,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     );
   }
   const meta = productMeta(origin, canonicalPath, product.data);
-  // The accordions' texts come with the data (the product's own, or the shop's wording), not in the page's script.
-  const accordions = PRODUCT_ACCORDIONS.map((item) => ({ title: item.title, text: product.data[item.field] || item.fallback }));
+  // The accordions' texts come with the data (the product's own, or the shop's wording), not in the page's script. A
+  // final-sale product's returns section says it cannot be returned, instead of the policy it is an exception to.
+  const accordions = PRODUCT_ACCORDIONS.map((item) => ({
+    title: item.title,
+    text: item.field === "return_exchanges" && product.data.final_sale ? MSG.returns.finalSale : product.data[item.field] || item.fallback,
+  }));
   return { origin, canonicalPath, meta, product: product.data, accordions, failure: null, recommended, reviews, view };
 }
 
@@ -180,6 +184,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           <VariantPicker product={product} />
+
+          {product.final_sale ? <p className="product-info__final-sale">{MSG.returns.finalSale}</p> : null}
 
           <AddToCartForm
             key={selectionKey}

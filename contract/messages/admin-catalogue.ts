@@ -33,6 +33,7 @@ export const adminCatalogue = {
   originalPriceLabel: "Price before a sale (£)",
   originalPriceHint: "The same as the price when the product is not on sale",
   activeLabel: "Shown in the shop",
+  finalSaleLabel: "Final sale: cannot be returned or exchanged",
   stockLabel: (variant: string) => `Stock of ${variant}`,
   variantsHeading: "Stock per variant",
   save: "Save changes",

@@ -18,6 +18,8 @@ export const adminProductListSchema = z.object({ products: z.array(adminProductR
 /** `GET` and `PUT /admin/products/{productId}`: what the product page edits. */
 export const adminProductSchema = adminProductRowSchema.extend({
   original_price: z.number(),
+  /** Cannot be returned or exchanged (a claim can still be opened for it). */
+  final_sale: z.boolean(),
   variants: z.array(z.object({ id: z.int(), sku: z.string(), color_name: z.string(), size: z.string(), stock: z.int() })),
 });
 

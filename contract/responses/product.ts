@@ -69,6 +69,8 @@ export const productDetailSchema = productSummarySchema.extend({
   delivery_returns: z.string().nullable(),
   return_exchanges: z.string().nullable(),
   contact_info: z.string().nullable(),
+  /** Cannot be returned or exchanged: the page says so before the shopper chooses. */
+  final_sale: z.boolean(),
 });
 
 export const categorySchema = z.object({

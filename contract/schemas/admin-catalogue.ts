@@ -42,12 +42,16 @@ const stock = z.preprocess(
 /** A checkbox posts "on" or nothing; JSON sends a boolean. */
 const checkbox = z.preprocess((value) => (value === "on" ? true : value === undefined || value === "" ? false : value), z.boolean());
 
-/** PUT /admin/products/{productId}: price and the price before a sale in pounds, the active flag, stock per variant. */
+/**
+ * PUT /admin/products/{productId}: price and the price before a sale in pounds, the active and final-sale flags, stock
+ * per variant.
+ */
 export const adminProductUpdateSchema = z
   .object({
     price: gbp,
     original_price: gbp,
     active: checkbox,
+    final_sale: checkbox,
     variants: z.array(z.object({ id: recordId, stock })).max(200),
   })
   .refine((product) => product.original_price >= product.price, {

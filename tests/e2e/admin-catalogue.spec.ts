@@ -97,14 +97,22 @@ test.describe("the back office's catalogue", () => {
     await page.getByLabel(T.priceLabel).fill("64.50");
     await page.getByLabel(T.originalPriceLabel).fill("80");
     await page.getByLabel(T.stockLabel("Ivory / S")).fill("9");
+    await expect(page.getByLabel(T.finalSaleLabel)).not.toBeChecked();
+    await page.getByLabel(T.finalSaleLabel).check();
     await page.getByRole("button", { name: T.save }).click();
     await expect(page.getByText(T.productUpdated)).toBeVisible();
     await expect(page.getByLabel(T.priceLabel)).toHaveValue("64.50");
+    await expect(page.getByLabel(T.finalSaleLabel)).toBeChecked();
     await expect(page.getByText(`${T.columns.stock}: 15`)).toBeVisible();
 
     await page.getByRole("link", { name: T.viewInShop }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.locator(".product-info")).toContainText("£64.50");
+    // The shopper reads that it is final sale before adding it to the bag, and again in its returns section.
+    await expect(page.locator(".product-info__final-sale")).toHaveText(MSG.returns.finalSale);
+    const returnsSection = page.locator("details.accordion", { hasText: "Return and Exchanges" });
+    await returnsSection.locator("summary").click();
+    await expect(returnsSection).toContainText(MSG.returns.finalSale);
   });
 
   test("creates a promo code (refusing broken rules on their fields) and disables it", async ({ shop, page }, testInfo) => {
