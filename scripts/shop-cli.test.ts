@@ -426,7 +426,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       "Customer: Shopper <amina@example.test>",
       "Ship to: Home, 1 High Street, London, E1 1AA; phone 07000000000",
       "Payment: Credit Card, paid",
-      "  3 x Item, SKU SKU: £0.00 each, £0.00",
+      "] 3 x Item, SKU SKU: £0.00 each, £0.00; 3 left to return or claim",
       "Totals: subtotal £0.00, shipping £5.00, discount £0.00, total £5.00",
       "with Evri, tracking H00A1B2C3D4E5F6G (https://www.evri.com/track/parcel/H00A1B2C3D4E5F6G)",
       "shipped, by the shop",

@@ -191,10 +191,16 @@ function describeOrder(order: AdminOrderDetailDto): string {
     "Items:",
     ...order.items.map(
       (item) =>
-        `  ${item.quantity} x ${item.product_name}${item.variant_name ? ` (${item.variant_name})` : ""}, SKU ${item.sku}: ${pounds(item.unit_price)} each, ${pounds(item.line_total)}`,
+        `  [item ${item.id}] ${item.quantity} x ${item.product_name}${item.variant_name ? ` (${item.variant_name})` : ""}, SKU ${item.sku}: ${pounds(item.unit_price)} each, ${pounds(item.line_total)}; ${item.returnable_quantity} left to return or claim`,
     ),
     `Totals: subtotal ${pounds(order.totals.subtotal)}, shipping ${pounds(order.totals.shipping)}, discount ${pounds(order.totals.discount)}${order.totals.promo_code ? ` (${order.totals.promo_code})` : ""}, total ${pounds(order.totals.total)}`,
   ];
+  if (order.returns.length > 0) {
+    lines.push(
+      "Returns and claims:",
+      ...order.returns.map((ret) => `  ${ret.code} (${ret.kind}), ${ret.state_name}, opened ${ret.created_at}`),
+    );
+  }
   if (order.shipment) {
     const { carrier_name, tracking_number, tracking_url, shipped_at } = order.shipment;
     lines.push(`Shipped: ${shipped_at} with ${carrier_name}, tracking ${tracking_number} (${tracking_url})`);
