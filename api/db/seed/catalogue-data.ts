@@ -1,5 +1,6 @@
 import type { Collection } from "#contract/constants.ts";
-import { DELIVERY_TERMS } from "#contract/delivery.ts";
+import { DELIVERY_TERMS, RETURN_TERMS } from "#contract/delivery.ts";
+import { SHOP } from "#contract/shop.ts";
 
 /**
  * The demo catalogue of Maison Noor as plain data: palette, garments, categories, products and shop texts.
@@ -1068,11 +1069,10 @@ export const FABRIC_CARE: Record<Fabric, string> = {
 /** The shop's delivery terms, from the shipping method it charges: the seed never promises other terms. */
 export const DELIVERY_RETURNS_TEXT = DELIVERY_TERMS.productText;
 
-export const RETURN_EXCHANGES_TEXT =
-  "Unworn items with their tags attached can be exchanged for another size or colour within 28 days. Hijabs, earrings and personalised pieces cannot be returned for hygiene reasons unless faulty.";
+/** The shop's returns terms: a product's own text may not promise others (the code keeps only these). */
+export const RETURN_EXCHANGES_TEXT = RETURN_TERMS.productText;
 
-export const CONTACT_INFO_TEXT =
-  "Questions about fit or fabric? Our stylists are on hand every day by e-mail at hello@maisonnoor.co.uk or by phone on +44 20 7946 0321, and in person at our flagship on Green Street, London.";
+export const CONTACT_INFO_TEXT = `Questions about fit or fabric? Our stylists answer e-mail at ${SHOP.email} ${SHOP.replyTime}, take calls on ${SHOP.phone}, and see you in person at our flagship on ${SHOP.address.line1}, ${SHOP.address.city}.`;
 
 /** Lookup header ids besides PRODUCT_CATEGORY (constants.ts): sizes, contact subjects and fits. */
 export const LOOKUP_HEADER = { sizes: 1, contactSubjects: 2, fits: 3 } as const;
