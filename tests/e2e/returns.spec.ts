@@ -151,15 +151,33 @@ test("a shopper returns one item for a refund and exchanges another for another 
   const step = async (path: string, data: unknown) => {
     const answer = await request.post(`/api/admin/returns/${code}/${path}`, { headers: staff, data });
     expect(answer.status(), await answer.text()).toBe(200);
-    return (await answer.json()).data as { refund_due: number };
+    return (await answer.json()).data as { refund_due: number; items: { id: number; variant_name: string }[] };
   };
-  const received = await step("receive", { restock: [] });
+  const stockOf = async () => {
+    const fresh = (await (await request.get(`/api/admin/products/${product.id}`, { headers: staff })).json()).data as {
+      variants: { size: string; stock: number }[];
+    };
+    return Object.fromEntries(fresh.variants.map((variant) => [variant.size, variant.stock]));
+  };
+  // Sold one S and one M; the exchange's L is held from stock as soon as the return is registered.
+  expect(await stockOf()).toEqual({ S: 4, M: 4, L: 4 });
+  const returned = (await (await request.get(`/api/admin/returns/${code}`, { headers: staff })).json()).data as {
+    items: { id: number; variant_name: string }[];
+  };
+  const refundedItem = returned.items.find((item) => item.variant_name === "Ivory / S");
+  // The refunded S goes back on sale; the exchanged M does not (say it was worn).
+  const received = await step("receive", { restock: [refundedItem?.id] });
+  expect(await stockOf()).toEqual({ S: 5, M: 4, L: 4 });
+  expect(await inbox.text(shopper.email, `We have received your return ${code}`)).toContain(order.order_code);
   await shop.visit(orderHref);
   await expect(entry.locator(".return-state")).toHaveText(RETURN_STATE_NAMES.received);
   await expect(entry.getByRole("link", { name: MSG.returns.printLabel })).toHaveCount(0);
 
+  expect(received.refund_due).toBe(80);
   await step("refund", { amount: received.refund_due });
+  expect(await inbox.text(shopper.email, `We have refunded £80.00 for your return ${code}`)).toContain(order.order_code);
   await step("ship", { carrier: "royal_mail", tracking_number: "AB123456785GB" });
+  expect(await inbox.text(shopper.email, `The exchange for your return ${code}`)).toContain("AB123456785GB");
   await shop.visit(orderHref);
   await expect(entry.locator(".return-state")).toHaveText(RETURN_STATE_NAMES.exchanged);
   await expect(dialog.locator(".order-facts")).toContainText("£80.00");
