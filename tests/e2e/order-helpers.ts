@@ -16,11 +16,16 @@ import { expect } from "./fixtures.ts";
 export function shopCli(args: string[], stdin = ""): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("No e2e database: the global setup starts the server (not with E2E_BASE_URL set)");
+  return shopCliOn(`file:${join(dataDir, "shop.db")}`, args, stdin);
+}
+
+/** The operator's command line against the database at `databaseUrl` (a shop a spec starts itself). */
+export function shopCliOn(databaseUrl: string, args: string[], stdin = ""): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
       ["scripts/shop-cli.ts", ...args],
-      { env: { ...process.env, DATABASE_URL: `file:${join(dataDir, "shop.db")}` } },
+      { env: { ...process.env, DATABASE_URL: databaseUrl } },
       (error, stdout, stderr) => {
         if (error || stderr) reject(new Error(`${args.slice(0, 2).join(" ")} failed: ${stderr || error?.message}`));
         else resolve(stdout);

@@ -5,12 +5,14 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import getPort from "get-port";
 import { FAKE_STRIPE_KEYS, type FakeStripe, startFakeStripe, webhookTo } from "#api/testing/fake-stripe.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
+import type { ReturnDto, ReturnOptionsDto } from "#contract/dto/returns.ts";
 import { MSG } from "#contract/messages.ts";
 import { PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { expectNoViolations } from "./axe.ts";
 import { toPaymentStep } from "./checkout-helpers.ts";
 import { expect, hydrated, inboxAt, test } from "./fixtures.ts";
 import { type Instance, ready, startInstance, stop } from "./instances.ts";
+import { shopCliOn } from "./order-helpers.ts";
 import { startSmtpInbox } from "./smtp-inbox.ts";
 
 /**
@@ -285,4 +287,69 @@ test("the cart names an order waiting for payment and offers Pay now and Cancel 
   await expect(page.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
   expect(stripe.sessions.get(session.id)?.status).toBe("expired");
   await expect.poll(() => unitsLeft(request, product.id)).toBe(before);
+});
+
+test("a delivered order paid on Stripe is refunded in part from the back office: Stripe refunds that amount, the shopper is told", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, "stripe-return");
+  await atPaymentStep(page, request, javaScriptEnabled, email);
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+  const session = stripe.lastSession();
+  if (!session) throw new Error("no checkout session opened");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${shop.url}/order-success\\?order=\\d+$`));
+  const orderId = Number(new URL(page.url()).searchParams.get("order"));
+  const code = session.client_reference_id ?? "no order code";
+
+  // The shop's staff ship and deliver it from the command line, on this shop's database.
+  const cli = (args: string[], stdin?: string) => shopCliOn(`file:${join(dir, "shop.db")}`, args, stdin);
+  await cli(["order:status", code, "processing"]);
+  await cli(["order:ship", code, "--carrier", "royal_mail", "--tracking", "AB123456785GB"]);
+  await cli(["order:status", code, "delivered"]);
+
+  // The shopper sends it back as faulty, for a refund.
+  const login = await request.post(`${shop.url}/api/public/auth/login`, { data: { email, password: PASSWORD } });
+  const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
+  const options = (await (await request.get(`${shop.url}/api/public/orders/${orderId}/returns/options`, { headers })).json())
+    .data as ReturnOptionsDto;
+  const item = options.items[0];
+  if (!item) throw new Error("the order has no item");
+  const registered = await request.post(`${shop.url}/api/public/orders/${orderId}/returns`, {
+    headers,
+    data: { reason: "faulty", items: [{ order_item_id: item.order_item_id, quantity: 1, resolution: "refund" }] },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const ret = (await registered.json()).data as ReturnDto;
+
+  // An operator receives it and refunds part of what is owed (the item's price and, as it is faulty, the delivery).
+  const operator = uniqueEmail(testInfo, "stripe-returns-desk");
+  await cli(["operator:create", "--email", operator, "--name", "Returns Desk"], `${PASSWORD}\n${PASSWORD}\n`);
+  const returnPage = `${shop.url}/admin/returns/${ret.code}`;
+  // The shopper's browser is done: the operator signs in on a browser of their own.
+  await page.context().clearCookies();
+  await page.goto(`${shop.url}/signin?redirectTo=${encodeURIComponent(`/admin/returns/${ret.code}`)}`);
+  if (javaScriptEnabled) await hydrated(page);
+  await signIn(page, operator, PASSWORD);
+  await expect(page).toHaveURL(returnPage, { timeout: SIGN_IN_MS });
+  const receive = page.getByRole("form", { name: MSG.adminReturns.receiveTitle });
+  await receive.getByRole("button", { name: MSG.adminReturns.receiveTitle }).click();
+  await expect(page.getByText(MSG.adminReturns.received)).toBeVisible();
+  const refund = page.getByRole("form", { name: MSG.adminReturns.refundTitle });
+  const owed = Number(await refund.getByLabel(MSG.adminReturns.refundAmountLabel).inputValue());
+  expect(Math.round(owed * 100)).toBe(session.amount_total);
+  const partPence = Math.round(session.amount_total / 2);
+  const part = `£${(partPence / 100).toFixed(2)}`;
+  await refund.getByLabel(MSG.adminReturns.refundAmountLabel).fill((partPence / 100).toFixed(2));
+  await refund.getByRole("button", { name: MSG.adminReturns.refundTitle }).click();
+  await expect(page.getByText(MSG.adminReturns.refunded(part))).toBeVisible();
+
+  // Stripe gave back exactly that, once, on this payment.
+  const paid = stripe.sessions.get(session.id);
+  expect(stripe.refunds.filter((each) => each.payment_intent === paid?.payment_intent).map((each) => each.amount)).toEqual([partPence]);
+  const mail = await inboxAt(join(dir, "inbox")).text(email, `We have refunded ${part} for your return ${ret.code}`);
+  expect(mail).toContain(code);
 });
