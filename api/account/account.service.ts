@@ -134,6 +134,12 @@ export async function eraseAccount(
       .set({ name: "", email: erasedEmail(userId), password_hash: unusablePassword, email_verified: 0, updated_at: now })
       .where("id", "=", userId)
       .execute();
+    // A claim's note is what the shopper told the shop (on the phone, in a message): theirs, so it goes too.
+    await trx
+      .updateTable("returns")
+      .set({ note: null, updated_at: now })
+      .where("order_id", "in", (eb) => eb.selectFrom("orders").select("id").where("user_id", "=", userId))
+      .execute();
     const result = { orders_kept: Number(orders.numUpdatedRows), reviews_removed: reviewsRemoved };
     if (audit) {
       const entry: AuditEntry = { action: audit.action, subject: `user:${userId}`, before: null, after: result };

@@ -128,8 +128,29 @@ describe("POST /public/account/delete", () => {
     expect(secondSession.status).toBe(200);
     expect(await ratingOf(shopper.catalogue.abaya)).toEqual({ rating_count: 1, rating_sum: 4 });
 
+    const operator = await createSignedInUser(api, { role: "operator" });
+    const shopItem = await api.db.kysely
+      .selectFrom("order_items")
+      .select("id")
+      .where("order_id", "=", shopper.order.id)
+      .executeTakeFirstOrThrow();
+    const claim = await api.call("POST", `/admin/orders/${shopper.order.order_code}/claims`, {
+      token: operator.token,
+      body: {
+        reason: "damaged",
+        outcome: "refund",
+        note: "Called from 07700 900123: torn seam",
+        items: [{ order_item_id: shopItem.id, quantity: 1 }],
+      },
+    });
+    expect(claim.status).toBe(201);
+
     const erased = await api.call("POST", "/public/account/delete", { token: shopper.token, body: { password: shopper.password } });
     expect(erased).toMatchObject({ status: 200, body: { message: MSG.privacy.deleted, data: { orders_kept: 1, reviews_removed: 1 } } });
+    // The claim stays with the order, without what the shopper said.
+    expect(await api.db.kysely.selectFrom("returns").select(["note", "reason"]).where("code", "=", claim.body.data.code).execute()).toEqual(
+      [{ note: null, reason: "damaged" }],
+    );
 
     // Every session ends, and the old password opens nothing.
     expect((await api.call("GET", "/public/auth/me", { token: shopper.token })).status).toBe(401);
@@ -149,7 +170,6 @@ describe("POST /public/account/delete", () => {
 
     const order = await api.db.kysely.selectFrom("orders").selectAll().where("id", "=", shopper.order.id).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: "delivered", ship_line1: MSG.privacy.erased, ship_line2: null, ship_phone: MSG.privacy.erased });
-    const operator = await createSignedInUser(api, { role: "operator" });
     const listed = await api.call("GET", "/admin/orders", { token: operator.token });
     expect(listed.body.data.orders).toMatchObject([{ code: shopper.order.order_code, status: "delivered" }]);
     const detail = await api.call("GET", `/admin/orders/${shopper.order.order_code}`, { token: operator.token });
