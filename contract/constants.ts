@@ -72,11 +72,9 @@ export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 /** Contact form subjects; the first is the default. */
 export const CONTACT_SUBJECTS = ["General Inquiry", "Product Return", "Product Exchange", "Custom Query"] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 /** Longest values the contact form takes (names share NAME_MAX). */
 export const CONTACT_MAX = { phone: 30, orderNumber: 40, message: 5000 } as const;
 export const ADDRESS_TYPES = ["Home", "Work", "Other"] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
 export const CARD_NUMBER_DIGITS = { min: 13, max: 19 } as const;
 export const CVV_DIGITS = { min: 3, max: 4 } as const;
 

@@ -3,7 +3,7 @@ import { delimiter, dirname, resolve } from "node:path";
 import { findPostgresBin, startThrowawayCluster, type ThrowawayCluster } from "./pg-cluster.ts";
 
 /**
- * `npm test`: typecheck, lint (Biome), Vitest (SQLite, and PostgreSQL when one is available), production build,
+ * `npm test`: typecheck, lint (Biome, then knip: unused files, exports and dependencies), Vitest (SQLite, and PostgreSQL when one is available), production build,
  * Playwright (with PostgreSQL also the several-instances test). PostgreSQL comes from DATABASE_URL_PG (an admin
  * URL) or a throwaway local cluster when the server binaries are installed, one for the whole run.
  */
@@ -57,7 +57,7 @@ async function withPostgres(run: (adminUrl: string) => Promise<boolean>): Promis
 
 const stepActions: Record<Step, () => Promise<boolean>> = {
   typecheck: async () => (await run("react-router", ["typegen"])) && run("tsc", []),
-  lint: () => run("biome", ["check", "."]),
+  lint: async () => (await run("biome", ["check", "."])) && run("knip", []),
   unit: () => withPostgres((adminUrl) => run("vitest", ["run"], { TEST_PG_ADMIN_URL: adminUrl })),
   build: () => run("react-router", ["build"]),
   e2e: () => withPostgres((adminUrl) => run("playwright", ["test"], { TEST_PG_ADMIN_URL: adminUrl })),

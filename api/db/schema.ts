@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { OrderStatus, PaymentAttemptStatus } from "#contract/checkout.ts";
 import type { UserRole } from "#contract/constants.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
@@ -490,14 +490,9 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type PaymentAttempt = Selectable<PaymentAttemptsTable>;
-export type Product = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
 export type Variant = Selectable<ProductVariantsTable>;
-export type Category = Selectable<CategoriesTable>;
 export type Address = Selectable<AddressesTable>;
-export type AddressUpdate = Updateable<AddressesTable>;
 export type Order = Selectable<OrdersTable>;
 export type OrderItem = Selectable<OrderItemsTable>;
 export type PromoCode = Selectable<PromoCodesTable>;

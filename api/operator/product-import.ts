@@ -71,7 +71,6 @@ const productSchema = z
   });
 
 const productImportSchema = z.object({ products: z.array(productSchema).min(1).max(10_000) });
-export type ProductImport = z.infer<typeof productImportSchema>;
 
 /**
  * The fields the catalogue checks read (SKUs, category, colour and size), taken from any file however malformed:

@@ -132,11 +132,6 @@ export function residentByProcess(pid: number): Map<number, number> {
   return new Map([[pid, ownResidentBytes(pid)], ...childrenOf(pid).map((child) => [child, ownResidentBytes(child)] as const)]);
 }
 
-/** Resident memory of a process and its children (the cluster's workers) in bytes. */
-export function residentBytes(pid: number): number {
-  return [...residentByProcess(pid).values()].reduce((total, bytes) => total + bytes, 0);
-}
-
 /** The first product page linked from the listing. */
 export async function firstProductPath(baseUrl: string): Promise<string> {
   const html = await (await fetch(`${baseUrl}/products`)).text();

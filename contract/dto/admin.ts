@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import type {
   adminOrderDetailSchema,
-  adminOrderListSchema,
   adminOrderSummarySchema,
   operatorSchema,
   orderStatusChangeResultSchema,
@@ -12,8 +11,6 @@ import type {
 export type OperatorDto = z.infer<typeof operatorSchema>;
 
 export type AdminOrderSummaryDto = z.infer<typeof adminOrderSummarySchema>;
-
-export type AdminOrderListDto = z.infer<typeof adminOrderListSchema>;
 
 export type AdminOrderDetailDto = z.infer<typeof adminOrderDetailSchema>;
 

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import type {
-  adminReturnListSchema,
   adminReturnSchema,
   adminReturnSummarySchema,
   orderReturnSchema,
@@ -17,4 +16,3 @@ export type OrderReturnDto = z.infer<typeof orderReturnSchema>;
 export type ReturnOptionsDto = z.infer<typeof returnOptionsSchema>;
 export type AdminReturnDto = z.infer<typeof adminReturnSchema>;
 export type AdminReturnSummaryDto = z.infer<typeof adminReturnSummarySchema>;
-export type AdminReturnListDto = z.infer<typeof adminReturnListSchema>;

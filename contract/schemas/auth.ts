@@ -84,8 +84,6 @@ export const resetPasswordFormSchema = resetPasswordSchema
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;
-export type EmailRequestInput = z.infer<typeof emailRequestSchema>;
-export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** Deleting one's own account asks for the password again (taken as typed, like the login's). */
@@ -95,4 +93,3 @@ export const accountDeleteSchema = z.object({
     .min(1, { error: MSG.privacy.passwordRequired, abort: true })
     .max(PASSWORD_MAX, MSG.accounts.passwordMax(PASSWORD_MAX)),
 });
-export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;

@@ -26,7 +26,6 @@ export const validatePromoSchema = z.object({
   /** The basket in GBP: goods with variant extras, without shipping. */
   cartTotal: gbp,
 });
-export type ValidatePromoRequest = z.infer<typeof validatePromoSchema>;
 
 /** A cart line: `productId`, the variant as `variant.id` or `variantId`, `quantity`, `selectedFit`. */
 const cartItemSchema = z

@@ -7,8 +7,6 @@ export const subscribeSchema = z.object({
   email: emailField(MSG.subscribe.emailRequired, MSG.subscribe.invalidEmail),
 });
 
-export type SubscribeInput = z.infer<typeof subscribeSchema>;
-
 /** The secret of an unsubscribe link (`?token=`), shared by the /unsubscribe page and `POST /public/unsubscribe`. */
 export const unsubscribeSchema = z.object({
   token: z.string({ error: MSG.subscribe.unsubscribeLinkInvalid }).regex(/^[0-9a-f]{32}$/, MSG.subscribe.unsubscribeLinkInvalid),

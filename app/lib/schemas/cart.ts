@@ -51,4 +51,3 @@ export const cartIntentSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type CartIntent = z.infer<typeof cartIntentSchema>;
-export type CartIntentName = CartIntent["intent"];

@@ -5,4 +5,3 @@ export const heldOrderFormSchema = z.object({
   intent: z.enum(["pay-order", "cancel-order"]),
   order: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
-export type HeldOrderIntent = z.infer<typeof heldOrderFormSchema>["intent"];

@@ -9,5 +9,3 @@ export const wishlistIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId: productRecordId, redirectTo: z.string().optional() }),
   z.object({ intent: z.literal("remove"), productId: productRecordId, redirectTo: z.string().optional() }),
 ]);
-
-export type WishlistIntent = z.infer<typeof wishlistIntentSchema>;
