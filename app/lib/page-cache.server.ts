@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
-import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
+import type { Logger } from "pino";
 import type { ApiCall } from "./api.server.ts";
 import { BEST_ENCODINGS, type BestEncoding, compressAtBest } from "./compress-at-best.server.ts";
 import { sharedPageVariant } from "./document-caching.server.ts";
@@ -45,6 +45,8 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** Makes a kept page's API calls again for the request it answers, so their side effects (view counts) happen. */
   replay: (calls: readonly ApiCall[], req: ExpressRequest) => void;
+  /** Where a failed compression of a kept page is told (the page is then sent as rendered). */
+  logger: Pick<Logger, "warn">;
 }
 
 /** Pages larger than this are never kept: no page of the shop comes near it. */
@@ -65,9 +67,9 @@ export function createPageCache(options: PageCacheOptions) {
     ttl: options.ttlMs,
   });
 
-  // A header value holds no line break, so the parts cannot run into each other.
-  const keyOf = (req: ExpressRequest, variant: string) =>
-    `${isbot(req.get("user-agent") ?? "") ? "bot" : "browser"}\n${variant}\n${req.originalUrl}`;
+  // A header value holds no line break, so the parts cannot run into each other. Bots and browsers get the same
+  // bytes (entry.server.tsx renders every page whole, onAllReady), so the key does not tell them apart.
+  const keyOf = (variant: string, req: ExpressRequest) => `${variant}\n${req.originalUrl}`;
 
   return function pageCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     const variant = sharedPageVariant(req.headers.cookie);
@@ -75,11 +77,11 @@ export function createPageCache(options: PageCacheOptions) {
       next();
       return;
     }
-    const key = keyOf(req, variant);
+    const key = keyOf(variant, req);
     const generation = options.generation();
     const kept = pages.get(key);
     if (kept && generation !== undefined && kept.generation === generation) {
-      send(kept, req, res);
+      send(kept, req, res, options.logger);
       options.replay(kept.calls, req);
       return;
     }
@@ -115,14 +117,14 @@ function isShared(status: number, headers: Headers): boolean {
  * Starts the kept page's compressed copies (brotli 11 takes about 80 ms of a thread-pool thread for 100 KB): only
  * for a page asked for again, so a crawl of addresses asked for once costs renders alone.
  */
-function compressOnce(page: KeptPage) {
+function compressOnce(page: KeptPage, logger: Pick<Logger, "warn">) {
   page.compressing = true;
   for (const encoding of BEST_ENCODINGS) {
     compressAtBest[encoding](page.body).then(
       (encoded) => {
         page.encoded[encoding] = encoded;
       },
-      () => {},
+      (error: unknown) => logger.warn({ err: error, encoding }, "a kept page could not be compressed; it is sent as rendered"),
     );
   }
 }
@@ -131,8 +133,8 @@ function compressOnce(page: KeptPage) {
  * The kept page in the encoding the browser accepts, when that is ready (the compression middleware, which adds
  * `Vary: Accept-Encoding` to every answer, passes an encoded body through), else as rendered.
  */
-function send(page: KeptPage, req: ExpressRequest, res: ExpressResponse) {
-  if (!page.compressing) compressOnce(page);
+function send(page: KeptPage, req: ExpressRequest, res: ExpressResponse, logger: Pick<Logger, "warn">) {
+  if (!page.compressing) compressOnce(page, logger);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Age", String(Math.floor((Date.now() - page.storedAt) / 1000)));
   // The smallest the browser accepts; no Accept-Encoding asks for the page as it is (as the compression
