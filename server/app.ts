@@ -14,7 +14,7 @@ import type { DestinationStream, Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { prepareBackendDatabase, startBackend } from "#api/bootstrap.ts";
-import { CATALOGUE_CACHE_MS, createCatalogueCache } from "#api/catalogue/read-cache.ts";
+import { CATALOGUE_CACHE_MS } from "#api/catalogue/read-cache.ts";
 import { writePendingViews } from "#api/catalogue/view-counter.ts";
 import { readBackendConfig } from "#api/config.ts";
 import { systemClock } from "#api/core/clock.ts";
@@ -67,11 +67,11 @@ export async function createShopServer(options: ShopServerOptions = {}) {
   if (!config.PUBLIC_URL) warnPublicUrlUnset(logger, config);
   const atPublicOrigin = (req: express.Request) => isHostOf(origin, req.host);
 
-  // Catalogue answers and pages are kept for the catalogue generation in the database, which every writer raises
-  // (any worker, instance or operator command): each process reads it about once a second.
+  // The API keeps its catalogue reads, and the page cache below whole pages, for the catalogue generation in the
+  // database, which the database raises on every catalogue write: each process reads it about once a second.
   const transport: ApiTransport = config.API_BASE_URL
     ? httpTransport(config.API_BASE_URL, config.API_INTERNAL_SECRET)
-    : inProcessTransport(api, createCatalogueCache(catalogue.generation));
+    : inProcessTransport(api);
 
   const app = express();
   app.disable("x-powered-by");

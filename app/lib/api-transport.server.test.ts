@@ -7,7 +7,6 @@ import { MSG } from "#contract/messages.ts";
 import { ApiRequestError, createApiClient } from "./api.server.ts";
 import { httpTransport, inProcessTransport } from "./api-transport.server.ts";
 import { categoryListSchema, noDataSchema } from "./responses.server.ts";
-import { memoryCatalogueCache } from "./testing/memory-catalogue-cache.server.ts";
 
 let shop: Awaited<ReturnType<typeof freshApi>>;
 beforeAll(async () => {
@@ -50,36 +49,6 @@ describe("in-process transport", () => {
     const result = await api({ method: "GET", endpoint: "/public/categories", data: { status: "Active" }, schema: categoryListSchema });
     expect(result).toMatchObject({ success: true, status: 200, data: expect.any(Array) });
     await expectRouteNotFound(api({ method: "GET", endpoint: "/public/no-such-thing", schema: noDataSchema }));
-  });
-});
-
-describe("in-process transport with the API's catalogue cache", () => {
-  it("keeps anonymous catalogue answers until the API's catalogue changes, and never a signed-in call's", async () => {
-    const { cache, write } = memoryCatalogueCache();
-    const calls: string[] = [];
-    const transport = inProcessTransport(
-      {
-        fetch: (request: Request, env?: unknown) => {
-          calls.push(new URL(request.url).pathname);
-          return shop.app.fetch(request, env as never);
-        },
-      },
-      cache,
-    );
-    const api = createApiClient({ transport });
-    const categories = { method: "GET", endpoint: "/public/categories", data: { status: "Active" }, schema: categoryListSchema } as const;
-    const first = await api({ ...categories, cache: "catalogue" });
-    expect(first).toMatchObject({ success: true, data: expect.any(Array) });
-    expect(await api({ ...categories, cache: "catalogue" })).toBe(first);
-    expect(calls).toHaveLength(1);
-
-    await api({ ...categories, cache: "catalogue", token: "a-signed-in-shopper" });
-    await api(categories);
-    expect(calls).toHaveLength(3);
-
-    write();
-    expect(await api({ ...categories, cache: "catalogue" })).not.toBe(first);
-    expect(calls).toHaveLength(4);
   });
 });
 

@@ -1,6 +1,5 @@
 import type { Api } from "#api/app.ts";
 import { API_HEADERS } from "#contract/constants.ts";
-import type { CatalogueCache } from "./catalogue-reads.server.ts";
 
 /** Sends one request to the commerce API; `path` starts after `/api` (for example `/public/categories`). */
 export interface ApiTransport {
@@ -10,17 +9,15 @@ export interface ApiTransport {
    * against the contract's response schema. In-process answers come from this build, which the API's tests prove.
    */
   readonly remote: boolean;
-  /** Where the client keeps an in-process API's anonymous catalogue answers (`keptCatalogueAnswer`). */
-  readonly catalogueCache?: CatalogueCache;
 }
 
 /**
- * Calls the Hono app in this process: no socket, the same Request/Response path as HTTP. With `catalogueCache`
- * (kept for the API's catalogue generation) the client keeps anonymous catalogue answers as long as the API would.
+ * Calls the Hono app in this process: no socket, the same Request/Response path as HTTP. Catalogue reads are kept
+ * by the API (its read cache) and whole pages by the page cache, not here.
  */
-export function inProcessTransport(api: Pick<Api, "fetch">, catalogueCache?: CatalogueCache): ApiTransport {
+export function inProcessTransport(api: Pick<Api, "fetch">): ApiTransport {
   const send = async (path: string, init: RequestInit) => api.fetch(new Request(`http://internal/api${path}`, init), { inProcess: true });
-  return Object.assign(send, { remote: false, catalogueCache });
+  return Object.assign(send, { remote: false });
 }
 
 /** Calls a commerce API over HTTP at `baseUrl` (which includes `/api`), proving the shared secret when given. */

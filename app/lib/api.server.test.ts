@@ -345,7 +345,7 @@ describe("apiFor: what the page cache learns of a render", () => {
   it("notes the calls that count a view, for a kept page to make again", async () => {
     const { api, render } = keptRender(ok);
     const detail: ApiCall = { method: "GET", endpoint: "/public/products/7", schema: anyData, countsView: true };
-    await api({ method: "GET", endpoint: "/public/categories", schema: anyData, cache: "catalogue" });
+    await api({ method: "GET", endpoint: "/public/categories", schema: anyData });
     await api({ method: "GET", endpoint: "/public/products/7/reviews", schema: anyData });
     await api(detail);
     expect(render).toMatchObject({ calls: [detail], spoiled: false });
@@ -353,7 +353,7 @@ describe("apiFor: what the page cache learns of a render", () => {
 
   it("marks the render spoiled when a call fails or throws", async () => {
     const failing = keptRender(json(500, errorEnvelope("INTERNAL_ERROR", "boom")));
-    await failing.api({ method: "GET", endpoint: "/public/categories", schema: anyData, cache: "catalogue" });
+    await failing.api({ method: "GET", endpoint: "/public/categories", schema: anyData });
     expect(failing.render.spoiled).toBe(true);
 
     const missing = keptRender(json(404, errorEnvelope("NOT_FOUND", "No such product")));

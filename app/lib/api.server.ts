@@ -4,7 +4,6 @@ import { API_HEADERS } from "#contract/constants.ts";
 import { type Envelope, type ErrorDetail, envelopeSchema, type Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
-import { keptCatalogueAnswer } from "./catalogue-reads.server.ts";
 import { TIMING_MS } from "./constants.ts";
 import { describeError, logger, withoutSecretParams } from "./logger.server.ts";
 import { apiUnavailableContext, requestInfoContext } from "./request-context.ts";
@@ -28,11 +27,6 @@ export interface ApiCall<T = unknown> {
    * an answer that does not match it is refused; in-process answers are this build's, proved by the API's tests.
    */
   schema: z.ZodType<T>;
-  /**
-   * An anonymous catalogue read the API caches (categories, listings, picks): an in-process transport then
-   * keeps the answer as long as the API keeps the read (`keptCatalogueAnswer`). Never with a token.
-   */
-  cache?: "catalogue";
   /** The call counts a product's view: a page kept by the server makes it again for each visitor it answers. */
   countsView?: true;
 }
@@ -81,16 +75,6 @@ export interface ClientOptions {
 export type ApiClient = <T>(call: ApiCall<T>) => Promise<ApiResult<T>>;
 
 export function createApiClient(options: ClientOptions): ApiClient {
-  const send = sender(options);
-  const cache = options.transport.catalogueCache;
-  if (!cache) return send;
-  return <T>(call: ApiCall<T>) =>
-    call.cache === "catalogue" && call.method === "GET" && !call.token
-      ? keptCatalogueAnswer(cache, `${call.endpoint}${toQueryString(call.data)}`, () => send(call))
-      : send(call);
-}
-
-function sender(options: ClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? TIMING_MS.apiTimeout;
   return async <T>({ method, endpoint, data, token, headers: extra, schema }: ApiCall<T>): Promise<ApiResult<T>> => {
     const headers = new Headers({ ...extra, accept: "application/json" });

@@ -34,7 +34,7 @@ async function load<T, R = T>(
 export function fetchActiveCategories(api: ApiClient) {
   return load<CategoryDto[]>(
     api,
-    { method: "GET", endpoint: "/public/categories", data: { status: "Active" }, schema: categoryListSchema, cache: "catalogue" },
+    { method: "GET", endpoint: "/public/categories", data: { status: "Active" }, schema: categoryListSchema },
     MSG.catalogue.categoriesFailed,
   );
 }
@@ -52,7 +52,6 @@ export function fetchProductPage(api: ApiClient, query: ListingQuery, limit: num
       endpoint: "/public/products",
       data: toProductsApiQuery(query, limit),
       schema: productSummaryListSchema,
-      cache: "catalogue",
     },
     MSG.catalogue.productsFailed,
     ({ data, pagination }) => ({
@@ -70,7 +69,6 @@ export function fetchTrending(api: ApiClient) {
       endpoint: "/public/products/trending",
       data: { limit: PAGE_SIZE.trending },
       schema: productSummaryListSchema,
-      cache: "catalogue",
     },
     MSG.catalogue.trendingFailed,
   );
@@ -79,7 +77,7 @@ export function fetchTrending(api: ApiClient) {
 export function fetchLatest(api: ApiClient, limit: number = PAGE_SIZE.latest) {
   return load<ProductSummaryDto[]>(
     api,
-    { method: "GET", endpoint: "/public/products/latest", data: { limit }, schema: productSummaryListSchema, cache: "catalogue" },
+    { method: "GET", endpoint: "/public/products/latest", data: { limit }, schema: productSummaryListSchema },
     MSG.catalogue.latestFailed,
   );
 }
@@ -92,7 +90,6 @@ export function fetchRecommended(api: ApiClient, productId: number) {
       endpoint: "/public/products/recommended",
       data: { product_id: productId, limit: PAGE_SIZE.recommendedOnDetail },
       schema: productSummaryListSchema,
-      cache: "catalogue",
     },
     MSG.catalogue.recommendedFailed,
   );

@@ -24,7 +24,7 @@ describe("liveFirstPurchasePercent", () => {
   it("is the live offer's percentage, read as a kept catalogue answer", async () => {
     const { api, calls } = clientAnswering(answered({ first_purchase: { percent: 10 } }));
     expect(await liveFirstPurchasePercent(api)).toBe(10);
-    expect(calls).toMatchObject([{ method: "GET", endpoint: "/public/offers", cache: "catalogue" }]);
+    expect(calls).toMatchObject([{ method: "GET", endpoint: "/public/offers" }]);
   });
 
   it("is null while no offer is live, and when the API does not answer (the top bar then promises none)", async () => {

@@ -6,6 +6,6 @@ import { offersSchema } from "./responses.server.ts";
  * then promises nothing it cannot keep). A kept catalogue read: promo writes raise the catalogue generation.
  */
 export async function liveFirstPurchasePercent(api: ApiClient): Promise<number | null> {
-  const outcome = await callApi(api, { method: "GET", endpoint: "/public/offers", schema: offersSchema, cache: "catalogue" });
+  const outcome = await callApi(api, { method: "GET", endpoint: "/public/offers", schema: offersSchema });
   return outcome.ok ? (outcome.data.first_purchase?.percent ?? null) : null;
 }

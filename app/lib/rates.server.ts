@@ -21,7 +21,6 @@ export async function exchangeRates(api: ApiClient): Promise<RatesSnapshot> {
     method: "GET",
     endpoint: "/public/exchange-rates",
     schema: exchangeRatesSchema,
-    cache: "catalogue",
   });
   return ratesSnapshot(outcome.ok ? outcome.data : null);
 }
