@@ -59,6 +59,15 @@ test("MY ORDERS pages through the orders, and an order's dialog closes back to i
     await expect(dialog).toHaveCount(0);
     await expect(viewDetails).toBeFocused();
     await viewDetails.click();
+    // Centred in the window, and a click on the veil beside it closes it too.
+    const box = await dialog.boundingBox();
+    const viewport = page.viewportSize();
+    if (!box || !viewport) throw new Error("the dialog has no box");
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+    await page.mouse.click(Math.max(1, box.x / 2), viewport.height - 2);
+    await expect(page).toHaveURL(/\/profile\?tab=orders&page=2$/);
+    await expect(dialog).toHaveCount(0);
+    await viewDetails.click();
   }
   await dialog.getByRole("link", { name: "Close order details" }).click();
   await expect(page).toHaveURL(/\/profile\?tab=orders&page=2$/);

@@ -76,25 +76,21 @@ export function PromoBox({ applied, error, typed }: PromoBoxProps) {
 /**
  * The one-time congratulations after a code is applied: an open dialog rendered by the server (the cart
  * cookie carries it to exactly one render), closed by a link back to the cart, so it needs no JavaScript. With
- * JavaScript it is a true modal: focus inside, Escape closes it, and focus then goes to the applied code.
+ * JavaScript it is a true modal: focus inside, Escape or a click outside closes it, and focus then goes to the
+ * applied code.
  */
 export function PromoCelebration({ code, saved }: { code: string; saved: string }) {
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
-  useModalDialog(dialog, () => document.querySelector(".promo-box__remove"));
+  useModalDialog(
+    dialog,
+    () => document.querySelector(".promo-box__remove"),
+    () => navigate("/cart", { replace: true, preventScrollReset: true }),
+  );
   return (
     <div className="promo-celebration" role="presentation">
-      <dialog
-        ref={dialog}
-        open
-        className="promo-celebration__dialog"
-        aria-labelledby={titleId}
-        onCancel={(event) => {
-          event.preventDefault();
-          navigate("/cart", { replace: true, preventScrollReset: true });
-        }}
-      >
+      <dialog ref={dialog} open className="promo-celebration__dialog" aria-labelledby={titleId}>
         <p className="promo-celebration__eyebrow">Congratulations</p>
         <h2 id={titleId} className="promo-celebration__title">
           {MSG.promo.applied(saved)}

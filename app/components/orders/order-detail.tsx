@@ -19,7 +19,7 @@ interface OrderDetailDialogProps {
 /**
  * The order detail as a dialog over the list (spec: a modal, not a route). The URL opens it
  * (`?tab=orders&order=<id>`), so it is rendered open by the server and closes by a link, with or without
- * JavaScript; with JavaScript it becomes a true modal (focus kept inside, Escape closes).
+ * JavaScript; with JavaScript it becomes a true modal (focus kept inside, Escape or a click outside closes).
  */
 export function OrderDetailDialog({ order, error, closeHref, renderItemExtra }: OrderDetailDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -27,20 +27,15 @@ export function OrderDetailDialog({ order, error, closeHref, renderItemExtra }: 
   const { pathname, search } = useLocation();
   const openedAt = `${pathname}${search}`;
   // Closed, focus goes back to the list's "View details" that opened it (the link to this very URL).
-  useModalDialog(dialog, () => [...document.querySelectorAll("a[href]")].find((link) => link.getAttribute("href") === openedAt) ?? null);
+  useModalDialog(
+    dialog,
+    () => [...document.querySelectorAll("a[href]")].find((link) => link.getAttribute("href") === openedAt) ?? null,
+    () => navigate(closeHref, { preventScrollReset: true }),
+  );
   const titleId = "order-detail-title";
   return (
     <div className="order-dialog">
-      <dialog
-        ref={dialog}
-        open
-        className="order-dialog__panel"
-        aria-labelledby={titleId}
-        onCancel={(event) => {
-          event.preventDefault();
-          navigate(closeHref, { preventScrollReset: true });
-        }}
-      >
+      <dialog ref={dialog} open className="order-dialog__panel" aria-labelledby={titleId}>
         <header className="order-dialog__head">
           <h2 id={titleId} className="order-dialog__title">
             {order ? `Order #${order.order_code}` : "Order details"}
