@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { telHref } from "#app/components/layout/navigation.ts";
 import { OrderDiscountRow } from "#app/components/orders/order-discount.tsx";
-import { OrderStatusFact } from "#app/components/orders/order-status.tsx";
+import { OrderStatusFact, PaymentStatusFact } from "#app/components/orders/order-status.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
@@ -99,12 +99,7 @@ function OrderSuccessSummary({ order }: { order: OrderDetailDto }) {
       {discounted ? <p className="order-success__saved">You saved {pounds(order.discount)} on this order!</p> : null}
       <dl className="order-facts">
         <OrderStatusFact status={order.status_name} />
-        {order.payment_status ? (
-          <div>
-            <dt>Payment status</dt>
-            <dd>{order.payment_status}</dd>
-          </div>
-        ) : null}
+        {order.payment_status ? <PaymentStatusFact status={order.payment_status} /> : null}
       </dl>
     </section>
   );

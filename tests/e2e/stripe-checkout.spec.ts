@@ -117,7 +117,7 @@ test("pays on Stripe's page: no card field in the shop, PayPal unavailable, the 
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible();
   const code = session.client_reference_id ?? "no order code";
   await expect(page.getByText(code)).toBeVisible();
-  await expect(page.locator(".order-facts")).toContainText("paid");
+  await expect(page.locator(".order-facts")).toContainText("Paid");
   await expect(page.locator(".order-facts")).toContainText(/confirmed/i);
   expect(session.status).toBe("complete");
   // The cart was emptied on the way back.
@@ -204,7 +204,7 @@ test("Back on Stripe's page says the items are held and until when; Pay now retu
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL(new RegExp(`^${shop.url}/order-success\\?order=\\d+$`));
   await expect(page.getByText(code)).toBeVisible();
-  await expect(page.locator(".order-facts")).toContainText("paid");
+  await expect(page.locator(".order-facts")).toContainText("Paid");
 });
 
 test("Back on Stripe's page, then Cancel this order: the stock is back at once, the checkout closed, the cart still holds the item", async ({

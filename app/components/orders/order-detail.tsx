@@ -2,11 +2,11 @@ import { type ReactNode, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { OrderReturns } from "#app/components/returns/order-returns.tsx";
 import { useModalDialog } from "#app/components/ui/use-modal-dialog.ts";
-import { capitalize, formatOrderDate, pounds } from "#app/lib/orders.ts";
+import { formatOrderDate, pounds } from "#app/lib/orders.ts";
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { OrderDetailDto, OrderItemDto } from "#contract/dto/order.ts";
 import { OrderDiscountRow } from "./order-discount.tsx";
-import { OrderStatusFact } from "./order-status.tsx";
+import { OrderStatusFact, PaymentStatusFact } from "./order-status.tsx";
 
 interface OrderDetailDialogProps {
   order: OrderDetailDto | null;
@@ -74,10 +74,7 @@ function OrderDetailBody({
           <dt>Payment method</dt>
           <dd>{order.payment_method_name}</dd>
         </div>
-        <div>
-          <dt>Payment status</dt>
-          <dd>{capitalize(order.payment_status)}</dd>
-        </div>
+        <PaymentStatusFact status={order.payment_status} />
         {order.shipment ? (
           <div>
             <dt>Tracking</dt>

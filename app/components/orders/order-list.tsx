@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { StepPager } from "#app/components/ui/step-pager.tsx";
-import { capitalize, formatHeldUntil, formatOrderDate, ORDERS_TAB, orderDetailHref, ordersPageHref, pounds } from "#app/lib/orders.ts";
+import { formatHeldUntil, formatOrderDate, ORDERS_TAB, orderDetailHref, ordersPageHref, pounds } from "#app/lib/orders.ts";
 import { pageRange } from "#app/lib/page-range.ts";
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { OrderDetailDto, OrderSummaryDto } from "#contract/dto/order.ts";
@@ -11,7 +11,7 @@ import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
 import { HeldOrderActions } from "./held-order-actions.tsx";
 import { OrderDetailDialog } from "./order-detail.tsx";
-import { OrderStatusFact } from "./order-status.tsx";
+import { OrderStatusFact, PaymentStatusFact } from "./order-status.tsx";
 
 interface OrdersPanelProps {
   /** One page of the shopper's orders, newest first. */
@@ -80,10 +80,7 @@ export function OrderRow({ order, page }: { order: OrderSummaryDto; page: number
       </div>
       <dl className="order-row__facts">
         <OrderStatusFact status={order.status_name} />
-        <div>
-          <dt>Payment</dt>
-          <dd>{capitalize(order.payment_status)}</dd>
-        </div>
+        <PaymentStatusFact status={order.payment_status} term="Payment" />
         <div>
           <dt>Total</dt>
           <dd className="order-row__total">{pounds(order.total)}</dd>

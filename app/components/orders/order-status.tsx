@@ -1,4 +1,4 @@
-import { statusLabel, statusTone } from "#app/lib/orders.ts";
+import { capitalize, statusLabel, statusTone } from "#app/lib/orders.ts";
 
 /** An order's status as a coloured badge: the named statuses have colours of their own, any other is grey. */
 export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
@@ -17,6 +17,16 @@ export function OrderStatusFact({ status }: { status: string | null | undefined 
       <dd>
         <OrderStatusBadge status={status} />
       </dd>
+    </div>
+  );
+}
+
+/** The payment's status as one row of an order's facts list, worded alike wherever an order shows ("Paid"). */
+export function PaymentStatusFact({ status, term = "Payment status" }: { status: string; term?: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{capitalize(status)}</dd>
     </div>
   );
 }
