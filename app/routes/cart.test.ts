@@ -75,6 +75,12 @@ describe("/cart action", () => {
     expect(await toastOf(await post({ intent: "add", productId: "x" }))).toBe(MSG.cart.addFailed);
   });
 
+  it("tells a shopper applying a promo code to an empty cart that the cart is empty, keeping the code typed", async () => {
+    const response = (await post({ intent: "applyPromo", code: "WELCOME10" })) as unknown as { data: unknown; init: ResponseInit };
+    expect(response.data).toEqual({ promoError: MSG.promo.emptyCart, typed: "WELCOME10" });
+    expect(response.init.status).toBe(400);
+  });
+
   it("adds once for a form posted twice with its page's token (a double tap without JavaScript)", async () => {
     const fields = { intent: "add", source: "card", productId: "1", redirectTo: "/products", submissionToken: "page-token-1" };
     const first = await post(fields);

@@ -92,7 +92,8 @@ async function promoAction(request: Request, context: Route.ActionArgs["context"
   const api = apiFor(context);
   const signedIn = await optionalUser(request);
   const cart = await loadPricedCart(request, api, signedIn?.token ?? null);
-  if (cart.failed || cart.items.length === 0) return data({ promoError: MSG.promo.validateFailed, typed }, { status: 400 });
+  if (cart.failed) return data({ promoError: MSG.promo.validateFailed, typed }, { status: 400 });
+  if (cart.items.length === 0) return data({ promoError: MSG.promo.emptyCart, typed }, { status: 400 });
   const check = await checkPromo(api, code.data, cart.summary.subtotalPence + cart.summary.extrasPence, signedIn?.token ?? null);
   if (!check.ok) return data({ promoError: check.message, typed }, { status: 400 });
   const cookie = await serializeCartState(request, {

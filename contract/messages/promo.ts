@@ -1,6 +1,7 @@
 export const promo = {
   invalid: "Invalid promo code",
   validateFailed: "Failed to validate promo code",
+  emptyCart: "Your cart is empty: add a piece to it before applying a promo code.",
   required: "Please enter a promo code",
   applied: (saved: string) => `Promo code applied! You saved £${saved}`,
   /** Refusals no screen words itself; unknown, inactive and expired codes all answer `invalid`. */
