@@ -10,7 +10,7 @@ import { useSubmitterLoadingText } from "#app/components/account/use-submitter-l
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { codeScreenLoader } from "#app/lib/auth.server.ts";
+import { codeScreenLoader, redirectSignedInShopper } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, codeScreenAction, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
@@ -25,8 +25,14 @@ import type { Route } from "./+types/email-verification";
 
 export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${SHOP.name}` }];
 
-/** The e-mail comes from the URL (navigation state) or the stored sign-up e-mail, else /signin. */
-export const loader = codeScreenLoader;
+/**
+ * The e-mail comes from the URL (navigation state) or the stored sign-up e-mail, else /signin. A shopper signed in
+ * and verified already has nothing to verify: they go on, as from sign-in (`redirectSignedInShopper`).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectSignedInShopper(request);
+  return codeScreenLoader({ request });
+}
 
 export const action = codeScreenAction(
   {

@@ -84,6 +84,9 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   if (javaScriptEnabled) await expect(page.getByText(MSG.otp.emailVerifiedToast, { exact: true })).toBeVisible();
   await expect(page.getByText(MSG.otp.emailVerifiedRedirecting)).toHaveCount(0);
   await expect(page).toHaveURL("/profile");
+  // Verified, the code screen has nothing more to ask: it sends the shopper on.
+  await open(page, "/email-verification");
+  await expect(page).toHaveURL("/profile");
   // A later visit, signed out.
   await page.context().clearCookies();
   await open(page, "/signin");
