@@ -20,7 +20,7 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
     title: "Modesty, beautifully made",
     text: "Flowing abayas, tailored coords and quiet luxury for every day and every occasion.",
     image: "/images/hero/welcome.svg",
-    imageAlt: "A woman in a flowing ivory abaya against a warm stone wall",
+    imageAlt: "A champagne embellished abaya, onyx and sage abayas and a dusty rose maxi dress on a brass rail under stone arches",
   },
   {
     id: "children",
@@ -28,7 +28,7 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
     title: "Little ones, dressed with grace",
     text: "Soft, considered pieces for babies to fifteen-year-olds, made to move, play and celebrate in.",
     image: "/images/hero/children.svg",
-    imageAlt: "Two children in matching sage and cream outfits",
+    imageAlt: "Two blush and champagne girls' dresses and a sky blue baby romper on a brass rail",
   },
   {
     id: "new-styles",
@@ -36,7 +36,7 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
     title: "The new season has arrived",
     text: "Exclusive new arrivals every month: fresh silhouettes, rich fabrics and timeless colour.",
     image: "/images/hero/new-styles.svg",
-    imageAlt: "A rail of new-season abayas and coords in muted tones",
+    imageAlt: "A sage co-ord set, an emerald maxi dress and a mocha lounge set on a brass rail",
   },
 ];
 
