@@ -4,7 +4,7 @@ import { z } from "zod";
 import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
 import { stripeGateway } from "#api/payments/stripe-gateway.ts";
 import { createSignedInUser } from "#api/testing/accounts.ts";
-import { checkoutCatalogue, moveOrder, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
+import { checkoutCatalogue, moveOrder, pay, paymentRequest, shopperWithAddress, validCard } from "#api/testing/checkout.ts";
 import { FAKE_STRIPE_KEYS, startFakeStripe } from "#api/testing/fake-stripe.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { OTP_POLICY, PRODUCT_CATEGORY } from "#contract/constants.ts";
@@ -50,7 +50,13 @@ import {
   wishlistRemovalSchema,
   wishlistSchema,
 } from "#contract/responses/product-reference.ts";
-import { adminReturnListSchema, adminReturnSchema, returnOptionsSchema, returnSchema } from "#contract/responses/returns.ts";
+import {
+  adminReturnListSchema,
+  adminReturnSchema,
+  differenceCheckoutSchema,
+  returnOptionsSchema,
+  returnSchema,
+} from "#contract/responses/returns.ts";
 import { productReviewsSchema, reviewSchema } from "#contract/responses/review.ts";
 
 /**
@@ -256,6 +262,38 @@ describe("every endpoint answers its contract schema", () => {
         path: `/payments/checkout-sessions/${session.id}/return`,
       });
       expect(opened.order.payment_method).toBe("apple_pay");
+
+      // An exchange of the abaya for its dearer colour: the difference is paid on the provider's page.
+      const { payment: _abayaCard, ...abayaOrder } = paymentRequest(shopper.addressId, [
+        { productId: catalogue.abaya, variantId: catalogue.blackAbaya, quantity: 1 },
+      ]);
+      const abaya = await shop.call("POST", "/payments/checkout-sessions", {
+        token: shopper.token,
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        body: { ...abayaOrder, payment: { method: "credit_card" }, returnUrl: "https://shop.test/r", cancelUrl: "https://shop.test/r" },
+      });
+      await stripe.pay(stripe.lastSession()?.id ?? "");
+      await moveOrder(shop, abaya.body.data.order.order_code, ["processing", "shipped", "delivered"]);
+      const abayaItem = await shop.db.kysely
+        .selectFrom("order_items")
+        .select("id")
+        .where("order_id", "=", abaya.body.data.order.id)
+        .executeTakeFirstOrThrow();
+      const registered = await shop.call("POST", `/public/orders/${abaya.body.data.order.id}/returns`, {
+        token: shopper.token,
+        body: {
+          reason: "too_small",
+          items: [{ order_item_id: abayaItem.id, quantity: 1, resolution: "exchange", exchange_variant_id: catalogue.navyAbaya }],
+        },
+      });
+      expect(registered.status, JSON.stringify(registered.body.error)).toBe(201);
+      await expectContract("POST /public/returns/:code/checkout", differenceCheckoutSchema, {
+        on: shop,
+        token: shopper.token,
+        path: `/public/returns/${registered.body.data.code}/checkout`,
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        body: { returnUrl: "https://shop.test/returns", cancelUrl: "https://shop.test/returns" },
+      });
     } finally {
       await shop.close();
       await stripe.close();
@@ -299,13 +337,22 @@ describe("every endpoint answers its contract schema", () => {
     const variant = await api.db.kysely
       .selectFrom("product_variants")
       .select(["id", "product_id"])
-      .where("stock", ">=", 3)
+      .where("stock", ">=", 4)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("product_variants as sibling")
+            .select("sibling.id")
+            .whereRef("sibling.product_id", "=", "product_variants.product_id")
+            .whereRef("sibling.id", "<>", "product_variants.id"),
+        ),
+      )
       .orderBy("id")
       .executeTakeFirstOrThrow();
     const { body } = await pay(
       api,
       shopper.token,
-      paymentRequest(shopper.addressId, [{ productId: variant.product_id, variantId: variant.id, quantity: 3 }]),
+      paymentRequest(shopper.addressId, [{ productId: variant.product_id, variantId: variant.id, quantity: 4 }]),
     );
     const order = body.data as { id: number; order_code: string };
     await moveOrder(api, order.order_code, ["processing", "shipped", "delivered"]);
@@ -320,6 +367,27 @@ describe("every endpoint answers its contract schema", () => {
       body: { reason: "faulty", items: [{ order_item_id: orderItemId, quantity: 1, resolution: "refund" }] },
     });
     await expectContract("GET /public/returns/:code", returnSchema, { token: shopper.token, path: `/public/returns/${registered.code}` });
+    const sibling = await api.db.kysely
+      .selectFrom("product_variants")
+      .select("id")
+      .where("product_id", "=", variant.product_id)
+      .where("id", "<>", variant.id)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    await api.db.kysely.updateTable("product_variants").set({ extra_price_pence: 500, stock: 5 }).where("id", "=", sibling.id).execute();
+    const dearer = await api.call("POST", `/public/orders/${order.id}/returns`, {
+      token: shopper.token,
+      body: {
+        reason: "too_small",
+        items: [{ order_item_id: orderItemId, quantity: 1, resolution: "exchange", exchange_variant_id: sibling.id }],
+      },
+    });
+    await expectContract("POST /public/returns/:code/payment", returnSchema, {
+      token: shopper.token,
+      path: `/public/returns/${dearer.body.data.code}/payment`,
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+      body: validCard,
+    });
     await expectContract("GET /admin/returns", adminReturnListSchema, { token });
     const path = `/admin/returns/${registered.code}`;
     await expectContract("GET /admin/returns/:code", adminReturnSchema, { token, path });

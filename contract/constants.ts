@@ -11,6 +11,8 @@ export const DELIVERY_COUNTRY = "the UK";
  * once it arrives, business days a bank then takes to show the refund.
  */
 export const RETURN_POLICY_TERMS = { windowDays: 30, processingDays: "5-7", statementDays: "3-5" } as const;
+/** Hours a shopper has to pay an exchange's price difference while its new size or colour is held for them. */
+export const EXCHANGE_PAYMENT_HOURS = 48;
 
 export const PAGE_SIZE = {
   listing: 12,

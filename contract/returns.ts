@@ -50,6 +50,20 @@ export const CLAIM_OUTCOME_IDS = Object.keys(CLAIM_OUTCOMES) as ClaimOutcome[];
  * `exchanged` (its exchange or replacement shipped, and its refund, if any, done), `rejected` (refused, with the
  * reason mailed; an exchange's held units go back to stock).
  */
+/**
+ * Where an exchange's price difference stands: `due` (to pay), `processing` (authorised, being captured), `paid`,
+ * `refunded` (paid, then the return was rejected), `released` (never paid; the return was rejected).
+ */
+export const DIFFERENCE_STATUSES = ["due", "processing", "paid", "refunded", "released"] as const;
+export type DifferenceStatus = (typeof DIFFERENCE_STATUSES)[number];
+export const DIFFERENCE_STATUS_NAMES: Record<DifferenceStatus, string> = {
+  due: "to pay",
+  processing: "being confirmed",
+  paid: "paid",
+  refunded: "refunded",
+  released: "released unpaid",
+};
+
 export const RETURN_STATES = ["requested", "received", "refunded", "exchanged", "rejected"] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
 export const RETURN_STATE_NAMES: Record<ReturnState, string> = {

@@ -51,6 +51,7 @@ import {
   CLAIM_OUTCOME_IDS,
   CLAIM_REASON_IDS,
   CLAIMABLE_ORDER_STATUSES,
+  DIFFERENCE_STATUS_NAMES,
   RETURN_KINDS,
   RETURN_LIMITS,
   RETURN_STATES,
@@ -224,6 +225,8 @@ const OPERATOR_CREATED: Record<OperatorCreation, (email: string) => string> = {
 
 /** The audit log's name for what the CLI does: the system user who ran it (the CLI has no operator account). */
 const cliActor = (): AuditActor => ({ id: null, email: `shop-cli:${userInfo().username}` });
+/** Log lines of the commands that talk to a provider: JSON on stderr, so stdout keeps the command's own answer. */
+const cliLogger = (config: BackendConfig) => pino({ level: config.LOG_LEVEL }, pino.destination(2));
 
 /** The account of the e-mail a customer:* command names; a wrong invocation for a malformed one. */
 async function customerAccount(db: Db, command: string, email: string | undefined) {
@@ -268,6 +271,10 @@ function describeReturn(ret: AdminReturnDto): string {
     }),
     `Money: due ${pounds(ret.refund_due)}, refunded ${pounds(ret.refunded)}${ret.refund_pending > 0 ? `, pending at the provider ${pounds(ret.refund_pending)}` : ""}; left to refund on the order ${pounds(ret.refundable)}`,
   );
+  if (ret.difference) {
+    const { amount, status, due_by } = ret.difference;
+    lines.push(`Price difference: ${pounds(amount)} ${DIFFERENCE_STATUS_NAMES[status]}${due_by ? ` by ${due_by}` : ""}`);
+  }
   if (ret.received_at) lines.push(`Received: ${ret.received_at}`);
   if (ret.refunded_at) lines.push(`Refunded: ${ret.refunded_at}`);
   if (ret.shipment && ret.shipped_at) {
@@ -719,11 +726,12 @@ A refund the provider does not complete is recorded and retried by the recovery 
   --reason TEXT   what the shopper reads, at most ${RETURN_LIMITS.rejectionMax} characters (quote it)`,
     maxPositionals: 1,
     options: { reason: { type: "string" } },
-    async run(db, { positionals: [given], values }) {
+    async run(db, { positionals: [given], values }, config) {
       const code = returnCode("return:reject", given);
       const parsed = rejectReturnSchema.safeParse({ reason: values.reason });
       if (!parsed.success) throw optionProblems(parsed.error.issues, {});
-      const ret = await rejectReturn(db, systemClock, cliActor(), code, parsed.data.reason);
+      const deps = { db, clock: systemClock, gateway: createGateway(config), logger: cliLogger(config) };
+      const ret = await rejectReturn(deps, cliActor(), code, parsed.data.reason);
       reportStep(ret, "rejected; the shopper is e-mailed the reason");
       return 0;
     },
@@ -848,7 +856,8 @@ an order is voided and its attempt failed. Any order placed that long ago whose 
 is captured and confirmed the same way. Confirms every hosted checkout open longer than ${OPEN_CHECKOUT_CHECK_MS / 60_000}
 minutes that the provider says is paid, and releases those past their expiry. Gives back the money of orders
 cancelled that long ago whose refund failed, and completes returns' and claims' refunds still pending a minute after
-they were decided (asked again under their own key, so never paid twice). Only one
+they were decided (asked again under their own key, so never paid twice). Finishes exchanges' price differences the
+same way (captures, checkouts, refunds) and releases returns whose difference was not paid in time. Only one
 process runs the pass at a time; if another is running it, nothing happens.`,
     maxPositionals: 0,
     async run(db, _args, config) {
@@ -856,14 +865,14 @@ process runs the pass at a time; if another is running it, nothing happens.`,
         db,
         clock: systemClock,
         gateway: createGateway(config),
-        logger: pino({ level: config.LOG_LEVEL }, pino.destination(2)),
+        logger: cliLogger(config),
       });
       if (!report.ran) {
         console.error("Another process is running the recovery pass; try again in a minute.");
         return 1;
       }
-      const { settled, held, checkouts, refunds, refundsRetried } = report;
-      if ([settled, held, checkouts, refunds, refundsRetried].every((done) => done.length === 0)) {
+      const { settled, held, checkouts, refunds, refundsRetried, differences } = report;
+      if ([settled, held, checkouts, refunds, refundsRetried, differences].every((done) => done.length === 0)) {
         console.log("Nothing to settle.");
         return 0;
       }
@@ -879,11 +888,14 @@ process runs the pass at a time; if another is running it, nothing happens.`,
         const of = refund.returnCode ? `return ${refund.returnCode} (order ${refund.orderCode})` : `order ${refund.orderCode}`;
         console.log(`Refund of ${gbp(refund.amountPence)} on ${of}: ${RETRIED[refund.outcome]}.`);
       }
+      for (const difference of differences)
+        console.log(`Price difference of return ${difference.returnCode}: ${difference.outcome.replaceAll("_", " ")}.`);
       const failed =
         report.settled.some((attempt) => attempt.outcome === "capture_failed" || attempt.outcome === "void_failed") ||
         report.held.some((order) => order.outcome === "capture_failed") ||
         report.refunds.some((refund) => refund.outcome === "failed") ||
-        refundsRetried.some((refund) => refund.outcome === "failed");
+        refundsRetried.some((refund) => refund.outcome === "failed") ||
+        differences.some((difference) => difference.outcome === "capture_failed" || difference.outcome === "refund_failed");
       return failed ? 1 : 0;
     },
   },

@@ -56,8 +56,8 @@ export const adminReturnRoutes = new Hono<ApiEnv>()
     return ok(c, shipped, MSG.adminReturns.shipped);
   })
   .post("/:code/reject", validate("param", returnCodeParam), validate("json", rejectReturnSchema), async (c) => {
-    const { db, clock, outbox } = c.var.deps;
-    const rejected = await rejectReturn(db, clock, c.var.user, c.req.valid("param").code, c.req.valid("json").reason);
+    const { outbox } = c.var.deps;
+    const rejected = await rejectReturn(c.var.deps, c.var.user, c.req.valid("param").code, c.req.valid("json").reason);
     outbox.kick();
     return ok(c, rejected, MSG.adminReturns.rejected);
   });

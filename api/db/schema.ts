@@ -387,6 +387,29 @@ export interface ReturnsTable {
   shipped_at: ColumnType<string | null, string | null | undefined, string | null>;
   closed_at: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: string;
+  /** What the shopper pays for exchanges to dearer variants (0: nothing), fixed at registration. */
+  difference_due_pence: ColumnType<number, number | undefined, number>;
+  /** While a difference is owed: when the return is released if it is still unpaid. */
+  payment_due_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** `open` (a hosted checkout), `authorised` (a card, before capture), `captured`, `expired` or `voided` (never paid), `refunding`, `refunded`. */
+export type ExchangePaymentStatus = "open" | "authorised" | "captured" | "expired" | "voided" | "refunding" | "refunded";
+
+/** The payment of an exchange's price difference: see api/returns/exchange-payments.ts. */
+export interface ExchangePaymentsTable {
+  id: Generated<number>;
+  return_id: number;
+  gateway: string;
+  reference: string;
+  amount_pence: number;
+  status: ExchangePaymentStatus;
+  card_last4: ColumnType<string | null, string | null | undefined, string | null>;
+  checkout_url: ColumnType<string | null, string | null | undefined, string | null>;
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ReturnItemsTable {
@@ -487,6 +510,7 @@ export interface Database {
   returns: ReturnsTable;
   return_items: ReturnItemsTable;
   refunds: RefundsTable;
+  exchange_payments: ExchangePaymentsTable;
 }
 
 export type User = Selectable<UsersTable>;

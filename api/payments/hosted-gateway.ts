@@ -34,7 +34,8 @@ export interface HostedCheckoutRequest {
   method: PaymentMethod;
   customerEmail: string;
   lines: HostedCheckoutLine[];
-  shipping: { name: string; amountPence: number };
+  /** Delivery, charged as a shipping rate; null when nothing is delivered for this payment (an exchange's price difference). */
+  shipping: { name: string; amountPence: number } | null;
   /** The promo, taken off once as a fixed amount. */
   discount: { code: string; amountPence: number } | null;
   /** What the provider must charge in all; a checkout that adds up to anything else is refused. */

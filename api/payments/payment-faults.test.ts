@@ -92,7 +92,15 @@ async function expectRecoveredOnce(shopperEmail: string) {
   api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
   expect(await settleStuckPayments(deps())).toMatchObject({ ran: true, settled: [{ outcome: "captured", orderCode: left.code }] });
   expect(await orderState()).toMatchObject({ status: "confirmed", payment_status: "paid", payment: "captured", attempt: "succeeded" });
-  expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], held: [], checkouts: [], refunds: [], refundsRetried: [] });
+  expect(await settleStuckPayments(deps())).toEqual({
+    ran: true,
+    settled: [],
+    held: [],
+    checkouts: [],
+    refunds: [],
+    refundsRetried: [],
+    differences: [],
+  });
   await api.outbox.idle();
   expect(api.mailer.sent.map((mail) => [mail.template, mail.to])).toEqual([
     ["orderConfirmation", shopperEmail],

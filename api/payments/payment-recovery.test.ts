@@ -42,7 +42,15 @@ describe("settleStuckPayments", () => {
     expect(await orderRow(orderId)).toEqual({ status: "pending", payment_status: "authorised" });
 
     // Younger than the deadline, the attempt may still be running: left alone.
-    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], held: [], checkouts: [], refunds: [], refundsRetried: [] });
+    expect(await settleStuckPayments(deps())).toEqual({
+      ran: true,
+      settled: [],
+      held: [],
+      checkouts: [],
+      refunds: [],
+      refundsRetried: [],
+      differences: [],
+    });
     api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
     const report = await settleStuckPayments(deps());
 
@@ -52,7 +60,15 @@ describe("settleStuckPayments", () => {
     const payment = await api.db.kysely.selectFrom("payments").select(["status", "reference"]).executeTakeFirstOrThrow();
     expect(payment.status).toBe("captured");
     expect(api.gateway.captured.has(payment.reference)).toBe(true);
-    expect(await settleStuckPayments(deps())).toEqual({ ran: true, settled: [], held: [], checkouts: [], refunds: [], refundsRetried: [] });
+    expect(await settleStuckPayments(deps())).toEqual({
+      ran: true,
+      settled: [],
+      held: [],
+      checkouts: [],
+      refunds: [],
+      refundsRetried: [],
+      differences: [],
+    });
   });
 
   it("keeps the attempt processing while the capture fails, and captures it on a later pass", async () => {

@@ -4,6 +4,7 @@ import type { ApiDeps } from "#api/core/env.ts";
 import type { PaymentAttemptStatus } from "#api/db/schema.ts";
 import { isDatabaseUnavailable } from "#api/db/unavailable.ts";
 import { returnOrderMoney, UNRETURNED_PAYMENT_STATUSES } from "#api/orders/orders.service.ts";
+import { type SettledDifference, settleExchangePayments } from "#api/returns/exchange-payment-sweep.ts";
 import { API_TIMEOUT_MS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import type { CardGateway } from "./gateway.ts";
@@ -81,6 +82,8 @@ export type RecoveryReport =
       checkouts: Awaited<ReturnType<typeof settleOpenCheckouts>>;
       refunds: ReturnedMoney[];
       refundsRetried: RetriedRefund[];
+      /** Exchanges' price differences captured, settled, refunded or released (settleExchangePayments). */
+      differences: SettledDifference[];
     };
 
 /**
@@ -127,7 +130,8 @@ export async function settleStuckPayments(deps: RecoveryDeps): Promise<RecoveryR
     const refunds = await returnCancelledOrdersMoney(deps, startedBefore);
     const refundsRetried = await retryPendingRefunds(deps.db, deps.clock, deps.gateway, deps.logger);
     if (refundsRetried.some((refund) => refund.outcome === "refunded")) deps.outbox?.kick();
-    return { ran: true, settled, held, checkouts, refunds, refundsRetried };
+    const differences = await settleExchangePayments(deps);
+    return { ran: true, settled, held, checkouts, refunds, refundsRetried, differences };
   } finally {
     await deps.db.kysely.deleteFrom("job_leases").where("name", "=", LEASE_NAME).where("holder", "=", holder).execute();
   }

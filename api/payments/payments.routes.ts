@@ -7,6 +7,7 @@ import type { ApiDeps, ApiEnv } from "#api/core/env.ts";
 import { ok } from "#api/core/envelope.ts";
 import { ApiError, badRequest } from "#api/core/errors.ts";
 import { validate } from "#api/core/validate.ts";
+import { settleDifferenceCheckout } from "#api/returns/exchange-payments.ts";
 import type { PaymentOptionsDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import {
@@ -104,6 +105,8 @@ export const paymentWebhookRoutes = new Hono<ApiEnv>().post("/stripe", async (c)
     throw badRequest(MSG.payment.webhookSignatureInvalid);
   }
   const outcome = await handleCheckoutEvent(deps, event);
+  // A checkout no order has may be an exchange's price difference.
+  if (outcome === "unknown" && event.type !== "ignored") return ok(c, { outcome: await settleDifferenceCheckout(deps, event.reference) });
   return ok(c, { outcome });
 });
 

@@ -106,15 +106,17 @@ export function stripeGateway(settings: StripeSettings): HostedGateway {
             quantity: line.quantity,
             price_data: { currency: "gbp", unit_amount: line.unitAmountPence, product_data: { name: line.name } },
           })),
-          shipping_options: [
-            {
-              shipping_rate_data: {
-                type: "fixed_amount",
-                display_name: request.shipping.name,
-                fixed_amount: { amount: request.shipping.amountPence, currency: "gbp" },
-              },
-            },
-          ],
+          shipping_options: request.shipping
+            ? [
+                {
+                  shipping_rate_data: {
+                    type: "fixed_amount",
+                    display_name: request.shipping.name,
+                    fixed_amount: { amount: request.shipping.amountPence, currency: "gbp" },
+                  },
+                },
+              ]
+            : undefined,
           discounts: coupon ? [{ coupon: coupon.id }] : undefined,
           expires_at: Math.floor(request.expiresAt.getTime() / 1000),
           success_url: withSessionId(request.successUrl),

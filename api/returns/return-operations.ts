@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import { literalLike } from "#api/admin/admin-orders.service.ts";
 import { type AuditActor, recordAudit } from "#api/admin/audit.ts";
 import { type Clock, isoNow } from "#api/core/clock.ts";
+import type { ApiDeps } from "#api/core/env.ts";
 import { badRequest, conflict, notFound } from "#api/core/errors.ts";
 import type { Db } from "#api/db/connect.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
@@ -16,8 +17,18 @@ import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
 import { CLAIMABLE_ORDER_STATUSES, RETURN_STATE_NAMES, reasonName } from "#contract/returns.ts";
 import type { AdminReturnListQuery, ClaimRequest } from "#contract/schemas/returns.ts";
+import { markDifferenceForReturn, returnDifferenceMoney } from "./exchange-payments.ts";
 import { returnShipped } from "./return-progress.ts";
-import { adminReturnDto, findReturn, type ReturnRow, refundStanding, returnById, returnLines } from "./return-records.ts";
+import {
+  adminReturnDto,
+  differenceSettled,
+  differenceStatusOf,
+  findReturn,
+  type ReturnRow,
+  refundStanding,
+  returnById,
+  returnLines,
+} from "./return-records.ts";
 import { releaseExchangeUnits, restockReturnItems } from "./return-stock.ts";
 import { unitsInReturns } from "./returnable.ts";
 import { writeReturn } from "./returns.service.ts";
@@ -158,6 +169,7 @@ export async function shipReturn(db: Db, clock: Clock, actor: AuditActor, code: 
   const ship: Step = async (trx, ret) => {
     if (ret.state !== "received" || ret.shipped_at !== null) throw wrongState(ret);
     if (!(await returnLines(trx, ret.id)).some((line) => line.resolution === "exchange")) throw conflict(MSG.adminReturns.nothingToShip);
+    if (!differenceSettled(await differenceStatusOf(trx, ret))) throw conflict(MSG.adminReturns.differenceUnpaid);
     const now = isoNow(clock);
     const sent = { carrier: shipment.carrier, tracking_number: shipment.trackingNumber, shipped_at: now };
     await trx
@@ -172,24 +184,56 @@ export async function shipReturn(db: Db, clock: Clock, actor: AuditActor, code: 
   return adminReturnDetail(db, code);
 }
 
-/** Refuses a return (requested, or received before any refund or shipment), with the reason mailed; held exchange units go back. */
-export async function rejectReturn(db: Db, clock: Clock, actor: AuditActor, code: string, reason: string) {
-  const reject: Step = async (trx, ret) => {
+/**
+ * Refuses a return (requested, or received before any refund or shipment), with the reason mailed; held exchange
+ * units go back, and a price difference paid goes back too (an authorisation or open checkout is released).
+ */
+export async function rejectReturn(
+  deps: Pick<ApiDeps, "db" | "clock" | "logger" | "gateway">,
+  actor: AuditActor,
+  code: string,
+  reason: string,
+) {
+  const { db, clock } = deps;
+  const returnId = await onLockedReturn(db, code, async (trx, ret) => {
     const refunds = await trx.selectFrom("refunds").select("id").where("return_id", "=", ret.id).executeTakeFirst();
     const open = ret.state === "requested" || (ret.state === "received" && ret.shipped_at === null && !refunds);
     if (!open) throw wrongState(ret);
-    const now = isoNow(clock);
-    await trx
-      .updateTable("returns")
-      .set({ state: "rejected", rejection_reason: reason, closed_at: now, updated_at: now })
-      .where("id", "=", ret.id)
-      .execute();
-    await releaseExchangeUnits(trx, ret.id);
-    await audit(trx, clock, actor, ret, "return.reject", { state: "rejected", reason });
-    await enqueueReturnMail(trx, clock, ret.id, "rejected");
-  };
-  await onLockedReturn(db, code, reject);
+    await rejectLocked(trx, clock, actor, ret, reason);
+    return ret.id;
+  });
+  await returnDifferenceMoney(deps, returnId);
   return adminReturnDetail(db, code);
+}
+
+async function rejectLocked(trx: Transaction<Database>, clock: Clock, actor: AuditActor, ret: ReturnRow, reason: string) {
+  const now = isoNow(clock);
+  await trx
+    .updateTable("returns")
+    .set({ state: "rejected", rejection_reason: reason, closed_at: now, updated_at: now })
+    .where("id", "=", ret.id)
+    .execute();
+  await releaseExchangeUnits(trx, ret.id);
+  await markDifferenceForReturn(trx, clock, ret.id);
+  await audit(trx, clock, actor, ret, "return.reject", { state: "rejected", reason });
+  await enqueueReturnMail(trx, clock, ret.id, "rejected");
+}
+
+/** Who the recovery pass acts as in the audit log. */
+const RECOVERY_ACTOR: AuditActor = { id: null, email: "recovery pass" };
+
+/**
+ * The recovery pass's release of a return whose price difference was not paid in time: rejected with the reason
+ * mailed and its held units given back, if (checked again under the lock) it is still requested, owes the
+ * difference and is past its time. Answers whether it was released.
+ */
+export async function releaseUnpaidReturn(db: Db, clock: Clock, code: string): Promise<boolean> {
+  return onLockedReturn(db, code, async (trx, ret) => {
+    const overdue = ret.payment_due_by !== null && ret.payment_due_by < isoNow(clock);
+    if (ret.state !== "requested" || !overdue || (await differenceStatusOf(trx, ret)) !== "due") return false;
+    await rejectLocked(trx, clock, RECOVERY_ACTOR, ret, MSG.returns.differenceUnpaidRejection);
+    return true;
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { shipmentOf } from "#api/orders/orders.service.ts";
 import { orderMoney } from "#api/payments/refunds.ts";
 import type { AdminReturnDto, ReturnDto } from "#contract/dto/returns.ts";
 import { toGbp } from "#contract/money.ts";
-import { DELIVERY_REFUNDED_REASONS, RETURN_STATE_NAMES, reasonName } from "#contract/returns.ts";
+import { DELIVERY_REFUNDED_REASONS, type DifferenceStatus, RETURN_STATE_NAMES, reasonName } from "#contract/returns.ts";
 
 /** A return's or a claim's rows read into what the shopper and the operator are shown, and what it is owed. */
 
@@ -114,13 +114,37 @@ export async function refundStanding(db: Queryable, ret: ReturnRow, order: Order
   };
 }
 
+/**
+ * Where a return's price difference stands (exchange-payments.ts); null when it owes none. Its payments are read
+ * best first: one captured is `paid`, one given back `refunded`, one authorised `processing`; otherwise it is `due`,
+ * or `released` once the return was rejected.
+ */
+export async function differenceStatusOf(db: Queryable, ret: ReturnRow): Promise<DifferenceStatus | null> {
+  if (ret.difference_due_pence === 0) return null;
+  const statuses = new Set(
+    (await db.selectFrom("exchange_payments").select("status").where("return_id", "=", ret.id).execute()).map((row) => row.status),
+  );
+  if (statuses.has("captured")) return "paid";
+  if (statuses.has("refunding") || statuses.has("refunded")) return "refunded";
+  if (statuses.has("authorised")) return "processing";
+  return ret.state === "rejected" ? "released" : "due";
+}
+
+/** Whether an exchange may be sent: nothing owed, or the difference paid. */
+export const differenceSettled = (status: DifferenceStatus | null) => status === null || status === "paid";
+
 /** The steps the operator may take now: receive or reject what was asked for; then refund, send, or reject before either. */
-function nextSteps(ret: ReturnRow, lines: ReturnLine[], refund: { open: boolean; started: boolean }): ReturnStep[] {
+function nextSteps(
+  ret: ReturnRow,
+  lines: ReturnLine[],
+  refund: { open: boolean; started: boolean },
+  difference: DifferenceStatus | null,
+): ReturnStep[] {
   if (ret.state === "requested") return ["receive", "reject"];
   if (ret.state !== "received") return [];
   const steps: ReturnStep[] = [];
   if (refund.open) steps.push("refund");
-  if (lines.some((line) => line.resolution === "exchange") && ret.shipped_at === null) steps.push("ship");
+  if (lines.some((line) => line.resolution === "exchange") && ret.shipped_at === null && differenceSettled(difference)) steps.push("ship");
   if (!refund.started && ret.shipped_at === null) steps.push("reject");
   return steps;
 }
@@ -129,7 +153,13 @@ async function orderOf(db: Queryable, orderId: number): Promise<Order> {
   return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
 }
 
-function toReturnDto(ret: ReturnRow, order: Order, lines: ReturnLine[], refundedPence: number): ReturnDto {
+function toReturnDto(
+  ret: ReturnRow,
+  order: Order,
+  lines: ReturnLine[],
+  refundedPence: number,
+  difference: DifferenceStatus | null,
+): ReturnDto {
   return {
     code: ret.code,
     kind: ret.kind,
@@ -161,6 +191,11 @@ function toReturnDto(ret: ReturnRow, order: Order, lines: ReturnLine[], refunded
     })),
     refunded: toGbp(refundedPence),
     shipment: ret.shipped_at ? shipmentOf(ret) : null,
+    difference: difference && {
+      amount: toGbp(ret.difference_due_pence),
+      status: difference,
+      due_by: difference === "due" ? ret.payment_due_by : null,
+    },
   };
 }
 
@@ -177,15 +212,21 @@ export async function refundedOnReturn(db: Queryable, returnId: number): Promise
 
 /** The return as its shopper sees it. */
 export async function shopperReturnDto(db: Queryable, ret: ReturnRow): Promise<ReturnDto> {
-  const [order, lines, refunded] = await Promise.all([orderOf(db, ret.order_id), returnLines(db, ret.id), refundedOnReturn(db, ret.id)]);
-  return toReturnDto(ret, order, lines, refunded);
+  const [order, lines, refunded, difference] = await Promise.all([
+    orderOf(db, ret.order_id),
+    returnLines(db, ret.id),
+    refundedOnReturn(db, ret.id),
+    differenceStatusOf(db, ret),
+  ]);
+  return toReturnDto(ret, order, lines, refunded, difference);
 }
 
 /** The return as the back office and `return:show` show it: the customer, its money and the steps open. */
 export async function adminReturnDto(db: Queryable, ret: ReturnRow): Promise<AdminReturnDto> {
-  const [order, lines, people] = await Promise.all([
+  const [order, lines, difference, people] = await Promise.all([
     orderOf(db, ret.order_id),
     returnLines(db, ret.id),
+    differenceStatusOf(db, ret),
     db
       .selectFrom("orders as o")
       .innerJoin("users as u", "u.id", "o.user_id")
@@ -197,13 +238,13 @@ export async function adminReturnDto(db: Queryable, ret: ReturnRow): Promise<Adm
   const refund = await refundStanding(db, ret, order, lines);
   const started = refund.refundedPence + refund.pendingPence > 0;
   return {
-    ...toReturnDto(ret, order, lines, refund.refundedPence),
+    ...toReturnDto(ret, order, lines, refund.refundedPence, difference),
     customer: { name: people.name, email: people.email },
     note: ret.note,
     opened_by: people.operator_email,
     refund_due: toGbp(Math.min(refund.duePence, refund.refundablePence)),
     refundable: toGbp(refund.refundablePence),
     refund_pending: toGbp(refund.pendingPence),
-    next_steps: nextSteps(ret, lines, { open: refund.open, started }),
+    next_steps: nextSteps(ret, lines, { open: refund.open, started }, difference),
   };
 }

@@ -2,17 +2,18 @@ import type { Insertable, Kysely } from "kysely";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import { badRequest, notFound } from "#api/core/errors.ts";
 import { readableCode } from "#api/core/readable-code.ts";
-import type { Db } from "#api/db/connect.ts";
+import type { Db, Queryable } from "#api/db/connect.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
 import type { Database, Order, ReturnsTable } from "#api/db/schema.ts";
 import { lockOrder } from "#api/orders/order-lock.ts";
 import type { OrderStatus } from "#contract/checkout.ts";
+import { EXCHANGE_PAYMENT_HOURS } from "#contract/constants.ts";
 import type { ReturnDto, ReturnOptionsDto } from "#contract/dto/returns.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
 import { RETURNABLE_ORDER_STATUSES, returnWindowEndsAt, withinReturnWindow } from "#contract/returns.ts";
 import type { ReturnRequest } from "#contract/schemas/returns.ts";
-import { findReturn, returnById, shopperReturnDto, unitPaidPence } from "./return-records.ts";
+import { findReturn, paidShare, type ReturnRow, returnById, shopperReturnDto, unitPaidPence } from "./return-records.ts";
 import { holdExchangeUnits } from "./return-stock.ts";
 import { deliveredAtOf, unitsInReturns } from "./returnable.ts";
 import { enqueueReturnMail } from "./returns-mail.ts";
@@ -49,7 +50,7 @@ async function orderLines(db: Kysely<Database>, orderId: number) {
 }
 type OrderLine = Awaited<ReturnType<typeof orderLines>>[number];
 
-/** The other variants of each line's product at the same price or less: what it may be exchanged for. */
+/** The other variants of each line's product: what it may be exchanged for (a dearer one pays the difference). */
 async function exchangeOptions(db: Kysely<Database>, lines: readonly OrderLine[]) {
   const productIds = [...new Set(lines.map((line) => line.product_id))];
   const variants =
@@ -61,14 +62,19 @@ async function exchangeOptions(db: Kysely<Database>, lines: readonly OrderLine[]
           .where("product_id", "in", productIds)
           .orderBy("id")
           .execute();
-  return (line: OrderLine) =>
-    variants.filter(
-      (variant) =>
-        variant.product_id === line.product_id && variant.id !== line.variant_id && variant.extra_price_pence <= line.extra_price_pence,
-    );
+  return (line: OrderLine) => variants.filter((variant) => variant.product_id === line.product_id && variant.id !== line.variant_id);
 }
 
 const variantName = (variant: { color_name: string; size: string }) => `${variant.color_name} / ${variant.size}`;
+
+/**
+ * What one unit's exchange for `variant` costs (positive) or gives back (negative), as paid: the variants' price
+ * difference with the order's discount shared over it, as a cheaper exchange's refund is (return-records.ts).
+ */
+function unitDifferencePence(order: Order, line: Pick<OrderLine, "extra_price_pence">, variant: { extra_price_pence: number }): number {
+  const difference = variant.extra_price_pence - line.extra_price_pence;
+  return Math.sign(difference) * paidShare(order, Math.abs(difference));
+}
 
 async function ownOrder(db: Kysely<Database>, userId: number, orderId: number): Promise<Order> {
   const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
@@ -104,6 +110,7 @@ export async function returnOptions(db: Db, clock: Clock, userId: number, orderI
         variant_id: variant.id,
         name: variantName(variant),
         in_stock: variant.stock > 0,
+        price_difference: toGbp(unitDifferencePence(order, line, variant)),
       })),
     })),
   };
@@ -112,8 +119,9 @@ export async function returnOptions(db: Db, clock: Clock, userId: number, orderI
 /**
  * Registers a return of the shopper's delivered order, within the window: each item's units no more than are still
  * free (rejected returns free theirs), never a final-sale product, an exchange only for another variant of the same
- * product at the same price or less, its units held from stock at once. Checked and written under the order's lock,
- * so two requests at once cannot return one unit twice. Mails the shopper the label's link.
+ * product, its units held from stock at once. Checked and written under the order's lock, so two requests at once
+ * cannot return one unit twice. Mails the shopper the label's link, or, when dearer exchanges owe a price
+ * difference, fixes it and the time to pay it (EXCHANGE_PAYMENT_HOURS); the label follows its payment.
  */
 export async function registerReturn(db: Db, clock: Clock, userId: number, orderId: number, input: ReturnRequest): Promise<ReturnDto> {
   return transactionWithRetry(db, async (trx) => {
@@ -134,10 +142,22 @@ export async function registerReturn(db: Db, clock: Clock, userId: number, order
       if (!exchange) throw badRequest(MSG.returns.exchangeVariantInvalid);
       return { line, item, exchange };
     });
+    const differencePence = chosen.reduce(
+      (sum, { line, item, exchange }) => sum + (exchange ? Math.max(0, unitDifferencePence(order, line, exchange)) * item.quantity : 0),
+      0,
+    );
     const ret = await writeReturn(
       trx,
       clock,
-      { order_id: order.id, kind: "return", reason: input.reason, state: "requested", goods_back: 1 },
+      {
+        order_id: order.id,
+        kind: "return",
+        reason: input.reason,
+        state: "requested",
+        goods_back: 1,
+        difference_due_pence: differencePence,
+        payment_due_by: differencePence > 0 ? new Date(clock.now().getTime() + EXCHANGE_PAYMENT_HOURS * 3_600_000).toISOString() : null,
+      },
       chosen.map(({ line, item, exchange }) => ({
         orderItemId: line.id,
         productId: line.product_id,
@@ -149,7 +169,7 @@ export async function registerReturn(db: Db, clock: Clock, userId: number, order
         },
       })),
     );
-    await enqueueReturnMail(trx, clock, ret.id, "registered");
+    if (differencePence === 0) await enqueueReturnMail(trx, clock, ret.id, "registered");
     return shopperReturnDto(trx, await returnById(trx, ret.id));
   });
 }
@@ -169,7 +189,19 @@ export interface NewReturnItem {
 export async function writeReturn(
   trx: Kysely<Database>,
   clock: Clock,
-  ret: Pick<Insertable<ReturnsTable>, "order_id" | "kind" | "reason" | "state" | "goods_back" | "note" | "created_by" | "received_at">,
+  ret: Pick<
+    Insertable<ReturnsTable>,
+    | "order_id"
+    | "kind"
+    | "reason"
+    | "state"
+    | "goods_back"
+    | "note"
+    | "created_by"
+    | "received_at"
+    | "difference_due_pence"
+    | "payment_due_by"
+  >,
   items: readonly NewReturnItem[],
 ): Promise<{ id: number; code: string }> {
   const now = isoNow(clock);
@@ -202,10 +234,10 @@ export async function writeReturn(
   return written;
 }
 
-/** One of the shopper's returns or claims by its code. */
-export async function shopperReturn(db: Db, userId: number, code: string): Promise<ReturnDto> {
-  const ret = await findReturn(db.kysely, code);
-  const order = ret && (await db.kysely.selectFrom("orders").select("user_id").where("id", "=", ret.order_id).executeTakeFirst());
+/** One of the shopper's returns or claims by its code; anyone else's is not found. */
+export async function ownReturn(db: Queryable, userId: number, code: string): Promise<ReturnRow> {
+  const ret = await findReturn(db, code);
+  const order = ret && (await db.selectFrom("orders").select("user_id").where("id", "=", ret.order_id).executeTakeFirst());
   if (!ret || order?.user_id !== userId) throw notFound(MSG.returns.notFound);
-  return shopperReturnDto(db.kysely, ret);
+  return ret;
 }

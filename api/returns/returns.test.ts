@@ -36,7 +36,7 @@ const register = (order: PlacedOrder, body: unknown, token = order.shopper.token
 const refundOf = (orderItemId: number, quantity = 1) => ({ order_item_id: orderItemId, quantity, resolution: "refund" });
 
 describe("the return form's options", () => {
-  it("offers each item's free units, final sale and the same product's variants at the same price or less", async () => {
+  it("offers each item's free units, final sale and the same product's other variants with their price difference", async () => {
     await api.db.kysely.updateTable("products").set({ final_sale: 1 }).where("id", "=", shop.scarf).execute();
     const order = await placedOrder(api, usualLines(shop));
     const { status, body } = await options(order);
@@ -46,11 +46,16 @@ describe("the return form's options", () => {
     const [olive, sand, scarf] = body.data.items;
     expect(olive).toMatchObject({ variant_name: "Olive / M", unit_paid: 85, quantity: 1, returnable_quantity: 1, final_sale: false });
     expect(olive.exchange_options).toEqual([
-      { variant_id: shop.sandS, name: "Sand / S", in_stock: true },
-      { variant_id: shop.sandM, name: "Sand / M", in_stock: true },
+      { variant_id: shop.sandS, name: "Sand / S", in_stock: true, price_difference: -5 },
+      { variant_id: shop.sandM, name: "Sand / M", in_stock: true, price_difference: -5 },
     ]);
-    // Olive costs more than Sand: a Sand dress is not exchanged for it.
-    expect(sand.exchange_options.map((option: { name: string }) => option.name)).toEqual(["Sand / M"]);
+    // Olive costs more than Sand: a Sand dress exchanged for it pays the difference.
+    expect(
+      sand.exchange_options.map((option: { name: string; price_difference: number }) => [option.name, option.price_difference]),
+    ).toEqual([
+      ["Sand / M", 0],
+      ["Olive / M", 5],
+    ]);
     expect(scarf).toMatchObject({ final_sale: true, exchange_options: [] });
   });
 
@@ -181,7 +186,7 @@ describe("POST /public/orders/:id/returns", () => {
     expect(units).toEqual([{ quantity: 1 }]);
   });
 
-  it("refuses an exchange out of stock, dearer, or of another product, and writes nothing", async () => {
+  it("refuses an exchange out of stock, for the same variant, or of another product, and writes nothing", async () => {
     const order = await placedOrder(api, usualLines(shop));
     await api.db.kysely.updateTable("product_variants").set({ stock: 0 }).where("id", "=", shop.sandM).execute();
     const exchange = (orderItemId: number, variantId: number) => ({
@@ -195,7 +200,6 @@ describe("POST /public/orders/:id/returns", () => {
     expect(outOfStock.status).toBe(400);
     expect(outOfStock.body.message).toBe(MSG.returns.exchangeOutOfStock("Sand / M"));
     for (const [item, variant] of [
-      [order.items[1], shop.oliveM],
       [order.items[1], shop.ivory],
       [order.items[1], shop.sandS],
     ]) {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type {
   adminReturnSchema,
   adminReturnSummarySchema,
+  differenceCheckoutSchema,
   orderReturnSchema,
   returnItemSchema,
   returnOptionsSchema,
@@ -16,3 +17,4 @@ export type OrderReturnDto = z.infer<typeof orderReturnSchema>;
 export type ReturnOptionsDto = z.infer<typeof returnOptionsSchema>;
 export type AdminReturnDto = z.infer<typeof adminReturnSchema>;
 export type AdminReturnSummaryDto = z.infer<typeof adminReturnSummarySchema>;
+export type DifferenceCheckoutDto = z.infer<typeof differenceCheckoutSchema>;

@@ -1,4 +1,4 @@
-import { RETURN_POLICY_TERMS } from "../constants.ts";
+import { EXCHANGE_PAYMENT_HOURS, RETURN_POLICY_TERMS } from "../constants.ts";
 
 export const returns = {
   start: "Return or exchange",
@@ -38,6 +38,25 @@ export const returns = {
   refunded: (amount: string) => `Refunded ${amount}`,
   exchangeShipped: "Your exchange is on its way",
   rejectedBecause: (reason: string) => `Rejected: ${reason}`,
+  exchangeCostsMore: (amount: string) => `${amount} more`,
+  exchangeCostsLess: (amount: string) => `${amount} back`,
+  exchangeDifferenceNote: `An exchange for a dearer size or colour is charged the difference, to be paid within ${EXCHANGE_PAYMENT_HOURS} hours.`,
+  registeredToPay: "Your return is registered. Pay the price difference to receive your label.",
+  differenceTitle: "Price difference",
+  differenceDue: (amount: string, by: string) =>
+    `Your exchange costs ${amount} more. Pay it by ${by}: your new size or colour is held for you until then, and your return label follows as soon as it is paid.`,
+  differencePay: (amount: string) => `Pay ${amount}`,
+  differenceOnProvider: "You will pay on our payment provider's secure page, then come back here.",
+  differenceProcessing: "Your payment of the price difference is being confirmed.",
+  differencePaid: (amount: string) => `Price difference paid: ${amount}.`,
+  differenceRefunded: (amount: string) => `Price difference refunded: ${amount}.`,
+  differenceReleased: "The price difference was not paid, so the exchange was released.",
+  differencePaidToast: "Thank you: the price difference is paid. Your return label is ready.",
+  differenceNotDue: "Nothing is left to pay on this return.",
+  differenceOverdue: `The time to pay the price difference has passed. Register the return again if you still want it.`,
+  differenceUnpaidRejection: `The price difference was not paid within ${EXCHANGE_PAYMENT_HOURS} hours, so the exchange was released. You can register the return again.`,
+  differenceLine: (returnCode: string) => `Exchange price difference, return ${returnCode}`,
+  labelAfterPayment: "Your return label is ready once the price difference is paid.",
 } as const;
 
 export const adminReturns = {
@@ -106,4 +125,6 @@ export const adminReturns = {
   claimOutcomeRequired: "Choose a refund or a replacement.",
   noteTooLong: (max: number) => `Keep the note under ${max} characters.`,
   replacementOutOfStock: (variant: string) => `${variant} is out of stock: refund instead, or restock it first.`,
+  differenceUnpaid: "The shopper has not paid the exchange's price difference yet: it cannot be sent.",
+  differenceLabel: "Price difference",
 } as const;

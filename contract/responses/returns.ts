@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationSchema } from "#contract/envelope.ts";
-import { RETURN_KINDS, RETURN_RESOLUTIONS, RETURN_STATES } from "#contract/returns.ts";
+import { DIFFERENCE_STATUSES, RETURN_KINDS, RETURN_RESOLUTIONS, RETURN_STATES } from "#contract/returns.ts";
 import { timestampSchema } from "./product.ts";
 
 /** Returns and claims as the API answers them. Money is GBP with two decimals. */
@@ -26,6 +26,14 @@ export const returnItemSchema = z.object({
   restocked: z.boolean().nullable(),
 });
 
+/** An exchange's price difference to a dearer variant: what is owed, where its payment stands, and by when. */
+export const differenceSchema = z.object({
+  amount: z.number(),
+  status: z.enum(DIFFERENCE_STATUSES),
+  /** While `due`: when the held exchange is released if it is still unpaid. */
+  due_by: timestampSchema.nullable(),
+});
+
 /** `GET /public/returns/{code}` and `data` of `POST /public/orders/{id}/returns`: a return as its shopper sees it. */
 export const returnSchema = z.object({
   code: z.string(),
@@ -47,7 +55,12 @@ export const returnSchema = z.object({
   refunded: z.number(),
   /** The exchange's or replacement's shipment, once sent. */
   shipment: shipmentSchema.nullable(),
+  /** The price difference of exchanges to dearer variants; null when there is none. */
+  difference: differenceSchema.nullable(),
 });
+
+/** `POST /public/returns/{code}/checkout`: the provider's page to pay the price difference on. */
+export const differenceCheckoutSchema = z.object({ checkoutUrl: z.string() });
 
 /** A return as a line of the order's page: `GET /public/orders/{id}` (`returns[]`). */
 export const orderReturnSchema = returnSchema.pick({ code: true, kind: true, state: true, state_name: true, created_at: true });
@@ -57,6 +70,8 @@ export const exchangeOptionSchema = z.object({
   /** Colour and size, for example "Black / M". */
   name: z.string(),
   in_stock: z.boolean(),
+  /** Per unit, against the item as paid: positive is paid by the shopper, negative refunded, 0 the same price. */
+  price_difference: z.number(),
 });
 
 /** `GET /public/orders/{id}/returns/options`: what the return form offers for one order. */
@@ -81,7 +96,7 @@ export const returnOptionsSchema = z.object({
       /** Units not yet in a return or claim (rejected ones do not count). */
       returnable_quantity: z.int(),
       final_sale: z.boolean(),
-      /** The product's other variants at the same price or less (a cheaper one refunds the difference). */
+      /** The product's other variants (a cheaper one refunds the difference, a dearer one is paid for). */
       exchange_options: z.array(exchangeOptionSchema),
     }),
   ),

@@ -111,7 +111,7 @@ export const paymentRequestSchema = z.object({
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
 /** A page of the shop the provider sends the shopper back to: an absolute http(s) URL. */
-const returnUrl = z.url({ protocol: /^https?$/ }).max(2000);
+export const shopPageUrlSchema = z.url({ protocol: /^https?$/ }).max(2000);
 
 /**
  * `POST /payments/checkout-sessions`: the order as for a card payment, but no card details (the shopper gives
@@ -119,8 +119,8 @@ const returnUrl = z.url({ protocol: /^https?$/ }).max(2000);
  */
 export const hostedCheckoutRequestSchema = paymentRequestSchema.omit({ payment: true }).extend({
   payment: z.object({ method: z.enum(PAYMENT_METHODS), sameAsBilling }),
-  returnUrl,
-  cancelUrl: returnUrl,
+  returnUrl: shopPageUrlSchema,
+  cancelUrl: shopPageUrlSchema,
 });
 export type HostedCheckoutRequest = z.infer<typeof hostedCheckoutRequestSchema>;
 

@@ -11,6 +11,7 @@ import {
   RETURN_RESOLUTIONS,
   RETURN_STATES,
 } from "#contract/returns.ts";
+import { shopPageUrlSchema } from "#contract/schemas/checkout.ts";
 
 /** What the return form, the back office's return and claim forms post, and the API accepts. */
 
@@ -51,6 +52,13 @@ export const returnRequestSchema = z.object({
     .refine(distinctItems, MSG.returns.duplicateItem),
 });
 export type ReturnRequest = z.infer<typeof returnRequestSchema>;
+
+/** `POST /public/returns/{code}/checkout` (a hosted gateway): the shop's pages the provider sends the shopper back to. */
+export const differenceCheckoutRequestSchema = z.object({
+  returnUrl: shopPageUrlSchema,
+  cancelUrl: shopPageUrlSchema,
+});
+export type DifferenceCheckoutRequest = z.infer<typeof differenceCheckoutRequestSchema>;
 
 /** `POST /admin/orders/{code}/claims`: what went wrong, with which items, and refund or replacement. */
 export const claimRequestSchema = z.object({
