@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { sqliteFileOf } from "#api/db/connect.ts";
-import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
+import { checkoutCatalogue, NOTHING_TO_SETTLE, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
 import { listPendingPayments, STUCK_ATTEMPT_AGE_MS, settleStuckPayments } from "./payment-recovery.ts";
@@ -92,15 +92,7 @@ async function expectRecoveredOnce(shopperEmail: string) {
   api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
   expect(await settleStuckPayments(deps())).toMatchObject({ ran: true, settled: [{ outcome: "captured", orderCode: left.code }] });
   expect(await orderState()).toMatchObject({ status: "confirmed", payment_status: "paid", payment: "captured", attempt: "succeeded" });
-  expect(await settleStuckPayments(deps())).toEqual({
-    ran: true,
-    settled: [],
-    held: [],
-    checkouts: [],
-    refunds: [],
-    refundsRetried: [],
-    differences: [],
-  });
+  expect(await settleStuckPayments(deps())).toEqual(NOTHING_TO_SETTLE);
   await api.outbox.idle();
   expect(api.mailer.sent.map((mail) => [mail.template, mail.to])).toEqual([
     ["orderConfirmation", shopperEmail],

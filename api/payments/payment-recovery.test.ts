@@ -4,6 +4,7 @@ import { connect } from "#api/db/connect.ts";
 import { changeOrderStatus, returnOrderMoney } from "#api/orders/orders.service.ts";
 import {
   checkoutCatalogue,
+  NOTHING_TO_SETTLE,
   pay,
   paymentCutOffBeforeCapture,
   paymentCutOffBeforeOrder,
@@ -42,15 +43,7 @@ describe("settleStuckPayments", () => {
     expect(await orderRow(orderId)).toEqual({ status: "pending", payment_status: "authorised" });
 
     // Younger than the deadline, the attempt may still be running: left alone.
-    expect(await settleStuckPayments(deps())).toEqual({
-      ran: true,
-      settled: [],
-      held: [],
-      checkouts: [],
-      refunds: [],
-      refundsRetried: [],
-      differences: [],
-    });
+    expect(await settleStuckPayments(deps())).toEqual(NOTHING_TO_SETTLE);
     api.clock.advance(STUCK_ATTEMPT_AGE_MS + 1);
     const report = await settleStuckPayments(deps());
 
@@ -60,15 +53,7 @@ describe("settleStuckPayments", () => {
     const payment = await api.db.kysely.selectFrom("payments").select(["status", "reference"]).executeTakeFirstOrThrow();
     expect(payment.status).toBe("captured");
     expect(api.gateway.captured.has(payment.reference)).toBe(true);
-    expect(await settleStuckPayments(deps())).toEqual({
-      ran: true,
-      settled: [],
-      held: [],
-      checkouts: [],
-      refunds: [],
-      refundsRetried: [],
-      differences: [],
-    });
+    expect(await settleStuckPayments(deps())).toEqual(NOTHING_TO_SETTLE);
   });
 
   it("keeps the attempt processing while the capture fails, and captures it on a later pass", async () => {

@@ -163,3 +163,14 @@ export async function moveOrder(
 ) {
   for (const to of path) await changeOrderStatus(api.db, api.clock, api.gateway, code, to, { shipment: TEST_SHIPMENT });
 }
+
+/** What the payment recovery pass reports when it found nothing to settle. */
+export const NOTHING_TO_SETTLE = {
+  ran: true,
+  settled: [],
+  held: [],
+  checkouts: [],
+  refunds: [],
+  refundsRetried: [],
+  differences: [],
+} as const;

@@ -49,5 +49,11 @@ export {
   wishlistRemovalSchema,
   wishlistSchema,
 } from "#contract/responses/product-reference.ts";
-export { adminReturnListSchema, adminReturnSchema, returnOptionsSchema, returnSchema } from "#contract/responses/returns.ts";
+export {
+  adminReturnListSchema,
+  adminReturnSchema,
+  differenceCheckoutSchema,
+  returnOptionsSchema,
+  returnSchema,
+} from "#contract/responses/returns.ts";
 export { productReviewsSchema, reviewSchema } from "#contract/responses/review.ts";

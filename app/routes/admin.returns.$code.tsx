@@ -19,7 +19,7 @@ import { redirectWithToast } from "#app/lib/session.server.ts";
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { AdminReturnDto, ReturnItemDto } from "#contract/dto/returns.ts";
 import { MSG } from "#contract/messages.ts";
-import { RETURN_LIMITS } from "#contract/returns.ts";
+import { DIFFERENCE_STATUS_NAMES, RETURN_LIMITS } from "#contract/returns.ts";
 import { shopperIssueText } from "#contract/schemas/issue-texts.ts";
 import { receiveReturnSchema, refundReturnSchema, rejectReturnSchema, returnCodeParam } from "#contract/schemas/returns.ts";
 import type { Route } from "./+types/admin.returns.$code";
@@ -213,6 +213,14 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
               // What the refund form offers, while its step is still to come.
               ...(ret.state === "requested" || steps.has("refund") ? [["Owed", pounds(ret.refund_due)] as [string, ReactNode]] : []),
               ["Left on the order", pounds(ret.refundable)],
+              ...(ret.difference
+                ? [
+                    [T.differenceLabel, `${pounds(ret.difference.amount)} ${DIFFERENCE_STATUS_NAMES[ret.difference.status]}`] as [
+                      string,
+                      ReactNode,
+                    ],
+                  ]
+                : []),
             ]}
           />
         </AdminPanel>

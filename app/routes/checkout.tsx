@@ -9,7 +9,7 @@ import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts"
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { readCartState } from "#app/lib/cart.server.ts";
 import { buildPaymentRequest, checkoutHref, parseCheckoutView, paymentFailureToast } from "#app/lib/checkout.ts";
-import { payFormSchema } from "#app/lib/checkout-form.server.ts";
+import { parseCardFields, payFormSchema } from "#app/lib/checkout-form.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
 import { openHostedCheckout, paymentOptions } from "#app/lib/hosted-checkout.server.ts";
@@ -23,7 +23,6 @@ import { PAYMENT_METHOD_NAMES, takesCardsInShop } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { cardDetailsSchema, IDEMPOTENCY_KEY_HEADER } from "#contract/schemas/checkout.ts";
-import { shopperIssueText } from "#contract/schemas/issue-texts.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/checkout";
 
@@ -113,15 +112,9 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
   const inShop = takesCardsInShop(options.gateway);
   if (options.unavailable.includes(method)) return refusePayment(formData, MSG.payment.methodUnavailable(PAYMENT_METHOD_NAMES[method]));
 
-  const card =
-    inShop && method === "credit_card" ? cardDetailsSchema.safeParse(Object.fromEntries(formData), { error: shopperIssueText }) : null;
-  if (card && !card.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of card.error.issues) {
-      const name = String(issue.path[0]);
-      fieldErrors[name] = [...(fieldErrors[name] ?? []), issue.message];
-    }
-    return refusePayment(formData, Object.values(fieldErrors)[0]?.[0] ?? MSG.payment.failed, fieldErrors);
+  const card = inShop && method === "credit_card" ? parseCardFields(formData) : null;
+  if (card?.fieldErrors) {
+    return refusePayment(formData, Object.values(card.fieldErrors)[0]?.[0] ?? MSG.payment.failed, card.fieldErrors);
   }
 
   // A form sent again after its payment was answered (a second press of Pay without JavaScript) finds the order
@@ -143,7 +136,7 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
     lines: state.lines,
     addressId: address,
     method,
-    card: card?.success ? formCard(formData) : null,
+    card: card?.card ? formCard(formData) : null,
     promoCode: state.promoCode,
   });
   const failure = (message: string, fieldErrors?: Record<string, string[]>) =>

@@ -49,7 +49,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = parseReturnForm(await readForm(request));
   if (!parsed.ok) return data({ reply: parsed.reply }, { status: 400 });
   const outcome = await registerReturn(apiFor(context), token, orderId, parsed.request);
-  if (outcome.ok) return redirectWithToast(request, returnHref(outcome.data.code), "success", MSG.returns.registered, { status: 303 });
+  if (outcome.ok) {
+    const message = outcome.data.difference?.status === "due" ? MSG.returns.registeredToPay : MSG.returns.registered;
+    return redirectWithToast(request, returnHref(outcome.data.code), "success", message, { status: 303 });
+  }
   // The API's field errors name the request's paths (items.0.quantity); anything else is the form's own error.
   const details = outcome.callerDecides ? outcome.details : [];
   const reply = refusedReply(parsed.values, parsed.rows, details, details.length > 0 ? [] : [outcome.message]);

@@ -1,4 +1,5 @@
 import { useHydrated } from "remix-utils/use-hydrated";
+import { labelReady } from "#app/components/returns/return-view.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { code128Svg } from "#app/lib/barcode.server.ts";
@@ -26,6 +27,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function ReturnLabel({ loaderData, params }: Route.ComponentProps) {
   const { ret, error, barcode } = loaderData;
   const hydrated = useHydrated();
+  if (ret && !labelReady(ret)) {
+    return (
+      <div className="container return-page__body">
+        <StateMessage title={MSG.returns.labelAfterPayment}>
+          <ButtonLink to={returnHref(ret.code)} variant="outline">
+            {MSG.returns.backToReturn}
+          </ButtonLink>
+        </StateMessage>
+      </div>
+    );
+  }
   if (!ret || !barcode) {
     return (
       <div className="container return-page__body">
@@ -39,7 +51,7 @@ export default function ReturnLabel({ loaderData, params }: Route.ComponentProps
       <div className="no-print button-row">
         {hydrated ? <Button onClick={() => window.print()}>{MSG.returns.printLabel}</Button> : null}
         <ButtonLink to={returnHref(ret.code)} variant="outline">
-          Back to the return
+          {MSG.returns.backToReturn}
         </ButtonLink>
       </div>
       <article className="return-label" aria-labelledby="return-label-title">

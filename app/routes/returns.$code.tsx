@@ -1,10 +1,21 @@
+import { randomUUID } from "node:crypto";
+import { data } from "react-router";
+import { DifferencePayment } from "#app/components/returns/difference-payment.tsx";
 import { ReturnDetail } from "#app/components/returns/return-view.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
+import { apiFor } from "#app/lib/api.server.ts";
+import { requireVerifiedUser } from "#app/lib/auth.server.ts";
+import { payDifference } from "#app/lib/exchange-difference.server.ts";
+import { readForm } from "#app/lib/form-data.server.ts";
+import { paymentOptions } from "#app/lib/hosted-checkout.server.ts";
 import { ORDERS_TAB } from "#app/lib/orders.ts";
 import { loadReturn } from "#app/lib/returns.server.ts";
+import { publicOrigin } from "#app/lib/seo.server.ts";
+import { takesCardsInShop } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 import { returnHref } from "#contract/paths.ts";
+import { returnCodeParam } from "#contract/schemas/returns.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/returns.$code";
 
@@ -13,13 +24,31 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The return, and while a price difference is owed, how it is paid and the payment form's key. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadReturn(request, context, params);
+  const { ret, error } = await loadReturn(request, context, params);
+  const owing = ret?.difference?.status === "due";
+  return {
+    ret,
+    error,
+    cardsInShop: owing ? takesCardsInShop((await paymentOptions(apiFor(context))).gateway) : false,
+    idempotencyKey: randomUUID(),
+  };
+}
+
+/** Pay the price difference (`intent=pay`); anything else is refused with 400. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { token } = await requireVerifiedUser(request, context);
+  const code = returnCodeParam.safeParse(params);
+  if (!code.success) throw data(null, { status: 404, statusText: "Return not found" });
+  const formData = await readForm(request);
+  if (formData.get("intent") !== "pay") throw data(null, { status: 400, statusText: "Unknown return intent" });
+  return payDifference(request, apiFor(context), token, code.data.code, formData, publicOrigin(context));
 }
 
 /** A return as its shopper sees it (linked from MY ORDERS and the return's e-mails). */
-export default function ReturnPage({ loaderData, params }: Route.ComponentProps) {
-  const { ret, error } = loaderData;
+export default function ReturnPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { ret, error, cardsInShop, idempotencyKey } = loaderData;
   return (
     <div className="return-page">
       <PageHeader
@@ -29,7 +58,17 @@ export default function ReturnPage({ loaderData, params }: Route.ComponentProps)
       />
       <div className="container return-page__body">
         {ret ? (
-          <ReturnDetail ret={ret} />
+          <>
+            {ret.difference ? (
+              <DifferencePayment
+                difference={ret.difference}
+                cardsInShop={cardsInShop}
+                idempotencyKey={idempotencyKey}
+                reply={actionData?.payment}
+              />
+            ) : null}
+            <ReturnDetail ret={ret} />
+          </>
         ) : (
           <StateMessage tone="error" title={error ?? MSG.returns.fetchFailed} retryHref={returnHref(params.code)} />
         )}

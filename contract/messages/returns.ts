@@ -56,6 +56,7 @@ export const returns = {
   differenceOverdue: `The time to pay the price difference has passed. Register the return again if you still want it.`,
   differenceUnpaidRejection: `The price difference was not paid within ${EXCHANGE_PAYMENT_HOURS} hours, so the exchange was released. You can register the return again.`,
   differenceLine: (returnCode: string) => `Exchange price difference, return ${returnCode}`,
+  backToReturn: "Back to the return",
   labelAfterPayment: "Your return label is ready once the price difference is paid.",
 } as const;
 

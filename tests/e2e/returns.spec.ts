@@ -21,11 +21,24 @@ async function operator(request: APIRequestContext, testInfo: TestInfo) {
   return { authorization: `Bearer ${(await login.json()).data.token}` };
 }
 
-/** A product this test alone sells, in sizes S, M and L at one price, imported as the back office does. */
-async function ownProduct(request: APIRequestContext, testInfo: TestInfo, staff: Record<string, string>, tag: string) {
+/** A product this test alone sells, in sizes S, M and L (at one price, unless `extraPrice` says a size costs more), imported as the back office does. */
+async function ownProduct(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  staff: Record<string, string>,
+  tag: string,
+  extraPrice: Record<string, number> = {},
+) {
   const categories = (await (await request.get("/api/public/categories")).json()).data as { name: string }[];
   const sku = `RET-${tag}-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`.toUpperCase();
-  const variant = (size: string) => ({ sku: `${sku}-${size}`, color: "Ivory", colorCode: "#fffff0", size, stock: 5 });
+  const variant = (size: string) => ({
+    sku: `${sku}-${size}`,
+    color: "Ivory",
+    colorCode: "#fffff0",
+    size,
+    stock: 5,
+    extraPrice: extraPrice[size] ?? 0,
+  });
   const file = {
     products: [
       {
@@ -186,6 +199,60 @@ test("a shopper returns one item for a refund and exchanges another for another 
   await expect(page).toHaveURL(`/returns/${code}`);
   await expect(detail).toContainText(MSG.returns.refunded("£80.00"));
   await expect(detail.getByRole("link", { name: "AB123456785GB" })).toBeVisible();
+});
+
+test("a shopper exchanges for a dearer size, pays the difference (a declined card stays on the page), then gets the label", async ({
+  shop,
+  page,
+  request,
+  inbox,
+}, testInfo) => {
+  const staff = await operator(request, testInfo);
+  const product = await ownProduct(request, testInfo, staff, "D", { L: 10 });
+  const shopper = await signedInShopper(shop, request, inbox, testInfo, "dearer-returner");
+  const order = await placeOrderOf(request, shopper, [{ product, variantId: variantOf(product, "M") }]);
+  await deliver(order.order_code);
+
+  await shop.visit(`/orders/${order.id}/return`);
+  const row = itemRow(page, "Ivory / M");
+  await row.getByLabel("Quantity to send back").selectOption("1");
+  await row.getByLabel(MSG.returns.resolutionExchange).check();
+  await expect(row.getByText(MSG.returns.exchangeDifferenceNote)).toBeVisible();
+  await row.getByLabel(MSG.returns.exchangeVariantLabel).selectOption({ label: `Ivory / L (${MSG.returns.exchangeCostsMore("£10.00")})` });
+  await page.getByLabel(MSG.returns.reasonLabel).selectOption({ label: "Too small" });
+  await page.getByRole("button", { name: MSG.returns.submit }).click();
+  await expect(page).toHaveURL(/\/returns\/RT-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  await expect(page.getByText(MSG.returns.registeredToPay)).toBeVisible();
+  const code = new URL(page.url()).pathname.split("/").pop() ?? "";
+  const difference = page.locator(".return-difference");
+  await expect(difference).toContainText("£10.00 more");
+  // No label until the difference is paid.
+  await expect(page.getByRole("link", { name: MSG.returns.printLabel })).toHaveCount(0);
+  await expectNoViolations(page, "return page with a difference to pay", shop.javaScriptEnabled);
+
+  // A declined card: the alert stays on the page, the card as typed but the CVV.
+  const pay = difference.getByRole("button", { name: MSG.returns.differencePay("£10.00") });
+  await difference.getByLabel("Cardholder name").fill("Layla Haddad");
+  await difference.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await difference.getByLabel("Expiry date").fill("12/30");
+  await difference.getByLabel("CVV").fill("123");
+  await pay.click();
+  await expect(difference.getByRole("alert")).toHaveText(MSG.payment.cardDeclined);
+  await expect(difference.getByLabel("Card number")).toHaveValue("4000 0000 0000 0002");
+  await expect(difference.getByLabel("Cardholder name")).toHaveValue("Layla Haddad");
+  await expect(difference.getByLabel("CVV")).toHaveValue("");
+
+  // A good card pays it: the label is ready on the page and in the e-mail.
+  await difference.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await difference.getByLabel("CVV").fill("123");
+  await pay.click();
+  await expect(page.getByText(MSG.returns.differencePaidToast)).toBeVisible();
+  await expect(page.getByText(MSG.returns.differencePaid("£10.00"))).toBeVisible();
+  await expect(page.locator(".return-detail").getByRole("link", { name: MSG.returns.printLabel })).toHaveAttribute(
+    "href",
+    returnLabelHref(code),
+  );
+  expect(await inbox.text(shopper.email, code)).toContain(returnLabelHref(code));
 });
 
 test("an order delivered 31 days ago offers no return: the page says why", async ({ shop, page, request, inbox }, testInfo) => {

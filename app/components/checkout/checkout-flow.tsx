@@ -1,29 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
 import { AddressForm } from "#app/components/account/address-form.tsx";
-import { reformatInput } from "#app/components/forms/reformat-input.ts";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Toaster } from "#app/components/layout/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { CheckField, Field } from "#app/components/ui/field.tsx";
+import { CheckField } from "#app/components/ui/field.tsx";
 import { Price } from "#app/components/ui/price.tsx";
-import {
-  backHref,
-  CHECKOUT_STEPS,
-  type CheckoutView,
-  checkoutHref,
-  formatExpiry,
-  groupCardNumber,
-  STEP_TITLES,
-} from "#app/lib/checkout.ts";
+import { backHref, CHECKOUT_STEPS, type CheckoutView, checkoutHref, STEP_TITLES } from "#app/lib/checkout.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { PAYMENT_METHOD_NAMES, PAYMENT_METHODS, takesCardsInShop } from "#contract/checkout.ts";
-import { CARD_NUMBER_DIGITS, CVV_DIGITS, SHIPPING_METHOD } from "#contract/constants.ts";
+import { SHIPPING_METHOD } from "#contract/constants.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import type { AddressDto } from "#contract/dto/account.ts";
 import type { PaymentOptionsDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
+import { CardFields } from "./card-fields.tsx";
 
 export interface PaymentReply {
   toast: Toast;
@@ -221,66 +213,7 @@ function PaymentStep({
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <LoadingTextField text={MSG.loading.processingPayment} />
         {isCard ? (
-          <div className="payment-form__card">
-            <Field
-              className="payment-form__wide"
-              label="Cardholder name"
-              errors={errors.cardholderName}
-              inputProps={{
-                id: "cardholderName",
-                name: "cardholderName",
-                autoComplete: "cc-name",
-                required: true,
-                defaultValue: typed.cardholderName,
-              }}
-            />
-            <Field
-              className="payment-form__wide"
-              label="Card number"
-              errors={errors.cardNumber}
-              inputProps={{
-                id: "cardNumber",
-                name: "cardNumber",
-                inputMode: "numeric",
-                autoComplete: "cc-number",
-                required: true,
-                pattern: `[0-9 ]{${CARD_NUMBER_DIGITS.min},${CARD_NUMBER_DIGITS.max + 4}}`,
-                maxLength: CARD_NUMBER_DIGITS.max + 4,
-                placeholder: "1234 5678 9012 3456",
-                defaultValue: groupCardNumber(typed.cardNumber ?? ""),
-                onInput: reformatInput(groupCardNumber),
-              }}
-            />
-            <Field
-              label="Expiry date"
-              errors={errors.expiryDate}
-              inputProps={{
-                id: "expiryDate",
-                name: "expiryDate",
-                inputMode: "numeric",
-                autoComplete: "cc-exp",
-                required: true,
-                pattern: "(0[1-9]|1[0-2])/[0-9]{2}",
-                maxLength: 5,
-                placeholder: "MM/YY",
-                defaultValue: typed.expiryDate,
-                onInput: reformatInput(formatExpiry),
-              }}
-            />
-            <Field
-              label="CVV"
-              errors={errors.cvv}
-              inputProps={{
-                id: "cvv",
-                name: "cvv",
-                inputMode: "numeric",
-                autoComplete: "cc-csc",
-                required: true,
-                pattern: `[0-9]{${CVV_DIGITS.min},${CVV_DIGITS.max}}`,
-                maxLength: CVV_DIGITS.max,
-              }}
-            />
-          </div>
+          <CardFields typed={typed} errors={errors} />
         ) : (
           <p className="payment-form__wallet" role={unavailable ? "status" : undefined}>
             {unavailable

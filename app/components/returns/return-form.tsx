@@ -122,6 +122,7 @@ function ReturnItemRow({ item, typed, errorsOf }: RowProps) {
           </fieldset>
           {item.exchange_options.length > 0 ? (
             <SelectField
+              hint={item.exchange_options.some((option) => option.price_difference > 0) ? MSG.returns.exchangeDifferenceNote : undefined}
               label={MSG.returns.exchangeVariantLabel}
               errors={errorsOf(names.exchange)}
               selectProps={{ name: names.exchange, defaultValue: typed(names.exchange) ?? "" }}
@@ -129,7 +130,7 @@ function ReturnItemRow({ item, typed, errorsOf }: RowProps) {
               <option value="">Choose a size or colour</option>
               {item.exchange_options.map((option) => (
                 <option key={option.variant_id} value={option.variant_id} disabled={!option.in_stock}>
-                  {option.in_stock ? option.name : `${option.name} (${MSG.catalogue.outOfStock})`}
+                  {exchangeOptionLabel(option)}
                 </option>
               ))}
             </SelectField>
@@ -138,4 +139,14 @@ function ReturnItemRow({ item, typed, errorsOf }: RowProps) {
       )}
     </article>
   );
+}
+
+/** An exchange option as the select lists it: its colour and size, what it costs more or gives back, and out of stock. */
+function exchangeOptionLabel(option: OptionItem["exchange_options"][number]): string {
+  const notes = [
+    option.price_difference > 0 ? MSG.returns.exchangeCostsMore(pounds(option.price_difference)) : null,
+    option.price_difference < 0 ? MSG.returns.exchangeCostsLess(pounds(-option.price_difference)) : null,
+    option.in_stock ? null : MSG.catalogue.outOfStock,
+  ].filter(Boolean);
+  return notes.length > 0 ? `${option.name} (${notes.join(", ")})` : option.name;
 }

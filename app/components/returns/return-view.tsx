@@ -21,6 +21,9 @@ export const itemOutcome = (item: ReturnItemDto) =>
     ? `Exchange for ${item.exchange_variant_name}`
     : MSG.returns.resolutionRefund;
 
+/** Whether the label may be printed: nothing is owed, or the price difference is paid. */
+export const labelReady = (ret: ReturnDto) => ret.difference === null || ret.difference.status === "paid";
+
 /** The return's page: where it stands, what went back and what comes of it, and its label while the goods travel. */
 export function ReturnDetail({ ret }: { ret: ReturnDto }) {
   return (
@@ -88,7 +91,7 @@ export function ReturnDetail({ ret }: { ret: ReturnDto }) {
         ))}
       </ul>
 
-      {ret.goods_back && ret.state === "requested" ? (
+      {ret.goods_back && ret.state === "requested" && labelReady(ret) ? (
         <div className="button-row">
           <ButtonLink to={returnLabelHref(ret.code)}>{MSG.returns.printLabel}</ButtonLink>
         </div>
