@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -68,22 +68,27 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A new verified shopper, signed in, with one product in the cart, at the payment step. */
-async function atPaymentStep(page: Page, request: APIRequestContext, javaScriptEnabled: boolean, email: string) {
-  const visit = async (path: string) => {
-    await page.goto(`${shop.url}${path}`);
-    if (javaScriptEnabled) await hydrated(page);
-  };
+/** A new verified shopper of this shop, signed in on the page. */
+async function signedInShopper(page: Page, request: APIRequestContext, javaScriptEnabled: boolean, email: string) {
   const signup = await request.post(`${shop.url}/api/public/auth/signup`, {
     data: { name: "Noor Test", email, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(signup.status()).toBe(201);
   const otp = await inboxAt(join(dir, "inbox")).code(email);
   expect((await request.post(`${shop.url}/api/public/otp/verify`, { data: { email, otp } })).status()).toBe(200);
-
-  await visit("/signin");
+  await page.goto(`${shop.url}/signin`);
+  if (javaScriptEnabled) await hydrated(page);
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(`${shop.url}/`, { timeout: SIGN_IN_MS });
+}
+
+/** A new verified shopper, signed in, with one product in the cart, at the payment step. */
+async function atPaymentStep(page: Page, request: APIRequestContext, javaScriptEnabled: boolean, email: string) {
+  const visit = async (path: string) => {
+    await page.goto(`${shop.url}${path}`);
+    if (javaScriptEnabled) await hydrated(page);
+  };
+  await signedInShopper(page, request, javaScriptEnabled, email);
   const listing = await (await request.get(`${shop.url}/api/public/products?limit=12&stock_status=In%20Stock`)).json();
   const product = (listing.data as ProductSummaryDto[]).find((entry) => entry.variants.some((variant) => variant.stock >= 2));
   if (!product) throw new Error("no product in stock");
@@ -352,4 +357,99 @@ test("a delivered order paid on Stripe is refunded in part from the back office:
   expect(stripe.refunds.filter((each) => each.payment_intent === paid?.payment_intent).map((each) => each.amount)).toEqual([partPence]);
   const mail = await inboxAt(join(dir, "inbox")).text(email, `We have refunded ${part} for your return ${ret.code}`);
   expect(mail).toContain(code);
+});
+
+test("an exchange for a dearer size is paid on Stripe's page: back on the return's page the difference reads paid and the label is ready", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, "stripe-exchange");
+  await signedInShopper(page, request, javaScriptEnabled, email);
+  const cli = (args: string[], stdin?: string) => shopCliOn(`file:${join(dir, "shop.db")}`, args, stdin);
+
+  // A kaftan whose L costs £10 more, bought in M on Stripe's page (through the API) and delivered.
+  const sku = `STRIPE-EXCHANGE-${testInfo.project.name}-${Date.now()}`.toUpperCase();
+  const categories = (await (await request.get(`${shop.url}/api/public/categories`)).json()).data as { name: string }[];
+  const variant = (size: string, extraPrice: number) => ({
+    sku: `${sku}-${size}`,
+    color: "Ivory",
+    colorCode: "#fffff0",
+    size,
+    stock: 5,
+    extraPrice,
+  });
+  const file = join(dir, `${sku}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({
+      products: [
+        {
+          sku,
+          name: `Exchange Kaftan ${sku}`,
+          category: categories[0]?.name,
+          description: "A kaftan the exchange test sells.",
+          price: 80,
+          variants: [variant("M", 0), variant("L", 10)],
+        },
+      ],
+    }),
+  );
+  await cli(["products:import", file]);
+  const found = (await (await request.get(`${shop.url}/api/public/products?search=${sku}`)).json()).data as ProductSummaryDto[];
+  const product = (await (await request.get(`${shop.url}/api/public/products/${found[0]?.id}`)).json()).data as {
+    id: number;
+    variants: { id: number; size: string }[];
+  };
+  const medium = product.variants.find((entry) => entry.size === "M")?.id;
+  const login = await request.post(`${shop.url}/api/public/auth/login`, { data: { email, password: PASSWORD } });
+  const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
+  const address = await request.post(`${shop.url}/api/public/addresses`, {
+    headers,
+    data: { label: "Home", line1: "41 Green Street", city: "London", postal_code: "E7 8DA", phone: "07700900123" },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const opened = await request.post(`${shop.url}/api/payments/checkout-sessions`, {
+    headers: { ...headers, "Idempotency-Key": crypto.randomUUID() },
+    data: {
+      cart: { items: [{ productId: product.id, variantId: medium, quantity: 1 }] },
+      address: { id: (await address.json()).data.id },
+      shipping: { method: 1 },
+      payment: { method: "credit_card" },
+      returnUrl: `${shop.url}/checkout/return`,
+      cancelUrl: `${shop.url}/checkout/held`,
+    },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const order = (await opened.json()).data.order as { id: number; order_code: string };
+  await stripe.pay(stripe.lastSession()?.id ?? "");
+  await cli(["order:status", order.order_code, "processing"]);
+  await cli(["order:ship", order.order_code, "--carrier", "royal_mail", "--tracking", "AB123456785GB"]);
+  await cli(["order:status", order.order_code, "delivered"]);
+
+  // The shopper asks for the L instead, and is asked for the difference before the label.
+  await page.goto(`${shop.url}/orders/${order.id}/return`);
+  if (javaScriptEnabled) await hydrated(page);
+  const row = page.getByRole("article", { name: /Ivory \/ M ·/ });
+  await row.getByLabel("Quantity to send back").selectOption("1");
+  await row.getByLabel(MSG.returns.resolutionExchange).check();
+  await row.getByLabel(MSG.returns.exchangeVariantLabel).selectOption({ label: `Ivory / L (${MSG.returns.exchangeCostsMore("£10.00")})` });
+  await page.getByLabel(MSG.returns.reasonLabel).selectOption({ label: "Too small" });
+  await page.getByRole("button", { name: MSG.returns.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`^${shop.url}/returns/RT-[A-Z0-9]{4}-[A-Z0-9]{4}$`));
+  const returnUrl = page.url();
+  const difference = page.locator(".return-difference");
+  await expect(difference.getByText(MSG.returns.differenceOnProvider)).toBeVisible();
+  await expect(difference.getByLabel("Card number")).toHaveCount(0);
+  await difference.getByRole("button", { name: MSG.returns.differencePay("£10.00") }).click();
+
+  // Stripe's page charges the difference alone; its Pay brings the shopper back to the return.
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_\\w+$`));
+  await expect(page.getByRole("heading", { name: "Pay £10.00" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${returnUrl}\\?session_id=cs_test_\\w+$`));
+  await expect(page.getByText(MSG.returns.differencePaid("£10.00"))).toBeVisible();
+  const code = new URL(returnUrl).pathname.split("/").pop() ?? "";
+  await expect(page.locator(".return-detail").getByRole("link", { name: MSG.returns.printLabel })).toBeVisible();
+  expect(await inboxAt(join(dir, "inbox")).text(email, code)).toContain(`/returns/${code}/label`);
 });
