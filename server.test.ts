@@ -249,10 +249,13 @@ describe("server.ts", () => {
     expect(response.headers.location).toBe("/%C4%80");
   });
 
-  it("sends X-Frame-Options DENY, and HSTS only on HTTPS responses", async () => {
+  it("sends X-Frame-Options DENY, none of the headers only legacy browsers read, and HSTS only on HTTPS responses", async () => {
     const plain = await raw("GET", "/healthz");
     const page = await raw("GET", "/about");
     expect(page.headers["x-frame-options"]).toBe("DENY");
+    for (const legacy of ["x-xss-protection", "x-download-options", "x-permitted-cross-domain-policies", "x-dns-prefetch-control"]) {
+      expect(page.headers[legacy], legacy).toBeUndefined();
+    }
     expect(page.headers["strict-transport-security"]).toBeUndefined();
     expect(plain.headers["strict-transport-security"]).toBeUndefined();
     const secure = await raw("GET", "/about", { "x-forwarded-proto": "https" });

@@ -120,6 +120,12 @@ export async function createShopServer(options: ShopServerOptions = {}) {
       // Agrees with `frame-ancestors 'none'` for browsers that only know the older header.
       xFrameOptions: { action: "deny" },
       strictTransportSecurity: false,
+      // Headers only browsers long gone read (an XSS auditor, IE's download prompt and Flash's cross-domain file),
+      // and DNS prefetching, which browsers already limit on their own: bytes on every page for no one.
+      xXssProtection: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xDnsPrefetchControl: false,
     }),
   );
   // Brotli quality 5 makes pages ~8 % smaller than the library's 4 for ~0.5 ms more per page.

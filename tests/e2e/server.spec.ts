@@ -156,7 +156,7 @@ test.describe("server", () => {
     const html = await (await request.get("/")).text();
     const script = /\/assets\/framework-[\w-]+\.js/.exec(html)?.[0];
     expect(script, "the home page names the framework's script").toBeDefined();
-    const documentOnly = ["x-frame-options", "cross-origin-opener-policy", "referrer-policy", "origin-agent-cluster", "x-xss-protection"];
+    const documentOnly = ["x-frame-options", "cross-origin-opener-policy", "referrer-policy", "origin-agent-cluster"];
     for (const path of [script ?? "", "/favicon.svg", "/images/hero/welcome.svg"]) {
       const file = await request.get(path);
       expect(file.status(), path).toBe(200);
