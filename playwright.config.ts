@@ -4,10 +4,10 @@ import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/chromium.ts";
 /** Starts servers of its own on PostgreSQL instead of using the one global-setup.ts starts. */
 const INSTANCES_SPEC = /instances\.spec\.ts$/;
 /**
- * Once is enough: one starts servers of its own and reads no page in a browser; the other is about client
- * navigations, which only JavaScript makes.
+ * Once is enough: two start servers of their own (and nginx) and read their pages' headers, not what a browser
+ * does with them; the other is about client navigations, which only JavaScript makes.
  */
-const JS_ONLY_SPECS = /(catalogue-freshness|client-navigation)\.spec\.ts$/;
+const JS_ONLY_SPECS = /(catalogue-freshness|client-navigation|proxy-cache)\.spec\.ts$/;
 
 /**
  * Every spec runs twice, with JavaScript on (`js`) and off (`no-js`), against the built server that

@@ -144,23 +144,27 @@ export async function createShopServer(options: ShopServerOptions = {}) {
   app.use(guardStorefrontRequests());
   // Pay under a hosted gateway redirects to the provider's page.
   const formActionOrigins = paymentPageOrigins(backendConfig);
-  // Pages the same for every visitor without a cart or session are kept for the catalogue generation they were made under.
-  const pageCache = options.vite
-    ? []
-    : [
-        createPageCache({
-          ttlMs: CATALOGUE_CACHE_MS,
-          generation: catalogue.generation.current,
-          maxBytes: PAGE_CACHE_MAX_BYTES,
-          replay: (calls, req) => {
-            const client = createApiClient({ transport, ...shopperOf(req) });
-            for (const call of calls) {
-              client(call).catch((error: unknown) => logger.warn({ err: error, endpoint: call.endpoint }, "a kept page's API call failed"));
-            }
-          },
-          logger,
-        }),
-      ];
+  // Pages the same for every visitor without a cart or session are kept for the catalogue generation they were made
+  // under, unless a shared cache in front keeps them (PAGE_CACHE=off).
+  const pageCache =
+    options.vite || config.PAGE_CACHE === "off"
+      ? []
+      : [
+          createPageCache({
+            ttlMs: CATALOGUE_CACHE_MS,
+            generation: catalogue.generation.current,
+            maxBytes: PAGE_CACHE_MAX_BYTES,
+            replay: (calls, req) => {
+              const client = createApiClient({ transport, ...shopperOf(req) });
+              for (const call of calls) {
+                client(call).catch((error: unknown) =>
+                  logger.warn({ err: error, endpoint: call.endpoint }, "a kept page's API call failed"),
+                );
+              }
+            },
+            logger,
+          }),
+        ];
   app.all(
     "/{*path}",
     // Only for PUBLIC_URL's host: an answer to another host is neither kept nor answered from the cache.

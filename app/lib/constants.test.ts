@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { TIMING_MS, TOP_BAR_MESSAGES, topBarMessages } from "./constants.ts";
+import { CATALOGUE_FRESHNESS } from "#contract/constants.ts";
+import { SHARED_PAGE_SECONDS, TIMING_MS, TOP_BAR_MESSAGES, topBarMessages } from "./constants.ts";
 
 describe("TIMING_MS", () => {
   it("holds only timings the storefront uses (a fade in CSS is set from here as a custom property)", () => {
@@ -11,6 +12,13 @@ describe("TIMING_MS", () => {
       .join("\n");
     const unused = Object.keys(TIMING_MS).filter((key) => !new RegExp(`TIMING_MS\\.${key}\\b`).test(sources));
     expect(unused).toEqual([]);
+  });
+});
+
+describe("SHARED_PAGE_SECONDS", () => {
+  it("shares out no more than the freshness bound leaves after the server's own lag", () => {
+    const { browser, shared, stale } = SHARED_PAGE_SECONDS;
+    expect((browser + shared + stale) * 1000 + CATALOGUE_FRESHNESS.trustForMs).toBeLessThanOrEqual(CATALOGUE_FRESHNESS.boundMs);
   });
 });
 

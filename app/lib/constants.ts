@@ -1,5 +1,5 @@
 /** Storefront-only constants: timings, layout and cookie limits the API never sees (shared ones live in #contract/constants.ts). */
-import { API_TIMEOUT_MS, CATALOGUE_FRESHNESS, DEVICE_TOKEN_TTL_MS } from "#contract/constants.ts";
+import { API_TIMEOUT_MS, DEVICE_TOKEN_TTL_MS } from "#contract/constants.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 
 export const CURRENCY_COOKIE = "preferredCurrency";
@@ -11,11 +11,14 @@ export const SESSION_COOKIE = "__session";
 /** The browser's device token for the account last signed in on it (decision 0053). */
 export const DEVICE_COOKIE = "__device";
 /**
- * How long a browser or shared cache may reuse a page rendered for a visitor without a session or cart (seconds):
- * what the freshness bound leaves after the server's own lag, so that stock and prices on such a page are never
- * older than the bound wherever it is kept.
+ * How long caches may reuse a page rendered for a visitor without a session or cart (seconds). The freshness bound,
+ * less the server's own lag (its generation may be `trustForMs` old), is shared out: a shared cache in front keeps
+ * the page fresh for `shared` seconds and may then answer it stale for `stale` more while it asks again, and the
+ * browser keeps it `browser` seconds counted from when it got it (a proxy such as nginx sends no Age). So stock and
+ * prices on such a page are never older than the bound wherever it is kept.
  */
-export const ANONYMOUS_PAGE_MAX_AGE_S = (CATALOGUE_FRESHNESS.boundMs - CATALOGUE_FRESHNESS.trustForMs) / 1000;
+export const SHARED_PAGE_SECONDS = { browser: 1, shared: 1, stale: 1 } as const;
+export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=${SHARED_PAGE_SECONDS.browser}, s-maxage=${SHARED_PAGE_SECONDS.shared}, stale-while-revalidate=${SHARED_PAGE_SECONDS.stale}`;
 /** The bytes the server's page cache (`page-cache.server.ts`) may take per process for those pages. */
 export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANONYMOUS_PAGE_MAX_AGE_S, CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE } from "./constants.ts";
+import { CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE, SHARED_PAGE_CACHE_CONTROL } from "./constants.ts";
 import { setDocumentCaching, sharedPageVariant } from "./document-caching.server.ts";
 
 function cachingOf(init: { cookie?: string; setCookie?: string; status?: number; method?: string }) {
@@ -14,14 +14,14 @@ function cachingOf(init: { cookie?: string; setCookie?: string; status?: number;
 
 describe("setDocumentCaching", () => {
   it("lets caches keep a page briefly when the visitor sends and gets no cookie", () => {
-    expect(cachingOf({})).toEqual({ cacheControl: `public, max-age=${ANONYMOUS_PAGE_MAX_AGE_S}`, vary: "Cookie" });
+    expect(cachingOf({})).toEqual({ cacheControl: SHARED_PAGE_CACHE_CONTROL, vary: "Cookie" });
   });
 
   it.each([
     ["a display currency", { cookie: `${CURRENCY_COOKIE}=EUR` }],
     ["cookies no page reads", { cookie: "lb=node-2; consent=yes" }],
   ])("lets caches keep a page, varying on Cookie, with %s", (_, init) => {
-    expect(cachingOf(init)).toEqual({ cacheControl: `public, max-age=${ANONYMOUS_PAGE_MAX_AGE_S}`, vary: "Cookie" });
+    expect(cachingOf(init)).toEqual({ cacheControl: SHARED_PAGE_CACHE_CONTROL, vary: "Cookie" });
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { ANONYMOUS_PAGE_MAX_AGE_S, CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE } from "./constants.ts";
+import { CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE, SHARED_PAGE_CACHE_CONTROL } from "./constants.ts";
 import { cookieValue } from "./cookie-header.ts";
 
 /** The cookies that make a page one visitor's own: the session (name in the header, wishlist, toasts) and the cart (its badge). */
@@ -24,7 +24,7 @@ export function sharedPageVariant(cookieHeader: string | null | undefined): stri
 export function setDocumentCaching(request: Request, status: number, headers: Headers): void {
   const shared = sharedPageVariant(request.headers.get("cookie")) !== null && !headers.has("set-cookie");
   if (shared && status === 200 && request.method === "GET") {
-    headers.set("Cache-Control", `public, max-age=${ANONYMOUS_PAGE_MAX_AGE_S}`);
+    headers.set("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
   } else {
     headers.set("Cache-Control", "private, no-cache");
   }

@@ -71,6 +71,11 @@ const schema = z.object({
   SESSION_SECRET: cookieSecrets.optional(),
   /** Cookies marked Secure: "auto" (when the request arrived over HTTPS), "always" or "never". */
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
+  /**
+   * The server's own cache of the pages it marks public (decision 0026): "on" for a shop with nothing in front;
+   * "off" when a shared cache (nginx, a CDN) keeps them instead, which the pages' Cache-Control already allows.
+   */
+  PAGE_CACHE: z.enum(["on", "off"], { error: 'PAGE_CACHE must be "on" or "off"' }).default("on"),
   API_BASE_URL: z.url().optional(),
   API_INTERNAL_SECRET: z.string().min(16).optional(),
 });

@@ -15,11 +15,12 @@ export interface Instance {
   lines: string[];
 }
 
-export function startInstance(port: number, env: NodeJS.ProcessEnv): Instance {
+export function startInstance(port: number, env: NodeJS.ProcessEnv, options: { publicUrl?: string } = {}): Instance {
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: root,
-    // Each instance is asked at its own address, which is then its public one (pages are kept only for that host).
-    env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+    // Each instance is asked at its own address, which is then its public one (pages are kept only for that host),
+    // unless shoppers reach it through a proxy (`publicUrl`).
+    env: { ...env, PORT: String(port), PUBLIC_URL: options.publicUrl ?? `http://127.0.0.1:${port}` },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const lines: string[] = [];
