@@ -142,10 +142,10 @@ test("on a phone every back-office section is in sight without sideways scrollin
   const links = nav.getByRole("link");
   await expect(links.first()).toBeVisible();
   for (const link of await links.all()) {
-    const box = await link.boundingBox();
-    expect(box, await link.innerText()).not.toBeNull();
-    expect(box?.x ?? -1, await link.innerText()).toBeGreaterThanOrEqual(0);
-    expect((box?.x ?? 0) + (box?.width ?? 0), await link.innerText()).toBeLessThanOrEqual(VIEWPORTS[0].width);
+    const [box, name] = [await link.boundingBox(), await link.textContent()];
+    expect(box, name ?? "").not.toBeNull();
+    expect(box?.x ?? -1, name ?? "").toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0), name ?? "").toBeLessThanOrEqual(VIEWPORTS[0].width);
   }
   expect(await nav.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[0].width);
