@@ -60,6 +60,7 @@ import { liveFirstPurchasePercent } from "./lib/offers.server.ts";
 import { exchangeRates } from "./lib/rates.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
+import { SHARED_PAGE_TOKEN } from "./lib/submission-once.server.ts";
 
 // Every face the chrome shows on every page (headings, the footer's italic tagline, body text, medium labels):
 // preloaded, they are fetched beside the page's scripts as fonts, not as render-blocking requests found late.
@@ -119,9 +120,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       currencyOptionsHtml: currencyOptionsHtml(currency),
       firstPurchasePercent,
       cartCount: await readCartCount(request),
-      // This page's add-to-cart token (see submission-once.server.ts). Only a visitor with a cart or session can post
-      // one form twice into two lines; a page shared by every visitor without them stays the same bytes for all.
-      submissionToken: sharedPageVariant(request.headers.get("cookie")) === null ? crypto.randomUUID() : "",
+      // This page's add-to-cart token (see submission-once.server.ts): one of its own for a visitor with a cart or
+      // session; a page shared by every visitor without them carries the shared one and stays the same bytes for all.
+      submissionToken: sharedPageVariant(request.headers.get("cookie")) === null ? crypto.randomUUID() : SHARED_PAGE_TOKEN,
       recentlyViewed: chrome.recentlyViewed,
       wishlistIds: chrome.wishlistIds,
     },
