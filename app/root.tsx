@@ -40,6 +40,7 @@ import displayItalicFontUrl from "./assets/fonts/cormorant-garamond-500-italic.s
 import displayFontUrl from "./assets/fonts/cormorant-garamond-500-normal.subset.woff2?url";
 import sansFontUrl from "./assets/fonts/jost-400-normal.subset.woff2?url";
 import sansMediumFontUrl from "./assets/fonts/jost-500-normal.subset.woff2?url";
+import { useCurrencyChanging } from "./components/layout/currency-picker.tsx";
 import { ErrorView } from "./components/layout/error-view.tsx";
 import { LoadingOverlay } from "./components/layout/navigation-overlay.tsx";
 import { NotFoundView } from "./components/layout/not-found-view.tsx";
@@ -150,6 +151,7 @@ export function Layout({ children }: { children: ReactNode }) {
     showsSignedInShopper = signedIn;
   }, [signedIn]);
   useScrollToTopOnPathChange();
+  const currencyChanging = useCurrencyChanging();
   return (
     <html lang="en-GB">
       <head>
@@ -158,7 +160,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      <body data-prices-updating={currencyChanging ? "" : undefined}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -171,7 +173,7 @@ export function Layout({ children }: { children: ReactNode }) {
               firstPurchasePercent={shell?.firstPurchasePercent ?? null}
             />
             <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={shell?.recentlyViewed ?? []} />
-            <main id="main" className="site-main" tabIndex={-1}>
+            <main id="main" className="site-main" tabIndex={-1} aria-busy={currencyChanging || undefined}>
               {children}
             </main>
             <ValueStrip />
