@@ -2,6 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { expectNoViolations } from "./axe.ts";
 import { toPaymentStep } from "./checkout-helpers.ts";
 import { expect, type Shop, test } from "./fixtures.ts";
 import { PRODUCT_SLOTS } from "./order-helpers.ts";
@@ -142,6 +143,7 @@ test("a declined card leaves an alert that stays, keeps what was typed but the C
   await expect(page.getByLabel("Expiry date")).toHaveValue("12/39");
   await expect(page.getByLabel("CVV")).toHaveValue("");
   await expect(shop.header.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+  await expectNoViolations(page, "the payment step after a decline", shop.javaScriptEnabled);
 
   // The refused form carries a fresh key, so the next attempt is a new payment, not the declined one again.
   await fillCard(page, "4242424242424242");

@@ -49,15 +49,19 @@ test.describe("site chrome", () => {
         expect(overlaps, `the toast ${where} over ${await icon.getAttribute("aria-label")}`).toBe(false);
       }
     };
-    // The toasts stay while the test measures them.
+    // The toasts stay while the test measures them: the page's clock stops a second on (well within a toast's 3 s,
+    // and far enough ahead to be still to come however slowly the test runs).
     if (shop.javaScriptEnabled) await page.clock.install();
+    const holdToasts = async () => {
+      if (shop.javaScriptEnabled) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    };
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await shop.visit("/signin");
     await signIn(page, email, PASSWORD);
     await expect(page).toHaveURL("/", { timeout: SIGN_IN_MS });
     await expect(toast(MSG.auth.welcomeBack)).toBeVisible();
-    if (shop.javaScriptEnabled) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await holdToasts();
     await expect(shop.header.getByRole("link", { name: "Wishlist" })).toBeVisible();
     await expectClearOfIcons(MSG.auth.welcomeBack, "at 1440 px");
 
@@ -66,7 +70,7 @@ test.describe("site chrome", () => {
     await page.getByLabel("E-mail address").fill(uniqueEmail(testInfo, "toast-place-news"));
     await page.getByRole("button", { name: MSG.catalogue.subscribe }).click();
     await expect(toast(MSG.subscribe.subscribed)).toBeVisible();
-    if (shop.javaScriptEnabled) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await holdToasts();
     await expectClearOfIcons(MSG.subscribe.subscribed, "at 390 px");
     await page.evaluate(() => window.scrollTo(0, 0));
     await expectClearOfIcons(MSG.subscribe.subscribed, "at 390 px at the top of the page");
