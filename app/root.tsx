@@ -40,6 +40,7 @@ import displayItalicFontUrl from "./assets/fonts/cormorant-garamond-500-italic.s
 import displayFontUrl from "./assets/fonts/cormorant-garamond-500-normal.subset.woff2?url";
 import sansFontUrl from "./assets/fonts/jost-400-normal.subset.woff2?url";
 import sansMediumFontUrl from "./assets/fonts/jost-500-normal.subset.woff2?url";
+import { useCurrencyChanging } from "./components/layout/currency-picker.tsx";
 import { ErrorView } from "./components/layout/error-view.tsx";
 import { LoadingOverlay } from "./components/layout/navigation-overlay.tsx";
 import { NotFoundView } from "./components/layout/not-found-view.tsx";
@@ -60,6 +61,7 @@ import { liveFirstPurchasePercent } from "./lib/offers.server.ts";
 import { exchangeRates } from "./lib/rates.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
+import { SHARED_PAGE_TOKEN } from "./lib/submission-once.server.ts";
 
 // Every face the chrome shows on every page (headings, the footer's italic tagline, body text, medium labels):
 // preloaded, they are fetched beside the page's scripts as fonts, not as render-blocking requests found late.
@@ -119,9 +121,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       currencyOptionsHtml: currencyOptionsHtml(currency),
       firstPurchasePercent,
       cartCount: await readCartCount(request),
-      // This page's add-to-cart token (see submission-once.server.ts). Only a visitor with a cart or session can post
-      // one form twice into two lines; a page shared by every visitor without them stays the same bytes for all.
-      submissionToken: sharedPageVariant(request.headers.get("cookie")) === null ? crypto.randomUUID() : "",
+      // This page's add-to-cart token (see submission-once.server.ts): one of its own for a visitor with a cart or
+      // session; a page shared by every visitor without them carries the shared one and stays the same bytes for all.
+      submissionToken: sharedPageVariant(request.headers.get("cookie")) === null ? crypto.randomUUID() : SHARED_PAGE_TOKEN,
       recentlyViewed: chrome.recentlyViewed,
       wishlistIds: chrome.wishlistIds,
     },
@@ -149,6 +151,7 @@ export function Layout({ children }: { children: ReactNode }) {
     showsSignedInShopper = signedIn;
   }, [signedIn]);
   useScrollToTopOnPathChange();
+  const currencyChanging = useCurrencyChanging();
   return (
     <html lang="en-GB">
       <head>
@@ -157,7 +160,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      <body data-prices-updating={currencyChanging ? "" : undefined}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -170,7 +173,7 @@ export function Layout({ children }: { children: ReactNode }) {
               firstPurchasePercent={shell?.firstPurchasePercent ?? null}
             />
             <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={shell?.recentlyViewed ?? []} />
-            <main id="main" className="site-main" tabIndex={-1}>
+            <main id="main" className="site-main" tabIndex={-1} aria-busy={currencyChanging || undefined}>
               {children}
             </main>
             <ValueStrip />

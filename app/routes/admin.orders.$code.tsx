@@ -97,7 +97,7 @@ const ITEM_COLUMNS: AdminColumn<AdminOrderDetailDto["items"][number]>[] = [
     ),
   },
   { header: "Variant", cell: (item) => [item.variant_name, item.fit].filter(Boolean).join(" · ") || "–" },
-  { header: "SKU", cell: (item) => item.sku },
+  { header: "SKU", cell: (item) => item.sku, token: true },
   { header: "Qty", cell: (item) => item.quantity, numeric: true },
   { header: "Price", cell: (item) => pounds(item.unit_price), numeric: true },
   { header: "Total", cell: (item) => pounds(item.line_total), numeric: true },
@@ -115,7 +115,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       <header className="admin-order__header">
-        <h1 className="admin-heading">Order {order.code}</h1>
+        <h1 className="admin-heading">
+          Order <span className="admin-token">{order.code}</span>
+        </h1>
         <AdminStatusBadge status={order.status} />
         <p className="admin-order__placed">Placed {formatAdminTime(order.created_at)}</p>
         <Link to={`${here}/packing-slip`} className={buttonClass({ variant: "outline" })}>

@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const COLUMNS: AdminColumn<AdminOrderSummaryDto>[] = [
-  { header: "Order", cell: (order) => <Link to={`/admin/orders/${order.code}`}>{order.code}</Link> },
+  { header: "Order", cell: (order) => <Link to={`/admin/orders/${order.code}`}>{order.code}</Link>, token: true },
   { header: "Placed", cell: (order) => formatAdminTime(order.created_at) },
   { header: "Customer", cell: (order) => order.customer_email },
   { header: "Items", cell: (order) => order.items, numeric: true },

@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const COLUMNS: AdminColumn<AdminProductRowDto>[] = [
   { header: T.columns.product, cell: (product) => <Link to={`/admin/products/${product.id}`}>{product.name}</Link> },
-  { header: T.columns.sku, cell: (product) => product.sku },
+  { header: T.columns.sku, cell: (product) => product.sku, token: true },
   { header: T.columns.price, cell: (product) => formatAmount(product.price, "£"), numeric: true },
   { header: T.columns.stock, cell: (product) => product.stock_total, numeric: true },
   { header: T.columns.status, cell: (product) => (product.active ? T.active : T.inactive) },

@@ -123,7 +123,7 @@ const ITEM_COLUMNS: AdminColumn<ReturnItemDto>[] = [
     ),
   },
   { header: "Variant", cell: (item) => item.variant_name || "–" },
-  { header: "SKU", cell: (item) => item.product_sku },
+  { header: "SKU", cell: (item) => item.product_sku, token: true },
   { header: "Qty", cell: (item) => item.quantity, numeric: true },
   { header: "Paid each", cell: (item) => pounds(item.unit_paid), numeric: true },
   { header: "Resolution", cell: resolutionOf },
@@ -194,7 +194,7 @@ export default function AdminReturn({ loaderData, actionData }: Route.ComponentP
             rows={[
               [
                 "Order",
-                <Link key="order" to={`/admin/orders/${ret.order_code}`}>
+                <Link key="order" to={`/admin/orders/${ret.order_code}`} className="admin-token">
                   {ret.order_code}
                 </Link>,
               ],

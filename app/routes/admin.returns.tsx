@@ -38,10 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const COLUMNS: AdminColumn<AdminReturnSummaryDto>[] = [
-  { header: "Code", cell: (entry) => <Link to={`/admin/returns/${entry.code}`}>{entry.code}</Link> },
+  { header: "Code", cell: (entry) => <Link to={`/admin/returns/${entry.code}`}>{entry.code}</Link>, token: true },
   { header: "Kind", cell: (entry) => T.kindNames[entry.kind] },
   { header: "Opened", cell: (entry) => formatAdminTime(entry.created_at) },
-  { header: "Order", cell: (entry) => <Link to={`/admin/orders/${entry.order_code}`}>{entry.order_code}</Link> },
+  { header: "Order", cell: (entry) => <Link to={`/admin/orders/${entry.order_code}`}>{entry.order_code}</Link>, token: true },
   { header: "Customer", cell: (entry) => entry.customer_email },
   { header: "Reason", cell: (entry) => entry.reason_name },
   { header: "Items", cell: (entry) => entry.items, numeric: true },

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { SHARED_PAGE_TOKEN } from "#app/lib/submission-once.server.ts";
 import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
 import { productFixture, variantFixture } from "#app/lib/testing/product-fixtures.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
@@ -91,6 +92,17 @@ describe("/cart action", () => {
     expect(cartCookieOf(again)).toBeUndefined();
     // Another page's form adds again.
     expect(await toastOf(await post({ ...fields, submissionToken: "page-token-2" }))).toBe("Noor Abaya added to cart!");
+  });
+
+  it("adds once for a first visit's form posted again with the cart its first post made, and for every visitor still without one", async () => {
+    const fields = { intent: "add", source: "card", productId: "1", redirectTo: "/products", submissionToken: SHARED_PAGE_TOKEN };
+    const first = await post(fields);
+    expect(await toastOf(first)).toBe("Noor Abaya added to cart!");
+    const again = await post(fields, { cookie: cartCookieOf(first)?.split(";")[0] });
+    expect(again.headers.get("location")).toBe("/products");
+    expect(cartCookieOf(again)).toBeUndefined();
+    // Another visitor behind the same address and browser, on their first page, adds.
+    expect(await toastOf(await post(fields))).toBe("Noor Abaya added to cart!");
   });
 
   it("refuses a forged decrement at 1 with a message and keeps the line", async () => {

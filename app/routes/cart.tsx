@@ -10,6 +10,7 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { optionalUser, requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { applyCartIntent, readCart, readCartState, serializeCart, serializeCartState } from "#app/lib/cart.server.ts";
 import { SUBMISSION_TOKEN_FIELD } from "#app/lib/constants.ts";
+import { sharedPageVariant } from "#app/lib/document-caching.server.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
 import { heldOrderAction, waitingOrderOf } from "#app/lib/hosted-checkout.server.ts";
 import { formatHeldUntil } from "#app/lib/orders.ts";
@@ -62,7 +63,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // The same add-to-cart form posted again (a double tap without JavaScript) adds nothing more.
-  if (parsed.data.intent === "add" && !claimSubmission(form[SUBMISSION_TOKEN_FIELD], context.get(requestInfoContext))) {
+  if (
+    parsed.data.intent === "add" &&
+    !claimSubmission({
+      token: form[SUBMISSION_TOKEN_FIELD],
+      shopper: context.get(requestInfoContext),
+      adds: `${parsed.data.productId}-${parsed.data.variantId ?? ""}`,
+      ownPage: sharedPageVariant(request.headers.get("cookie")) === null,
+    })
+  ) {
     return redirect(back, { status: 303 });
   }
   const outcome = await applyCartIntent(apiFor(context), await readCart(request), parsed.data);

@@ -89,8 +89,9 @@ async function addAddress(request: Request, api: ApiClient, token: string, formD
 const toastOf = (message: string): Toast => ({ id: randomUUID(), type: "error", message });
 
 /**
- * What a refused payment answers: the page again (400), the toast, the card fields as typed (never the CVV),
- * and a fresh idempotency key for the next attempt (a 4xx action does not re-run the loader that renders one).
+ * What a refused payment answers: the page again (400), the failure (an alert that stays in the form, and a toast
+ * with JavaScript), the card fields as typed (never the CVV, which the shopper types again), and a fresh
+ * idempotency key for the next attempt (a 4xx action does not re-run the loader that renders one).
  */
 function refusePayment(formData: FormData, message: string, fieldErrors: Record<string, string[]> = {}) {
   const typed = Object.fromEntries(["cardholderName", "cardNumber", "expiryDate"].map((name) => [name, String(formData.get(name) ?? "")]));

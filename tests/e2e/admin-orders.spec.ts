@@ -121,6 +121,46 @@ test("an operator finds an order, ships it with a tracking number and sees its h
   await expect(page.getByText(MSG.admin.orders.noTransitions)).toBeVisible();
 });
 
+test("on a phone every back-office section is in sight without sideways scrolling, and order codes stay whole", async ({
+  shop,
+  inbox,
+  request,
+}, testInfo) => {
+  const { page } = shop;
+  const shopperEmail = uniqueEmail(testInfo, "admin-phone-buyer");
+  await createVerifiedAccount(request, inbox, shopperEmail);
+  const shopper = await buyer(request, shopperEmail);
+  const { order_code: code } = await placeOrder(request, shopper, await productFor(request, testInfo.project.name === "js" ? 16 : 17));
+  const operatorEmail = uniqueEmail(testInfo, "admin-phone-ops");
+  await createOperator(operatorEmail, "Phone Desk", PASSWORD);
+  await page.setViewportSize(VIEWPORTS[0]);
+  await page.goto("/admin/orders");
+  await signIn(page, operatorEmail, PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/orders$/, { timeout: SIGN_IN_MS });
+
+  const nav = page.getByRole("navigation", { name: MSG.admin.navLabel });
+  const links = nav.getByRole("link");
+  await expect(links.first()).toBeVisible();
+  for (const link of await links.all()) {
+    const [box, name] = [await link.boundingBox(), await link.textContent()];
+    expect(box, name ?? "").not.toBeNull();
+    expect(box?.x ?? -1, name ?? "").toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0), name ?? "").toBeLessThanOrEqual(VIEWPORTS[0].width);
+  }
+  expect(await nav.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[0].width);
+
+  // The order's card shows its code on one line (one line box), inside the card.
+  await page.getByLabel(MSG.admin.orders.searchLabel).fill(shopperEmail);
+  await page.getByRole("button", { name: MSG.admin.filter }).click();
+  const codeLink = page.locator(".admin-table tbody tr").getByRole("link", { name: code });
+  await expect(codeLink).toBeVisible();
+  expect(await codeLink.evaluate((element) => element.getClientRects().length)).toBe(1);
+  const [linkBox, cardBox] = [await codeLink.boundingBox(), await page.locator(".admin-table tbody tr").first().boundingBox()];
+  expect((linkBox?.x ?? 0) + (linkBox?.width ?? 0)).toBeLessThanOrEqual((cardBox?.x ?? 0) + (cardBox?.width ?? 0));
+  await audit(shop, "the admin order list on a phone");
+});
+
 test("a shopper gets 403 at /admin, and a guest is sent to sign in", async ({ shop, inbox, request }, testInfo) => {
   const { page } = shop;
   await page.goto("/admin");

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { ProductDetailDto, VariantDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, holdScripts, test } from "./fixtures.ts";
 
 interface Pick {
   product: ProductDetailDto;
@@ -116,6 +116,49 @@ test("a card's add-to-cart icon adds the product and leaves the shopper on the l
     await expect(page.locator(`#product-${id}`)).toBeInViewport();
   }
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+});
+
+test("a double tap on Add to Cart on a first visit, before the scripts load, adds one item", async ({ shop, page, request }) => {
+  const listing = await (await request.get("/api/public/products?limit=2&sort=name_a_z")).json();
+  const { name } = listing.data[1] as { name: string };
+  // A fresh visitor (no cookie) on a slow phone: the page is the server's HTML, its scripts never arrive.
+  await holdScripts(page);
+  await page.goto("/products?sort=name_a_z", { waitUntil: "domcontentloaded" });
+
+  // The first tap's answer arrives (and with it the cart cookie) while the page it leads to is still on its way,
+  // so the second tap posts the same form again, now with that cart.
+  const firstAnswered = Promise.withResolvers<void>();
+  const secondPost = Promise.withResolvers<{ cookie: string; addsAgain: boolean }>();
+  let posts = 0;
+  await page.route(/\/cart$/, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    posts += 1;
+    const cookie = (await route.request().headerValue("cookie")) ?? "";
+    const answer = await route.fetch({ maxRedirects: 0 });
+    if (posts > 1) {
+      secondPost.resolve({ cookie, addsAgain: answer.headers()["set-cookie"]?.includes("__cart=") ?? false });
+      return route.fulfill({ response: answer });
+    }
+    firstAnswered.resolve();
+    await secondPost.promise;
+    // The browser has left this request for the second one: its answer has nowhere to go.
+    await route.fulfill({ response: answer }).catch(() => undefined);
+  });
+  // Two taps where the button is: the page is leaving, so it is not looked up again.
+  const add = shop.main.getByRole("button", { name: `${MSG.catalogue.addToCart}: ${name}`, exact: true });
+  await add.scrollIntoViewIfNeeded();
+  const box = await add.boundingBox();
+  if (!box) throw new Error("the Add to Cart button has no box");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await firstAnswered.promise;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const second = await secondPost.promise;
+  expect(second.cookie).toContain("__cart=");
+  expect(second.addsAgain).toBe(false);
+
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.goto("/cart", { waitUntil: "domcontentloaded" });
+  await expect(shop.header.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
 });
 
 test("a double tap on Add to Cart adds one item", async ({ shop, page, request }) => {

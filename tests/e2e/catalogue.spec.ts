@@ -153,6 +153,19 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   });
 
+  test("all categories sit two to a row on a phone, inside the screen", async ({ shop, page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shop.visit("/categories");
+    const cards = page.locator(".category-card");
+    const [first, second, third] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox(), await cards.nth(2).boundingBox()];
+    if (!first || !second || !third) throw new Error("fewer than three categories");
+    expect(second.y, "the second card beside the first").toBe(first.y);
+    expect(second.x).toBeGreaterThanOrEqual(first.x + first.width);
+    expect(second.x + second.width).toBeLessThanOrEqual(390);
+    expect(third.y, "the third card on the next row").toBeGreaterThan(first.y + first.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test("robots.txt names the sitemap, which lists products by token", async ({ request }) => {
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toMatch(/^Sitemap: http.+\/sitemap\.xml$/m);

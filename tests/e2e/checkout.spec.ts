@@ -2,6 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
+import { expectNoViolations } from "./axe.ts";
 import { toPaymentStep } from "./checkout-helpers.ts";
 import { expect, type Shop, test } from "./fixtures.ts";
 import { PRODUCT_SLOTS } from "./order-helpers.ts";
@@ -113,20 +114,36 @@ test("two items, WELCOME10, checkout with a new address, card payment, success w
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("a declined card shows the failure toast and creates no order; the next card goes through", async ({
+test("a declined card leaves an alert that stays, keeps what was typed but the CVV, and creates no order; the next card goes through", async ({
   shop,
   page,
   request,
   inbox,
 }, testInfo) => {
+  // The page's timers run on a clock the test moves on, so "still there after 10 s" takes no 10 s.
+  if (shop.javaScriptEnabled) await page.clock.install();
   await signedInWithCart(shop, request, inbox, uniqueEmail(testInfo, "declined"));
   await shop.visit("/cart");
   await toPaymentStep(page);
   await fillCard(page, "4000000000000002");
   await page.getByRole("button", { name: "Pay Now" }).click();
-  await expect(page.getByText(`Payment Failed: ${MSG.payment.cardDeclined}`)).toBeVisible({ timeout: PAY_MS });
+  const alert = page.getByRole("alert").filter({ hasText: `Payment Failed: ${MSG.payment.cardDeclined}` });
+  await expect(alert).toBeVisible({ timeout: PAY_MS });
+  if (shop.javaScriptEnabled) {
+    // Past every toast's time: the toast may be gone, the alert is not.
+    await page.clock.fastForward(10_000);
+    await expect(alert).toBeVisible();
+    await expect(alert).toBeFocused();
+    // Scrolled to, below the sticky header rather than under it.
+    const [alertBox, headerBox] = [await alert.boundingBox(), await shop.header.boundingBox()];
+    expect(alertBox?.y).toBeGreaterThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? 0));
+  }
   await expect(page.getByLabel("Cardholder name")).toHaveValue("Amina Khan");
+  await expect(page.getByLabel("Card number")).toHaveValue("4000 0000 0000 0002");
+  await expect(page.getByLabel("Expiry date")).toHaveValue("12/39");
+  await expect(page.getByLabel("CVV")).toHaveValue("");
   await expect(shop.header.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
+  await expectNoViolations(page, "the payment step after a decline", shop.javaScriptEnabled);
 
   // The refused form carries a fresh key, so the next attempt is a new payment, not the declined one again.
   await fillCard(page, "4242424242424242");

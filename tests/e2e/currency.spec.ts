@@ -46,6 +46,35 @@ test.describe("display currency", () => {
     await expect(shop.currencySelect).toHaveValue("USD");
   });
 
+  test("while a new currency is on its way the prices shown are marked as updating, never passed off as the new one's", async ({
+    shop,
+    page,
+  }) => {
+    await shop.visit("/products");
+    const price = shop.main.locator(SELLING_PRICE).first();
+    await expect(price).toHaveText(/^£/);
+    // A slow phone: the choice's answer is held until the test has looked.
+    const answer = Promise.withResolvers<void>();
+    await page.route(/\/currency(\.data)?$/, async (route) => {
+      await answer.promise;
+      await route.continue();
+    });
+    await shop.currencySelect.selectOption("USD");
+    if (shop.javaScriptEnabled) {
+      await expect(shop.currencySelect).toHaveValue("USD");
+      await expect(price).toHaveText(/^£/);
+      await expect(shop.main).toHaveAttribute("aria-busy", "true");
+      await expect(price).toHaveCSS("opacity", "0.3");
+    } else {
+      await shop.topBar.getByRole("button", { name: MSG.pricing.applyCurrency }).click({ noWaitAfter: true });
+    }
+    answer.resolve();
+    await expect(price).toHaveText(/^\$/);
+    await expect(shop.currencySelect).toHaveValue("USD");
+    await expect(shop.main).not.toHaveAttribute("aria-busy");
+    await expect(price).toHaveCSS("opacity", "1");
+  });
+
   test("the picker offers every currency, shows the current one, and switching back restores pounds", async ({ shop }) => {
     await shop.visit("/products");
     await expect(shop.currencySelect.locator("option")).toHaveCount(SUPPORTED_CURRENCIES.length);

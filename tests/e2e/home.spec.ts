@@ -1,4 +1,5 @@
 import { HERO_SLIDES } from "#app/content/home.ts";
+import { TIMING_MS } from "#app/lib/constants.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe("home hero at 1440 px", () => {
@@ -29,5 +30,33 @@ test.describe("home hero at 1440 px", () => {
     await expect(dots.nth(1)).toHaveCSS("background-size", current);
     await expect(dots.nth(0)).not.toHaveCSS("background-size", current);
     await expect(page.getByRole("heading", { name: HERO_SLIDES[1]?.title })).toBeInViewport();
+  });
+});
+
+test.describe("home hero's fade", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("shows one headline at any moment of the move to the next slide", async ({ shop, page }) => {
+    await shop.visit("/");
+    // Without JavaScript the slides sit side by side in a strip: nothing fades.
+    if (!shop.javaScriptEnabled) return;
+    await page.getByRole("navigation", { name: "Choose a slide" }).getByRole("link").nth(1).click();
+    // The fade's transitions held still and walked through: at each moment, the headlines any opacity shows.
+    const shown = await page.evaluate((fadeMs) => {
+      const hero = document.querySelector(".hero");
+      if (!hero) return [];
+      const transitions = hero.getAnimations({ subtree: true });
+      for (const transition of transitions) transition.pause();
+      const opacity = (element: Element | null): number =>
+        !element || element === hero ? 1 : Number(getComputedStyle(element).opacity) * opacity(element.parentElement);
+      const moments: number[] = [];
+      for (let at = 0; at <= fadeMs; at += fadeMs / 20) {
+        for (const transition of transitions) transition.currentTime = at;
+        moments.push([...hero.querySelectorAll(".hero__title")].filter((title) => opacity(title) > 0).length);
+      }
+      return transitions.length === 0 ? [] : moments;
+    }, TIMING_MS.heroFade);
+    expect(shown.length, "the move fades").toBeGreaterThan(0);
+    expect(Math.max(...shown)).toBe(1);
   });
 });

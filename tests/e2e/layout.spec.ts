@@ -1,6 +1,7 @@
 import { INFORMATION_LINKS, MAIN_NAV } from "#app/components/layout/navigation.ts";
 import { TOP_BAR_MESSAGES } from "#app/lib/constants.ts";
 import { MSG } from "#contract/messages.ts";
+import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { expect, holdScripts, hydrated, test } from "./fixtures.ts";
 import { bestStocked, productFor } from "./order-helpers.ts";
 
@@ -26,6 +27,54 @@ test.describe("site chrome", () => {
       await expect(page.getByRole("heading", { name: MSG.notFound.title })).toHaveCount(0);
     });
   }
+
+  test("a toast covers none of the header's icons, at 1440 and 390 px, at the top of the page and scrolled", async ({
+    shop,
+    page,
+    request,
+    inbox,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, "toast-place");
+    await createVerifiedAccount(request, inbox, email);
+    const icons = shop.header.locator(".site-header__end").getByRole("link").or(shop.header.locator(".site-header__end button"));
+    const toast = (text: string) => page.locator(".toast, .toast-static__item").filter({ hasText: text });
+    const expectClearOfIcons = async (text: string, where: string) => {
+      const box = await toast(text).boundingBox();
+      expect(box, `the toast ${where}`).not.toBeNull();
+      for (const icon of await icons.all()) {
+        const other = await icon.boundingBox();
+        if (!box || !other || other.width === 0) continue;
+        const overlaps =
+          box.x < other.x + other.width && other.x < box.x + box.width && box.y < other.y + other.height && other.y < box.y + box.height;
+        expect(overlaps, `the toast ${where} over ${await icon.getAttribute("aria-label")}`).toBe(false);
+      }
+    };
+    // The toasts stay while the test measures them: the page's clock stops a second on (well within a toast's 3 s,
+    // and far enough ahead to be still to come however slowly the test runs).
+    if (shop.javaScriptEnabled) await page.clock.install();
+    const holdToasts = async () => {
+      if (shop.javaScriptEnabled) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    };
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shop.visit("/signin");
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL("/", { timeout: SIGN_IN_MS });
+    await expect(toast(MSG.auth.welcomeBack)).toBeVisible();
+    await holdToasts();
+    await expect(shop.header.getByRole("link", { name: "Wishlist" })).toBeVisible();
+    await expectClearOfIcons(MSG.auth.welcomeBack, "at 1440 px");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    if (shop.javaScriptEnabled) await page.clock.resume();
+    await page.getByLabel("E-mail address").fill(uniqueEmail(testInfo, "toast-place-news"));
+    await page.getByRole("button", { name: MSG.catalogue.subscribe }).click();
+    await expect(toast(MSG.subscribe.subscribed)).toBeVisible();
+    await holdToasts();
+    await expectClearOfIcons(MSG.subscribe.subscribed, "at 390 px");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectClearOfIcons(MSG.subscribe.subscribed, "at 390 px at the top of the page");
+  });
 
   test("the search icon lands in the listing's search box, focused, also when the listing is already open", async ({ shop, page }) => {
     const searchBox = page.getByRole("searchbox", { name: MSG.catalogue.searchPlaceholder });

@@ -6,6 +6,8 @@ export interface AdminColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Numbers and amounts align to the end. */
   numeric?: boolean;
+  /** A code or SKU, never broken inside (admin.css). */
+  token?: boolean;
 }
 
 /**
@@ -41,7 +43,12 @@ export function AdminTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.header} data-label={column.header} data-numeric={column.numeric || undefined}>
+                <td
+                  key={column.header}
+                  data-label={column.header}
+                  data-numeric={column.numeric || undefined}
+                  data-token={column.token || undefined}
+                >
                   {column.cell(row)}
                 </td>
               ))}

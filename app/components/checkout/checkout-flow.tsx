@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressForm } from "#app/components/account/address-form.tsx";
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Toaster } from "#app/components/layout/toaster.tsx";
@@ -188,9 +190,24 @@ function PaymentStep({
   const inShop = takesCardsInShop(options.gateway);
   const isCard = inShop && view.method === "credit_card";
   const unavailable = options.unavailable.includes(view.method);
+  const hydrated = useHydrated();
+  const alert = useRef<HTMLParagraphElement>(null);
+  const failureKey = payment?.idempotencyKey;
+  // A refusal answered in place (JavaScript) takes the shopper to its alert, below the sticky header (its scroll margin).
+  useEffect(() => {
+    if (failureKey === undefined) return;
+    alert.current?.focus({ preventScroll: true });
+    alert.current?.scrollIntoView({ block: "start" });
+  }, [failureKey]);
   return (
     <div className="checkout-step">
-      <Toaster toasts={[payment?.toast]} />
+      {payment ? (
+        <p ref={alert} className="form-message form-message--error checkout-step__alert" role="alert" tabIndex={-1}>
+          {payment.toast.message}
+        </p>
+      ) : null}
+      {/* The alert stays; with JavaScript the toast adds to it (without, the alert is the notice). */}
+      {hydrated ? <Toaster toasts={[payment?.toast]} /> : null}
       <nav className="payment-tabs" aria-label="Payment method">
         {PAYMENT_METHODS.map((method) => (
           <Link

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, useLocation, useSubmit } from "react-router";
+import { Form, useLocation, useNavigation, useSubmit } from "react-router";
 import { MSG } from "#contract/messages.ts";
 
 /**
@@ -12,6 +12,17 @@ import { MSG } from "#contract/messages.ts";
  * JavaScript is on) is submitted when the picker hydrates. The select opts out of the browser's form restoring,
  * so the choice it shows after a history navigation is the saved one, never an old pick to submit again.
  */
+const CURRENCY_ACTION = "/currency";
+
+/**
+ * Whether a currency the shopper chose is on its way (saved, then the page's data loaded again): the picker shows
+ * the new currency while the prices on the page are still the old one's, so the layout marks them as updating.
+ */
+export function useCurrencyChanging(): boolean {
+  const { state, formAction } = useNavigation();
+  return state !== "idle" && formAction !== undefined && new URL(formAction, "http://shop.invalid").pathname === CURRENCY_ACTION;
+}
+
 export function CurrencyPicker({ current, optionsHtml }: { current: string; optionsHtml: string }) {
   const location = useLocation();
   const submit = useSubmit();
@@ -22,7 +33,7 @@ export function CurrencyPicker({ current, optionsHtml }: { current: string; opti
   }, []);
 
   return (
-    <Form method="post" action="/currency" preventScrollReset className="currency-picker">
+    <Form method="post" action={CURRENCY_ACTION} preventScrollReset className="currency-picker">
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label className="visually-hidden" htmlFor="currency-select">
         {MSG.pricing.displayCurrency}

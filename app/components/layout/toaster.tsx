@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { TOAST_DURATION_MS, type ToastType } from "#app/lib/constants.ts";
@@ -9,7 +9,8 @@ import type { Toast } from "#app/lib/toast.ts";
  * a page can pass its action data's toast (`<Toaster toasts={[fetcher.data?.toast]} />`).
  * - Without JavaScript (and until hydration) it renders the toasts in place as a static status region.
  * - With JavaScript it hands them, once per id, to the viewport the root renders, which animates them in
- *   (cart and wishlist at the bottom right, the rest top right) and closes each after TOAST_DURATION_MS[type].
+ *   (cart and wishlist at the bottom right, the rest top right, below the sticky header so they cover none of its
+ *   icons) and closes each after TOAST_DURATION_MS[type].
  */
 type Push = (toasts: readonly Toast[]) => void;
 const ToastContext = createContext<Push | null>(null);
@@ -56,10 +57,11 @@ export function ToastViewport({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: string) => setQueue((current) => current.filter((toast) => toast.id !== id)), []);
 
   const corner = (bottom: boolean) => queue.filter((toast) => BOTTOM_TYPES.has(toast.type) === bottom);
+  const top = useBelowHeader(corner(false).length > 0);
   return (
     <ToastContext.Provider value={push}>
       {children}
-      <section className="toast-region toast-region--top" aria-label="Notifications" aria-live="polite">
+      <section ref={top} className="toast-region toast-region--top" aria-label="Notifications" aria-live="polite">
         {corner(false).map((toast) => (
           <ToastCard key={toast.id} toast={toast} onClose={dismiss} />
         ))}
@@ -71,6 +73,28 @@ export function ToastViewport({ children }: { children: ReactNode }) {
       </section>
     </ToastContext.Provider>
   );
+}
+
+/**
+ * Keeps the region's top (`--toast-top`) at the sticky header's bottom edge while it shows toasts: below the top bar
+ * at the top of the page, below the pinned header once that has scrolled away.
+ */
+function useBelowHeader(showing: boolean) {
+  const region = useRef<HTMLElement>(null);
+  // Before the first toast is drawn, so it never shows over the header first.
+  useLayoutEffect(() => {
+    const header = document.querySelector(".site-header");
+    if (!showing || !header) return;
+    const place = () => region.current?.style.setProperty("--toast-top", `${Math.max(0, header.getBoundingClientRect().bottom)}px`);
+    place();
+    window.addEventListener("scroll", place, { passive: true });
+    window.addEventListener("resize", place);
+    return () => {
+      window.removeEventListener("scroll", place);
+      window.removeEventListener("resize", place);
+    };
+  }, [showing]);
+  return region;
 }
 
 function ToastCard({ toast, onClose }: { toast: Toast; onClose: (id: string) => void }) {
