@@ -1,5 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
@@ -10,6 +9,7 @@ import { SHARED_PAGE_CACHE_CONTROL, SHARED_PAGE_SECONDS } from "#app/lib/constan
 import { CATALOGUE_FRESHNESS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { encodeProductId } from "#contract/product-id.ts";
+import { type RunningNginx, startNginx } from "../nginx.ts";
 import { PASSWORD, SIGN_IN_MS, signIn } from "./account-helpers.ts";
 import { type Instance, ready, startInstance, stop } from "./instances.ts";
 import { shopCliOn } from "./order-helpers.ts";
@@ -20,40 +20,6 @@ import { shopCliOn } from "./order-helpers.ts";
  * operator's stock change within the freshness bound, and never answers a private page (a cart, a session, the
  * back office) from its cache. Only the addresses, ports and paths of the file are changed for the test.
  */
-
-const NGINX = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((path) => existsSync(path));
-
-/** The shipped configuration with this test's addresses, and nginx's own files in `dir` (it runs unprivileged). */
-function nginxConfig(dir: string, proxyPort: number, upstreams: Instance[]): string {
-  const shipped = readFileSync("docs/deploy/nginx.conf", "utf8");
-  const servers = upstreams.map((instance) => `server ${new URL(instance.url).host};`).join("\n        ");
-  const changed = shipped
-    .replace(/server 127\.0\.0\.1:3001;\s*server 127\.0\.0\.1:3002;/, servers)
-    .replace("listen 8080;", `listen 127.0.0.1:${proxyPort};`)
-    .replace("/var/cache/nginx/shop", join(dir, "cache"))
-    .replace(
-      "http {",
-      `http {\n    access_log off;\n${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `    ${kind}_temp_path ${join(dir, `${kind}-temp`)};`).join("\n")}`,
-    );
-  for (const original of ["127.0.0.1:3001", "listen 8080", "/var/cache/nginx/shop"]) {
-    if (changed.includes(original)) throw new Error(`docs/deploy/nginx.conf changed: ${original} was not replaced`);
-  }
-  return `daemon off;\npid ${join(dir, "nginx.pid")};\nerror_log ${join(dir, "nginx-error.log")} warn;\n${changed}`;
-}
-
-async function startNginx(dir: string, config: string, url: string): Promise<ChildProcess> {
-  if (!NGINX) throw new Error("nginx is not installed: Debian's nginx-light (apt-get install nginx-light) runs this test");
-  const path = join(dir, "nginx.conf");
-  writeFileSync(path, config);
-  execFileSync(NGINX, ["-t", "-q", "-p", dir, "-c", path]);
-  const child = spawn(NGINX, ["-p", dir, "-c", path], { stdio: "inherit" });
-  for (const giveUpAt = Date.now() + 10_000; Date.now() < giveUpAt; ) {
-    if ((await fetch(`${url}/healthz`).catch(() => undefined))?.ok) return child;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  child.kill();
-  throw new Error(`nginx did not answer at ${url}`);
-}
 
 /** Asks for `url` twice: the second answer, and whether nginx's cache gave it (X-Cache-Status HIT). */
 async function askedTwice(request: APIRequestContext, url: string, headers: Record<string, string> = {}) {
@@ -68,8 +34,6 @@ test("nginx in front of two instances keeps the public pages, shows a stock chan
 }) => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), "shop-proxy-"));
-  // Started by root (as in CI), nginx's workers run as an unprivileged user, who must reach its cache in here.
-  chmodSync(dir, 0o755);
   const databaseUrl = `file:${join(dir, "shop.db")}`;
   const proxyPort = await getPort();
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
@@ -88,7 +52,7 @@ test("nginx in front of two instances keeps the public pages, shows a stock chan
     EXCHANGE_RATES_URL: "http://127.0.0.1:9/rates",
   });
   const instances: Instance[] = [];
-  let nginx: ChildProcess | undefined;
+  let nginx: RunningNginx | undefined;
   const operator = connect(databaseUrl);
   const visitor = await playwright.request.newContext();
   const shopper = await playwright.request.newContext();
@@ -98,7 +62,11 @@ test("nginx in front of two instances keeps the public pages, shows a stock chan
       instances.push(startInstance(await getPort(), env, { publicUrl: proxyUrl }));
       await ready(instances.at(-1) as Instance);
     }
-    nginx = await startNginx(dir, nginxConfig(dir, proxyPort, instances), proxyUrl);
+    nginx = await startNginx(
+      dir,
+      proxyPort,
+      instances.map((instance) => instance.url),
+    );
 
     // A public page: marked for shared caches, and answered from nginx's cache the second time.
     const listing = await askedTwice(visitor, `${proxyUrl}/products`);
@@ -164,7 +132,7 @@ test("nginx in front of two instances keeps the public pages, shows a stock chan
   } finally {
     await visitor.dispose();
     await shopper.dispose();
-    nginx?.kill("SIGQUIT");
+    nginx?.stop();
     await Promise.all(instances.map(stop));
     await operator.close();
     rmSync(dir, { recursive: true, force: true });
