@@ -115,13 +115,13 @@ export const button = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;padding:14px 24px;font-family:${FONT_SANS};font-size:14px;line-height:1.3;font-weight:bold;letter-spacing:1px;text-transform:uppercase;color:${MAIL_COLOURS.page};text-decoration:none">${escapeHtml(label)}</a>` +
   "</td></tr></table>";
 
-/** Label and value rows (the contact form's sender, an order's customer); long values wrap. */
+/** Label and value rows (the contact form's sender, an order's totals): labels as wide as the longest, values wrap. */
 export const detailTable = (rows: [string, string][]) =>
   `<table ${TABLE} width="100%" style="width:100%;border-collapse:collapse;margin:8px 0 16px">${rows
     .map(
       ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:6px 16px 6px 0;font-family:${FONT_SANS};font-size:14px;line-height:1.55;font-weight:normal;color:${MAIL_COLOURS.quiet};white-space:nowrap">${escapeHtml(label)}</th>` +
-        `<td valign="top" style="padding:6px 0;font-family:${FONT_SANS};font-size:16px;line-height:1.55;color:${MAIL_COLOURS.body};${WRAP}">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" valign="baseline" style="width:1%;padding:6px 16px 6px 0;font-family:${FONT_SANS};font-size:14px;line-height:1.55;font-weight:normal;color:${MAIL_COLOURS.quiet};white-space:nowrap;vertical-align:baseline">${escapeHtml(label)}</th>` +
+        `<td valign="baseline" style="padding:6px 0;vertical-align:baseline;font-family:${FONT_SANS};font-size:16px;line-height:1.55;color:${MAIL_COLOURS.body};${WRAP}">${escapeHtml(value)}</td></tr>`,
     )
     .join("")}</table>`;
 
