@@ -1,5 +1,6 @@
 import { once } from "node:events";
-import { type AddressInfo, createServer } from "node:http";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { MAIL_LOGO } from "#api/mail/layout.ts";
 import { renderMail } from "#api/mail/templates.ts";
 import { mailSamples } from "#api/testing/mail-samples.ts";
