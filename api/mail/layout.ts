@@ -8,7 +8,7 @@ import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
  */
 
 /** The shop's colours, copied from app/styles/tokens.css: no mail client reads the storefront's stylesheet. */
-export const MAIL_COLOURS = {
+const MAIL_COLOURS = {
   /** --color-ivory: the page around the message, and the wordmark's ground. */
   page: "#faf7f2",
   /** --color-white: the message's sheet. */
@@ -45,10 +45,10 @@ const WRAP = "overflow-wrap:anywhere;word-break:break-word";
 const TABLE = `role="presentation" cellpadding="0" cellspacing="0" border="0"`;
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
 
 /** A path on the shop (`/images/…`) as the absolute URL a mail client fetches; an absolute URL stays as it is. */
-export const shopAddress = (shopUrl: string, path: string) => new URL(path, shopUrl).href;
+const shopAddress = (shopUrl: string, path: string) => new URL(path, shopUrl).href;
 
 const signature = [SHOP.name, SHOP.tagline, SHOP_ADDRESS_ONE_LINE, `${SHOP.phone} · ${SHOP.email}`];
 
