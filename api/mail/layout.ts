@@ -47,6 +47,11 @@ const TABLE = `role="presentation" cellpadding="0" cellspacing="0" border="0"`;
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
 
+/** An order or return code, or a SKU (`MN-7K3Q-X9PD`, `MN-ABY-1-M`): capitals and digits joined by hyphens. */
+const CODE_TOKEN = /\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g;
+/** Text as HTML: escaped, each code kept on one line (a browser may break a line after any hyphen). */
+const escapeText = (value: string) => escapeHtml(value).replace(CODE_TOKEN, (code) => `<span style="white-space:nowrap">${code}</span>`);
+
 /** A path on the shop (`/images/…`) as the absolute URL a mail client fetches; an absolute URL stays as it is. */
 const shopAddress = (shopUrl: string, path: string) => new URL(path, shopUrl).href;
 
@@ -91,13 +96,13 @@ ${mail.body}
 </html>`;
 }
 
-export const paragraph = (line: string, style = "") => `<p style="${TEXT};${style}">${escapeHtml(line)}</p>`;
+export const paragraph = (line: string, style = "") => `<p style="${TEXT};${style}">${escapeText(line)}</p>`;
 
 export const paragraphs = (lines: string[]) => lines.map((line) => paragraph(line)).join("");
 
 /** Small print, such as the way to unsubscribe: `linked` is a link inside it. */
 export const smallPrint = (line: string, linked?: { href: string; label: string }) =>
-  `<p style="margin:24px 0 16px;${SMALL}">${escapeHtml(line)}${
+  `<p style="margin:24px 0 16px;${SMALL}">${escapeText(line)}${
     linked ? ` <a href="${escapeHtml(linked.href)}" style="color:${MAIL_COLOURS.quiet}">${escapeHtml(linked.label)}</a>` : ""
   }</p>`;
 
@@ -121,7 +126,7 @@ export const detailTable = (rows: [string, string][]) =>
     .map(
       ([label, value]) =>
         `<tr><th align="left" valign="baseline" style="width:1%;padding:6px 16px 6px 0;font-family:${FONT_SANS};font-size:14px;line-height:1.55;font-weight:normal;color:${MAIL_COLOURS.quiet};white-space:nowrap;vertical-align:baseline">${escapeHtml(label)}</th>` +
-        `<td valign="baseline" style="padding:6px 0;vertical-align:baseline;font-family:${FONT_SANS};font-size:16px;line-height:1.55;color:${MAIL_COLOURS.body};${WRAP}">${escapeHtml(value)}</td></tr>`,
+        `<td valign="baseline" style="padding:6px 0;vertical-align:baseline;font-family:${FONT_SANS};font-size:16px;line-height:1.55;color:${MAIL_COLOURS.body};${WRAP}">${escapeText(value)}</td></tr>`,
     )
     .join("")}</table>`;
 
@@ -144,7 +149,7 @@ export const itemTable = (shopUrl: string, items: MailItem[]) =>
       const rule = `border-top:1px solid ${MAIL_COLOURS.line}`;
       return (
         `<tr><td width="${THUMB.width}" valign="top" style="${rule};padding:12px 0;width:${THUMB.width}px">${thumb}</td>` +
-        `<td valign="middle" style="${rule};padding:12px 0 12px 16px;font-family:${FONT_SANS};font-size:16px;line-height:1.55;color:${MAIL_COLOURS.body};${WRAP}">${escapeHtml(item.line)}</td></tr>`
+        `<td valign="middle" style="${rule};padding:12px 0 12px 16px;font-family:${FONT_SANS};font-size:16px;line-height:1.55;color:${MAIL_COLOURS.body};${WRAP}">${escapeText(item.line)}</td></tr>`
       );
     })
     .join("")}</table>`;

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { mailSamples } from "#api/testing/mail-samples.ts";
+import { type MailSample, mailSamples } from "#api/testing/mail-samples.ts";
 import { trackingUrl } from "#contract/carriers.ts";
 import { MSG } from "#contract/messages.ts";
 import { orderDetailHref, returnHref, returnLabelHref } from "#contract/paths.ts";
@@ -82,6 +82,16 @@ describe("every kind of mail in the shop's layout", () => {
     expect(images(mail.html)[1]).toContain('alt="Linen &quot;Dress&quot; &lt;Olive&gt;"');
     expect(mail.text).toContain('1 × Linen "Dress" <Olive> (M)');
     expect(mail.text).toContain(`${MSG.mail.seeOrder}: ${shopUrl}${orderDetailHref(7)}`);
+  });
+
+  it("keeps each order code, return code and SKU on one line, where a browser would break it after a hyphen", () => {
+    const notice = samples.find((sample) => sample.template === "newOrderNotice") as MailSample<"newOrderNotice">;
+    const html = renderMail("newOrderNotice", notice.data).html;
+    const nowrap = (code: string) => `<span style="white-space:nowrap">${code}</span>`;
+    expect(html).toContain(`A new order ${nowrap(notice.data.order.code)} was placed.`);
+    expect(html).toContain(`SKU ${nowrap(notice.data.order.items[0].sku)}`);
+    // Names with hyphens are words, not codes.
+    expect(html).toContain(`>${notice.data.order.customerName} &lt;`);
   });
 
   it("an order mail enqueued without its id and items (by the release before) goes without them", () => {
