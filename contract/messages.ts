@@ -19,6 +19,7 @@ export { contact } from "./messages/contact.ts";
 export { header } from "./messages/header.ts";
 export { helper } from "./messages/helper.ts";
 export { loading } from "./messages/loading.ts";
+export { mail } from "./messages/mail.ts";
 export { notFound } from "./messages/not-found.ts";
 export { orders } from "./messages/orders.ts";
 export { otp } from "./messages/otp.ts";

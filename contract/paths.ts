@@ -16,3 +16,6 @@ export const unsubscribeHref = (base: string, token: string) => `${base}?token=$
 export const returnHref = (code: string) => `/returns/${code}`;
 /** A return's printable label: the shop's returns address, the code with its barcode, the items. */
 export const returnLabelHref = (code: string) => `${returnHref(code)}/label`;
+
+/** An order's page in the back office, linked from the shop's new-order e-mail. */
+export const adminOrderHref = (code: string) => `/admin/orders/${encodeURIComponent(code)}`;

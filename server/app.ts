@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import { createServer as createHttpServer, type Server, type ServerResponse } from "node:http";
 import { createServer as createNetServer } from "node:net";
+import { relative, resolve, sep } from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@react-router/express";
@@ -199,9 +200,13 @@ export async function createShopServer(options: ShopServerOptions = {}) {
   return { app, config, logger, db, close };
 }
 
-/** Headers a file needs (helmet's others are about documents): no other site embeds it, and its type is as sent. */
-function setFileHeaders(res: ServerResponse) {
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+/**
+ * Headers a file needs (helmet's others are about documents): its type is as sent, and no other site embeds it but
+ * the pictures (`images/`, relative to the served folder), which the shop's e-mails show in webmail's pages on other
+ * origins (decision 0062).
+ */
+function setFileHeaders(res: ServerResponse, file: string) {
+  res.setHeader("Cross-Origin-Resource-Policy", file.startsWith(`images${sep}`) ? "cross-origin" : "same-origin");
   res.setHeader("X-Content-Type-Options", "nosniff");
 }
 
@@ -214,7 +219,12 @@ const builtFiles = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzi
     enableBrotli: true,
     orderPreference: ["br", "gzip"],
     index: false,
-    serveStatic: { ...serveStatic, index: false, lastModified: false, setHeaders: setFileHeaders },
+    serveStatic: {
+      ...serveStatic,
+      index: false,
+      lastModified: false,
+      setHeaders: (res, file) => setFileHeaders(res, relative(resolve(dir), file)),
+    },
   });
 
 /**

@@ -7,7 +7,7 @@ import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { readBackendConfig } from "#api/config.ts";
 import { createLogger, emailDigest } from "#api/core/logging.ts";
-import { freshApi } from "#api/testing/harness.ts";
+import { freshApi, TEST_SHOP_URL as shopUrl } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import { createMailer, mailerConfig, sendInBackground, smtpMailer } from "./mailer.ts";
@@ -104,8 +104,8 @@ describe("local outbox", () => {
 
   it("writes one .eml file per message; in development the log names the code, never the address", async () => {
     const outbox = await outboxWithLog({ NODE_ENV: "development" });
-    await outbox.mailer.send("verificationCode", "amira@example.com", { name: "Amira <Khan>", code: "493817" });
-    await outbox.mailer.send("passwordChanged", "amira@example.com", { name: "Amira" });
+    await outbox.mailer.send("verificationCode", "amira@example.com", { shopUrl, name: "Amira <Khan>", code: "493817" });
+    await outbox.mailer.send("passwordChanged", "amira@example.com", { shopUrl, name: "Amira" });
 
     const files = (await readdir(outbox.dir)).sort();
     expect(files).toHaveLength(2);
@@ -128,7 +128,7 @@ describe("local outbox", () => {
 
   it.each([{ NODE_ENV: "production" }, {}])("in production (%j) logs that a message went to the outbox, never its code", async (env) => {
     const outbox = await outboxWithLog(env);
-    await outbox.mailer.send("resetCode", "amira@example.com", { name: "Amira", code: "493817" });
+    await outbox.mailer.send("resetCode", "amira@example.com", { shopUrl, name: "Amira", code: "493817" });
     expect(await readdir(outbox.dir)).toHaveLength(1);
     expect(outbox.lines).toHaveLength(1);
     expect(JSON.parse(outbox.lines[0])).toMatchObject({ level: 30, msg: "mail written to the outbox", template: "resetCode" });
@@ -157,7 +157,7 @@ describe("mail in the shop's log", () => {
         },
       });
       const mailer = smtpMailer(`smtp://127.0.0.1:${port}/?ignoreTLS=true`, SHOP.email);
-      sendInBackground({ mailer, logger }, "passwordChanged", "Amira.Khan+shop@Example.com", { name: "Amira" });
+      sendInBackground({ mailer, logger, shopUrl }, "passwordChanged", "Amira.Khan+shop@Example.com", { name: "Amira" });
     });
     await logged;
     expect(JSON.parse(lines[0])).toMatchObject({ level: 50, msg: "mail delivery failed", to: emailDigest("amira.khan+shop@example.com") });

@@ -5,7 +5,7 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { BackendConfig } from "#api/config.ts";
 import { emailDigest } from "#api/core/logging.ts";
-import { type RenderedMail, renderMail, type TemplateData, type TemplateName } from "./templates.ts";
+import { type MailData, type RenderedMail, renderMail, type TemplateData, type TemplateName } from "./templates.ts";
 import { SEND_DEADLINE_MS, SMTP_TIMEOUTS_MS } from "./timing.ts";
 
 /** Sends the shop's e-mails by template name; resolves once the message is handed over. */
@@ -114,16 +114,17 @@ export type MemoryMailer = ReturnType<typeof memoryMailer>;
 /**
  * Hands a message to the mailer without holding up the HTTP answer: answer time then does not
  * depend on whether an account exists or how slow the mail server is. Failures are logged;
- * the user can ask for the code again. For account codes and notices only, which are worth nothing late;
+ * the user can ask for the code again. The shop's origin (`shopUrl`, for the layout's wordmark) is added here, as the
+ * outbox's sender adds it to the mail it sends. For account codes and notices only, which are worth nothing late;
  * mail a change promises goes through the durable outbox (`enqueueMail`, api/mail/outbox.ts).
  */
 export function sendInBackground<Name extends TemplateName>(
-  deps: { mailer: Mailer; logger: Logger },
+  deps: { mailer: Mailer; logger: Logger; shopUrl: string },
   template: Name,
   to: string,
-  data: TemplateData<Name>,
+  data: MailData<Name>,
 ) {
-  deps.mailer.send(template, to, data).catch((error: unknown) => {
+  deps.mailer.send(template, to, { ...data, shopUrl: deps.shopUrl } as TemplateData<Name>).catch((error: unknown) => {
     deps.logger.error({ err: error, template, to: emailDigest(to) }, "mail delivery failed");
   });
 }

@@ -167,7 +167,9 @@ describe("the mail outbox", () => {
     const patient = { dnsTimeout: 60_000, connectionTimeout: 60_000, greetingTimeout: 60_000, socketTimeout: 60_000 } as const;
     const mailer = smtpMailer(`smtp://127.0.0.1:${port}/?ignoreTLS=true`, "shop@shop.test", { timeouts: patient, deadlineMs: 200 });
     try {
-      await expect(mailer.send("orderCancelled", "amira@example.com", cancelled("MN-NO-ANSWER").data)).rejects.toMatchObject({
+      await expect(
+        mailer.send("orderCancelled", "amira@example.com", { ...cancelled("MN-NO-ANSWER").data, shopUrl: TEST_SHOP_URL }),
+      ).rejects.toMatchObject({
         name: "AbortError",
       });
     } finally {

@@ -6,7 +6,7 @@ import { emailDigest } from "#api/core/logging.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database } from "#api/db/schema.ts";
 import type { Mailer } from "./mailer.ts";
-import type { ShopLink, TemplateData, TemplateName } from "./templates.ts";
+import type { MailData, TemplateName } from "./templates.ts";
 import { CLAIM_MS } from "./timing.ts";
 
 /**
@@ -31,16 +31,14 @@ const BATCH = 50;
 /** The recipient of mail for the shop's own orders inbox, resolved to SHOP_ORDERS_EMAIL when it is sent. */
 export const SHOP_ORDERS_INBOX = "shop:orders";
 
-/** A template's data as stored: the shop's origin (`shopUrl`) is added by the sender. */
-export type StoredData<Name extends TemplateName> = Omit<TemplateData<Name>, keyof ShopLink>;
-
 export interface OutboxMail<Name extends TemplateName> {
   /** What the mail is about, once (`order-shipped:42`): enqueueing a key again changes nothing. */
   key: string;
   template: Name;
   /** An address, or SHOP_ORDERS_INBOX. */
   to: string;
-  data: StoredData<Name>;
+  /** As stored: the sender adds the shop's origin. */
+  data: MailData<Name>;
 }
 
 /** Writes the mail in the caller's transaction: it is sent if and only if that transaction commits. */

@@ -1,15 +1,112 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { type MailSample, mailSamples } from "#api/testing/mail-samples.ts";
 import { trackingUrl } from "#contract/carriers.ts";
+import { MSG } from "#contract/messages.ts";
 import { orderDetailHref, returnHref, returnLabelHref } from "#contract/paths.ts";
 import { SHOP } from "#contract/shop.ts";
-import { renderMail } from "./templates.ts";
+import { MAIL_LOGO } from "./layout.ts";
+import { renderMail, templates } from "./templates.ts";
 
 const shopUrl = "https://shop.example.com";
+
+const escapedAttribute = (value: string) => value.replaceAll("&", "&amp;");
+/** The start tags of the HTML's `<img>` elements. */
+const images = (html: string) => html.match(/<img\b[^>]*>/g) ?? [];
+
+describe("every kind of mail in the shop's layout", () => {
+  const samples = mailSamples(shopUrl);
+
+  it("has a sample of every template", () => {
+    expect(samples.map((sample) => sample.template).sort()).toEqual(Object.keys(templates).sort());
+  });
+
+  describe.each(samples)("$template", (sample) => {
+    const mail = renderMail(sample.template, sample.data as never);
+
+    it("scales to the screen: the viewport meta, one column at most 600 px wide, body text of 16 px, nothing under 14 px", () => {
+      expect(mail.html).toMatch(/^<!doctype html>/);
+      expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      expect(mail.html).toContain("max-width:600px");
+      expect(mail.html).toContain("font-size:16px");
+      const sizes = [...mail.html.matchAll(/font-size:(\d+)px/g)].map((match) => Number(match[1]));
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
+      // Mail clients drop stylesheets: every style is inline.
+      expect(mail.html).not.toMatch(/<style|<link/);
+    });
+
+    it("heads with the shop's wordmark from PUBLIC_URL, with the shop's name as alt text", () => {
+      expect(images(mail.html)[0]).toContain(`src="${shopUrl}${MAIL_LOGO.path}"`);
+      expect(images(mail.html)[0]).toContain(`alt="${SHOP.name}"`);
+      expect(images(mail.html)[0]).toMatch(/width="\d+" height="\d+"/);
+    });
+
+    it("links to its order or return in both parts, when it is about one", () => {
+      if (sample.link === null) return;
+      expect(mail.html).toContain(`href="${escapedAttribute(sample.link)}"`);
+      expect(mail.text).toContain(sample.link);
+    });
+
+    it("shows each item's thumbnail from PUBLIC_URL, sized, with the product's name as alt text", () => {
+      const thumbnails = images(mail.html).slice(1);
+      expect(thumbnails).toHaveLength(sample.thumbnails.length);
+      for (const [index, image] of sample.thumbnails.entries()) {
+        expect(thumbnails[index]).toContain(`src="${shopUrl}${image}"`);
+        expect(thumbnails[index]).toMatch(/width="64" height="80"/);
+        expect(thumbnails[index]).toMatch(/alt="[^"]+"/);
+      }
+    });
+
+    it("keeps a plain-text part with the greeting, the message and the signature", () => {
+      expect(mail.text).toMatch(/^Hello .+,\n/);
+      expect(mail.text).toContain(SHOP.phone);
+      expect(mail.text).not.toMatch(/<\/?(p|a|img|table|td|br)\b/);
+    });
+  });
+
+  it("the wordmark is a file the server serves from the build's public folder", () => {
+    expect(existsSync(`public${MAIL_LOGO.path}`)).toBe(true);
+  });
+
+  it("order mails name each thumbnail after its product, escaped", () => {
+    const mail = renderMail("orderShipped", {
+      shopUrl,
+      name: "Amira",
+      orderCode: "MN-AAAA-BBBB",
+      orderId: 7,
+      items: [{ quantity: 1, name: `Linen "Dress" <Olive>`, variant: "M", image: "/images/products/x.svg" }],
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+    });
+    expect(images(mail.html)[1]).toContain('alt="Linen &quot;Dress&quot; &lt;Olive&gt;"');
+    expect(mail.text).toContain('1 × Linen "Dress" <Olive> (M)');
+    expect(mail.text).toContain(`${MSG.mail.seeOrder}: ${shopUrl}${orderDetailHref(7)}`);
+  });
+
+  it("keeps each order code, return code and SKU on one line, where a browser would break it after a hyphen", () => {
+    const notice = samples.find((sample) => sample.template === "newOrderNotice") as MailSample<"newOrderNotice">;
+    const html = renderMail("newOrderNotice", notice.data).html;
+    const nowrap = (code: string) => `<span style="white-space:nowrap">${code}</span>`;
+    expect(html).toContain(`A new order ${nowrap(notice.data.order.code)} was placed.`);
+    expect(html).toContain(`SKU ${nowrap(notice.data.order.items[0].sku)}`);
+    // Names with hyphens are words, not codes.
+    expect(html).toContain(`>${notice.data.order.customerName} &lt;`);
+  });
+
+  it("an order mail enqueued without its id and items (by the release before) goes without them", () => {
+    const mail = renderMail("orderCancelled", { shopUrl, name: "Amira", orderCode: "MN-AAAA-BBBB" });
+    expect(images(mail.html)).toHaveLength(1);
+    expect(mail.text).not.toContain(MSG.mail.seeOrder);
+    expect(mail.text).toContain("Your order MN-AAAA-BBBB has been cancelled.");
+  });
+});
 
 describe("order and newsletter templates", () => {
   it("shipped: the carrier, the tracking number and the carrier's page, in text and HTML", () => {
     const url = trackingUrl("dpd", "1550 1234 5678");
     const mail = renderMail("orderShipped", {
+      shopUrl,
       name: "Amira",
       orderCode: "MN-AAAA-BBBB",
       carrier: "DPD",
@@ -25,6 +122,7 @@ describe("order and newsletter templates", () => {
 
   it("shipped without tracking details promises no link", () => {
     const mail = renderMail("orderShipped", {
+      shopUrl,
       name: "Amira",
       orderCode: "MN-AAAA-BBBB",
       carrier: null,
@@ -32,7 +130,7 @@ describe("order and newsletter templates", () => {
       trackingUrl: null,
     });
     expect(mail.text).not.toContain("tracking number");
-    expect(mail.html).not.toContain("<a ");
+    expect(mail.html).not.toContain("Track your parcel");
   });
 
   it("delivered: an absolute link to the order in MY ORDERS, where its items are reviewed", () => {
@@ -43,16 +141,17 @@ describe("order and newsletter templates", () => {
   });
 
   it("cancelled and refunded name the order and the amount", () => {
-    expect(renderMail("orderCancelled", { name: "Amira", orderCode: "MN-AAAA-BBBB" }).subject).toBe(
+    expect(renderMail("orderCancelled", { shopUrl, name: "Amira", orderCode: "MN-AAAA-BBBB" }).subject).toBe(
       `Your ${SHOP.name} order MN-AAAA-BBBB has been cancelled`,
     );
-    const refunded = renderMail("orderRefunded", { name: "Amira", orderCode: "MN-AAAA-BBBB", amount: 42.5 });
+    const refunded = renderMail("orderRefunded", { shopUrl, name: "Amira", orderCode: "MN-AAAA-BBBB", amount: 42.5 });
     expect(refunded.subject).toBe(`Your ${SHOP.name} refund for order MN-AAAA-BBBB`);
     expect(refunded.text).toContain("We have refunded £42.50 for your order MN-AAAA-BBBB");
   });
 
   it("the shop's notice names the order's code, customer, items and address, escaped in HTML", () => {
     const mail = renderMail("newOrderNotice", {
+      shopUrl,
       order: {
         code: "MN-AAAA-BBBB",
         customerName: "Amira <b>Khan</b>",
@@ -91,13 +190,12 @@ describe("order and newsletter templates", () => {
 });
 
 describe("return and claim templates", () => {
-  const about = { name: "Amira", returnCode: "RT-AAAA-BBBB", orderCode: "MN-CCCC-DDDD" };
+  const about = { shopUrl, name: "Amira", returnCode: "RT-AAAA-BBBB", orderCode: "MN-CCCC-DDDD" };
   const shipment = { carrier_name: "DPD", tracking_number: "15501234567890", tracking_url: trackingUrl("dpd", "15501234567890") };
 
   it("registered: the items and their outcome, and an absolute link to the printable label, escaped in HTML", () => {
     const mail = renderMail("returnRegistered", {
       ...about,
-      shopUrl,
       items: [
         { quantity: 1, name: "Linen <Dress>", variant: "Olive / M", outcome: "Exchange for another size or colour: Sand / M" },
         { quantity: 2, name: "Silk Scarf", variant: "Ivory", outcome: "Refund" },
@@ -113,7 +211,7 @@ describe("return and claim templates", () => {
   });
 
   it("received links to the return's page", () => {
-    const mail = renderMail("returnReceived", { ...about, shopUrl });
+    const mail = renderMail("returnReceived", about);
     expect(mail.subject).toBe(`We have received your ${SHOP.name} return RT-AAAA-BBBB`);
     expect(mail.text).toContain(`Your return: ${shopUrl}${returnHref("RT-AAAA-BBBB")}`);
     expect(mail.html).toContain(`href="${shopUrl}/returns/RT-AAAA-BBBB"`);

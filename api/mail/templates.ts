@@ -1,7 +1,29 @@
 import { OTP_POLICY } from "#contract/constants.ts";
 import type { OrderDetailDto } from "#contract/dto/order.ts";
-import { orderDetailHref, returnHref, returnLabelHref, UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE, unsubscribeHref } from "#contract/paths.ts";
-import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
+import { MSG } from "#contract/messages.ts";
+import {
+  adminOrderHref,
+  orderDetailHref,
+  returnHref,
+  returnLabelHref,
+  UNSUBSCRIBE_API,
+  UNSUBSCRIBE_PAGE,
+  unsubscribeHref,
+} from "#contract/paths.ts";
+import { SHOP } from "#contract/shop.ts";
+import {
+  button,
+  codePanel,
+  detailTable,
+  htmlLayout,
+  itemTable,
+  type MailItem,
+  paragraph,
+  paragraphs,
+  quote,
+  smallPrint,
+  textLayout,
+} from "./layout.ts";
 
 /** One rendered message: a plain text part (codes are easy to read from it) and an HTML part. */
 export interface RenderedMail {
@@ -14,8 +36,26 @@ export interface RenderedMail {
   headers?: Record<string, string>;
 }
 
-/** The shop's public origin (PUBLIC_URL), which the outbox's sender adds to the data of mails that link back. */
+/**
+ * The shop's public origin (PUBLIC_URL), which the sender adds to every mail's data (the outbox's sender, and
+ * `sendInBackground`): the wordmark, thumbnails and links are absolute URLs on it.
+ */
 export type ShopLink = { shopUrl: string };
+
+/** One line of an order as its e-mails list it; `image` is the product's picture (a path on the shop), if any. */
+export interface OrderMailItem {
+  quantity: number;
+  name: string;
+  variant: string;
+  image: string | null;
+}
+
+/**
+ * What the shopper's e-mails about an order after its confirmation carry besides its code: its id (the link to it in
+ * MY ORDERS) and its items. Optional: a mail enqueued by the release before this one (still in the outbox during a
+ * deploy) has neither, and goes without them.
+ */
+type OrderMailDetails = { orderId?: number; items?: OrderMailItem[] };
 
 /** An order as the shop's notice of it shows it. */
 export interface OrderNotice {
@@ -25,12 +65,13 @@ export interface OrderNotice {
   /** GBP, like the order DTO. */
   total: number;
   paymentMethod: string;
-  items: { quantity: number; name: string; variant: string; sku: string }[];
+  /** `image`: optional, as a notice enqueued by the release before this one has none. */
+  items: { quantity: number; name: string; variant: string; sku: string; image?: string | null }[];
   address: string;
 }
 
 /** A return's or a claim's e-mail: whose, which return, of which order. */
-type ReturnMailData = { name: string; returnCode: string; orderCode: string };
+type ReturnMailData = ShopLink & { name: string; returnCode: string; orderCode: string };
 
 /** An exchange's or a replacement's parcel, as the carrier's tracking names it. */
 export interface ReturnShipment {
@@ -43,51 +84,51 @@ const CODE_MINUTES = OTP_POLICY.ttlMs / 60_000;
 
 /**
  * Every e-mail the shop sends, by name. A new message (such as the order confirmation) is one more
- * entry here; `Mailer.send(name, to, data)` is then typed by that entry's data.
+ * entry here; `Mailer.send(name, to, data)` is then typed by that entry's data. Each is drawn in the one
+ * layout of ./layout.ts.
  */
 export const templates = {
-  verificationCode: (data: { name: string; code: string }) =>
-    codeMail({
-      name: data.name,
-      code: data.code,
+  verificationCode: (data: ShopLink & { name: string; code: string }) =>
+    codeMail(data, {
       subject: `Your ${SHOP.name} verification code`,
       purpose: "Use this code to verify your email address:",
       preview: `verification code ${data.code}`,
     }),
 
-  resetCode: (data: { name: string; code: string }) =>
-    codeMail({
-      name: data.name,
-      code: data.code,
+  resetCode: (data: ShopLink & { name: string; code: string }) =>
+    codeMail(data, {
       subject: `Your ${SHOP.name} password reset code`,
       purpose: "Use this code to reset your password:",
       preview: `password reset code ${data.code}`,
     }),
 
-  passwordChanged: (data: { name: string }) => {
+  passwordChanged: (data: ShopLink & { name: string }) => {
     const lines = [
       "Your password has just been changed, and every device that was signed in has been signed out.",
       `If you did not do this, reset your password now and contact us at ${SHOP.email} or ${SHOP.phone}.`,
     ];
+    const subject = `Your ${SHOP.name} password was changed`;
     return {
-      subject: `Your ${SHOP.name} password was changed`,
+      subject,
       text: textLayout(data.name, lines),
-      html: htmlLayout(data.name, paragraphs(lines)),
+      html: layout(data, subject, data.name, paragraphs(lines)),
       preview: "password changed notice",
     };
   },
 
   /** A contact form message, delivered to the shop's own inbox; the sender's details head the body so staff can reply. */
-  contactMessage: (data: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    email: string;
-    phone?: string;
-    orderNumber?: string;
-    subject: string;
-    message: string;
-  }) => {
+  contactMessage: (
+    data: ShopLink & {
+      id: number;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone?: string;
+      orderNumber?: string;
+      subject: string;
+      message: string;
+    },
+  ) => {
     const sender = `${data.firstName} ${data.lastName}`;
     const details: [string, string | undefined][] = [
       ["From", `${sender} <${data.email}>`],
@@ -99,25 +140,24 @@ export const templates = {
     const given = details.filter((detail): detail is [string, string] => Boolean(detail[1]));
     const greeting = `${SHOP.name} team`;
     const intro = "A new message arrived through the contact form:";
+    // Names are single-line after trimming, but a header must never carry a line break.
+    const subject = `[Contact] ${data.subject}: ${sender}`.replace(/\s+/g, " ");
     return {
-      // Names are single-line after trimming, but a header must never carry a line break.
-      subject: `[Contact] ${data.subject}: ${sender}`.replace(/\s+/g, " "),
+      subject,
       text: textLayout(greeting, [intro, "", ...given.map(([label, value]) => `${label}: ${value}`), "", data.message]),
-      html: htmlLayout(
-        greeting,
-        `<p>${escapeHtml(intro)}</p>` +
-          detailTable(given) +
-          `<p style="white-space:pre-wrap;border-left:2px solid #b08d57;padding-left:16px">${escapeHtml(data.message)}</p>`,
-      ),
+      html: layout(data, subject, greeting, paragraph(intro) + detailTable(given) + quote(data.message)),
       preview: `contact message #${data.id} (${data.subject})`,
     };
   },
-  /** Sent once an order is paid: what was bought, what it cost, where it goes. */
-  orderConfirmation: (data: { name: string; order: OrderDetailDto }) => {
+
+  /** Sent once an order is paid: what was bought, what it cost, where it goes, and the link to it in MY ORDERS. */
+  orderConfirmation: (data: ShopLink & { name: string; order: OrderDetailDto }) => {
     const { order } = data;
-    const items = order.items.map(
-      (item) => `${item.quantity} × ${item.product_name} (${item.variant_name}) ${pounds(item.unit_price * item.quantity)}`,
-    );
+    const items = order.items.map((item) => ({
+      line: `${item.quantity} × ${item.product_name} (${item.variant_name}) ${pounds(item.unit_price * item.quantity)}`,
+      name: item.product_name,
+      image: item.product_image,
+    }));
     const totals: [string, string][] = [
       ["Subtotal", pounds(order.subtotal)],
       ["Shipping", `${pounds(order.shipping)} (${order.shipping_method})`],
@@ -133,92 +173,115 @@ export const templates = {
       .filter(Boolean)
       .join(", ");
     const intro = `Thank you for your order ${order.order_code}. We will e-mail you again with tracking once it ships.`;
-    const lines = [intro, "", ...items, "", ...totals.map(([label, value]) => `${label}: ${value}`), "", `Delivering to: ${address}`];
+    const delivering = `Delivering to: ${address}`;
+    const link = orderLink(data.shopUrl, order.id);
+    const subject = `Your ${SHOP.name} order ${order.order_code}`;
     return {
-      subject: `Your ${SHOP.name} order ${order.order_code}`,
-      text: textLayout(data.name, lines),
-      html: htmlLayout(
+      subject,
+      text: textLayout(data.name, [
+        intro,
+        "",
+        ...items.map((item) => item.line),
+        "",
+        ...totals.map(([label, value]) => `${label}: ${value}`),
+        "",
+        delivering,
+        ...link.text,
+      ]),
+      html: layout(
+        data,
+        subject,
         data.name,
-        `<p>${escapeHtml(intro)}</p><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` +
-          `<table style="border-collapse:collapse;margin:16px 0">${totals
-            .map(
-              ([label, value]) =>
-                `<tr><th style="text-align:left;padding:4px 16px 4px 0;font-weight:normal">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-            )
-            .join("")}</table><p>${escapeHtml(`Delivering to: ${address}`)}</p>`,
+        paragraph(intro) + itemTable(data.shopUrl, items) + detailTable(totals) + paragraph(delivering) + link.html,
       ),
       preview: `order confirmation ${order.order_code}`,
     };
   },
 
   /** The parcel left: the carrier and its tracking number, linked to the carrier's page when the shop knows both. */
-  orderShipped: (data: {
-    name: string;
-    orderCode: string;
-    carrier: string | null;
-    trackingNumber: string | null;
-    trackingUrl: string | null;
-  }) => {
+  orderShipped: (
+    data: ShopLink &
+      OrderMailDetails & {
+        name: string;
+        orderCode: string;
+        carrier: string | null;
+        trackingNumber: string | null;
+        trackingUrl: string | null;
+      },
+  ) => {
     const intro = `Good news: your order ${data.orderCode} is on its way.`;
     const tracking =
       data.carrier && data.trackingNumber
         ? `It travels with ${data.carrier}, tracking number ${data.trackingNumber}.`
         : "The carrier will deliver it to the address on your order.";
     const follow = data.trackingUrl ? `Follow your parcel: ${data.trackingUrl}` : null;
+    const order = orderParts(data);
+    const subject = `Your ${SHOP.name} order ${data.orderCode} has shipped`;
     return {
-      subject: `Your ${SHOP.name} order ${data.orderCode} has shipped`,
-      text: textLayout(data.name, [intro, tracking, ...(follow ? ["", follow] : [])]),
-      html: htmlLayout(data.name, paragraphs([intro, tracking]) + (data.trackingUrl ? button(data.trackingUrl, "Track your parcel") : "")),
+      subject,
+      text: textLayout(data.name, [intro, tracking, ...(follow ? ["", follow] : []), ...order.text]),
+      html: layout(
+        data,
+        subject,
+        data.name,
+        paragraphs([intro, tracking]) + (data.trackingUrl ? button(data.trackingUrl, "Track your parcel") : "") + order.html,
+      ),
       preview: `order shipped ${data.orderCode}`,
     };
   },
 
   /** Delivered: the order in MY ORDERS, where each item can be reviewed. */
-  orderDelivered: (data: ShopLink & { name: string; orderCode: string; orderId: number }) => {
+  orderDelivered: (data: ShopLink & { name: string; orderCode: string; orderId: number; items?: OrderMailItem[] }) => {
     const link = `${data.shopUrl}${orderDetailHref(data.orderId)}`;
     const lines = [
       `Your order ${data.orderCode} has been delivered. We hope you love it.`,
       "Tell other shoppers what you think: review the items from your order in MY ORDERS.",
     ];
+    const order = orderParts({ shopUrl: data.shopUrl, items: data.items });
+    const subject = `Your ${SHOP.name} order ${data.orderCode} has been delivered`;
     return {
-      subject: `Your ${SHOP.name} order ${data.orderCode} has been delivered`,
-      text: textLayout(data.name, [...lines, "", `Review your items: ${link}`]),
-      html: htmlLayout(data.name, paragraphs(lines) + button(link, "Review your items")),
+      subject,
+      text: textLayout(data.name, [...lines, ...order.text, "", `Review your items: ${link}`]),
+      html: layout(data, subject, data.name, paragraphs(lines) + order.html + button(link, "Review your items")),
       preview: `order delivered ${data.orderCode}`,
     };
   },
 
-  orderCancelled: (data: { name: string; orderCode: string }) => {
+  orderCancelled: (data: ShopLink & OrderMailDetails & { name: string; orderCode: string }) => {
     const lines = [
       `Your order ${data.orderCode} has been cancelled.`,
       "If you paid for it, the payment is refunded to the way you paid, and we will confirm the refund by e-mail.",
       `Questions? Write to ${SHOP.email} or call ${SHOP.phone}.`,
     ];
+    const order = orderParts(data);
+    const subject = `Your ${SHOP.name} order ${data.orderCode} has been cancelled`;
     return {
-      subject: `Your ${SHOP.name} order ${data.orderCode} has been cancelled`,
-      text: textLayout(data.name, lines),
-      html: htmlLayout(data.name, paragraphs(lines)),
+      subject,
+      text: textLayout(data.name, [...lines, ...order.text]),
+      html: layout(data, subject, data.name, paragraphs(lines) + order.html),
       preview: `order cancelled ${data.orderCode}`,
     };
   },
 
   /** The amount is GBP, as on the order. */
-  orderRefunded: (data: { name: string; orderCode: string; amount: number }) => {
+  orderRefunded: (data: ShopLink & OrderMailDetails & { name: string; orderCode: string; amount: number }) => {
     const lines = [
       `We have refunded ${pounds(data.amount)} for your order ${data.orderCode} to the way you paid.`,
       "Your bank or card provider may take a few working days to show it.",
     ];
+    const order = orderParts(data);
+    const subject = `Your ${SHOP.name} refund for order ${data.orderCode}`;
     return {
-      subject: `Your ${SHOP.name} refund for order ${data.orderCode}`,
-      text: textLayout(data.name, lines),
-      html: htmlLayout(data.name, paragraphs(lines)),
+      subject,
+      text: textLayout(data.name, [...lines, ...order.text]),
+      html: layout(data, subject, data.name, paragraphs(lines) + order.html),
       preview: `order refunded ${data.orderCode}`,
     };
   },
 
   /** A return registered (or a claim whose goods are to come back): what goes in the parcel, and the label to print. */
   returnRegistered: (
-    data: ShopLink & ReturnMailData & { items: { quantity: number; name: string; variant: string; outcome: string }[] },
+    data: ReturnMailData & { items: { quantity: number; name: string; variant: string; outcome: string; image?: string | null }[] },
   ) => {
     const label = `${data.shopUrl}${returnLabelHref(data.returnCode)}`;
     const intro = `Your return ${data.returnCode} for order ${data.orderCode} is registered.`;
@@ -226,29 +289,36 @@ export const templates = {
       "Print your return label, attach it to the parcel and post it to us. Put the items inside with their tags attached.",
       "We will e-mail you when it reaches us.",
     ];
-    const items = data.items.map((item) => `${item.quantity} × ${item.name} (${item.variant}): ${item.outcome}`);
+    const items = data.items.map((item) => ({
+      line: `${item.quantity} × ${item.name} (${item.variant}): ${item.outcome}`,
+      name: item.name,
+      image: item.image ?? null,
+    }));
+    const subject = `Your ${SHOP.name} return ${data.returnCode}: print your label`;
     return {
-      subject: `Your ${SHOP.name} return ${data.returnCode}: print your label`,
-      text: textLayout(data.name, [intro, "", ...items, "", ...steps, "", `Print your label: ${label}`]),
-      html: htmlLayout(
+      subject,
+      text: textLayout(data.name, [intro, "", ...items.map((item) => item.line), "", ...steps, "", `Print your label: ${label}`]),
+      html: layout(
+        data,
+        subject,
         data.name,
-        `${paragraphs([intro])}<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>${paragraphs(steps)}` +
-          button(label, "Print your return label"),
+        paragraph(intro) + itemTable(data.shopUrl, items) + paragraphs(steps) + button(label, "Print your return label"),
       ),
       preview: `return registered ${data.returnCode}`,
     };
   },
 
-  returnReceived: (data: ShopLink & ReturnMailData) => {
+  returnReceived: (data: ReturnMailData) => {
     const page = `${data.shopUrl}${returnHref(data.returnCode)}`;
     const lines = [
       `We have received your return ${data.returnCode} for order ${data.orderCode}.`,
       "We will e-mail you again once your refund or exchange is on its way.",
     ];
+    const subject = `We have received your ${SHOP.name} return ${data.returnCode}`;
     return {
-      subject: `We have received your ${SHOP.name} return ${data.returnCode}`,
+      subject,
       text: textLayout(data.name, [...lines, "", `Your return: ${page}`]),
-      html: htmlLayout(data.name, paragraphs(lines) + button(page, "See your return")),
+      html: layout(data, subject, data.name, paragraphs(lines) + button(page, MSG.mail.seeReturn)),
       preview: `return received ${data.returnCode}`,
     };
   },
@@ -259,19 +329,22 @@ export const templates = {
       `We have refunded ${pounds(data.amount)} for your return ${data.returnCode} (order ${data.orderCode}) to the way you paid.`,
       "Your bank or card provider may take a few working days to show it.",
     ];
+    const link = returnLink(data);
+    const subject = `Your ${SHOP.name} refund for return ${data.returnCode}`;
     return {
-      subject: `Your ${SHOP.name} refund for return ${data.returnCode}`,
-      text: textLayout(data.name, lines),
-      html: htmlLayout(data.name, paragraphs(lines)),
+      subject,
+      text: textLayout(data.name, [...lines, ...link.text]),
+      html: layout(data, subject, data.name, paragraphs(lines) + link.html),
       preview: `return refunded ${data.returnCode}`,
     };
   },
 
   exchangeShipped: (data: ReturnMailData & { shipment: ReturnShipment | null }) => {
     const intro = `The exchange for your return ${data.returnCode} (order ${data.orderCode}) is on its way.`;
+    const subject = `Your ${SHOP.name} exchange for return ${data.returnCode} has shipped`;
     return {
-      subject: `Your ${SHOP.name} exchange for return ${data.returnCode} has shipped`,
-      ...shipmentMail(data.name, [intro], data.shipment),
+      subject,
+      ...shipmentMail(data, subject, [intro], data.shipment),
       preview: `exchange shipped ${data.returnCode}`,
     };
   },
@@ -282,10 +355,12 @@ export const templates = {
       `The reason: ${data.reason}`,
       `Questions? Write to ${SHOP.email} or call ${SHOP.phone}.`,
     ];
+    const link = returnLink(data);
+    const subject = `Your ${SHOP.name} return ${data.returnCode} was not accepted`;
     return {
-      subject: `Your ${SHOP.name} return ${data.returnCode} was not accepted`,
-      text: textLayout(data.name, lines),
-      html: htmlLayout(data.name, paragraphs(lines)),
+      subject,
+      text: textLayout(data.name, [...lines, ...link.text]),
+      html: layout(data, subject, data.name, paragraphs(lines) + link.html),
       preview: `return rejected ${data.returnCode}`,
     };
   },
@@ -297,18 +372,23 @@ export const templates = {
       data.amount === null
         ? []
         : [`We have refunded ${pounds(data.amount)} to the way you paid; your bank may take a few working days to show it.`];
+    const subject = `Your ${SHOP.name} claim ${data.returnCode} is resolved`;
+    const link = returnLink(data);
     const parcel = data.shipment
-      ? shipmentMail(data.name, [intro, ...refund, "Your replacement is on its way."], data.shipment)
-      : { text: textLayout(data.name, [intro, ...refund]), html: htmlLayout(data.name, paragraphs([intro, ...refund])) };
+      ? shipmentMail(data, subject, [intro, ...refund, "Your replacement is on its way."], data.shipment)
+      : {
+          text: textLayout(data.name, [intro, ...refund, ...link.text]),
+          html: layout(data, subject, data.name, paragraphs([intro, ...refund]) + link.html),
+        };
     return {
-      subject: `Your ${SHOP.name} claim ${data.returnCode} is resolved`,
+      subject,
       ...parcel,
       preview: `claim resolved ${data.returnCode}`,
     };
   },
 
-  /** To the shop's orders inbox (SHOP_ORDERS_EMAIL): what to pick and pack, and for whom. */
-  newOrderNotice: (data: { order: OrderNotice }) => {
+  /** To the shop's orders inbox (SHOP_ORDERS_EMAIL): what to pick and pack, and for whom, with the order in the back office. */
+  newOrderNotice: (data: ShopLink & { order: OrderNotice }) => {
     const { order } = data;
     const greeting = `${SHOP.name} team`;
     const intro = `A new order ${order.code} was placed.`;
@@ -318,14 +398,24 @@ export const templates = {
       ["Total", `${pounds(order.total)} (${order.paymentMethod})`],
       ["Deliver to", order.address],
     ];
-    const items = order.items.map((item) => `${item.quantity} × ${item.name} (${item.variant}), SKU ${item.sku}`);
+    const items = order.items.map((item) => ({
+      line: `${item.quantity} × ${item.name} (${item.variant}), SKU ${item.sku}`,
+      name: item.name,
+      image: item.image ?? null,
+    }));
+    const link = linkParts(`${data.shopUrl}${adminOrderHref(order.code)}`, MSG.mail.openOrder);
+    const subject = `[Order] ${order.code}: ${pounds(order.total)}`;
     return {
-      subject: `[Order] ${order.code}: ${pounds(order.total)}`,
-      text: textLayout(greeting, [intro, "", ...details.map(([label, value]) => `${label}: ${value}`), "", ...items]),
-      html: htmlLayout(
-        greeting,
-        `${paragraphs([intro])}${detailTable(details)}<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`,
-      ),
+      subject,
+      text: textLayout(greeting, [
+        intro,
+        "",
+        ...details.map(([label, value]) => `${label}: ${value}`),
+        "",
+        ...items.map((item) => item.line),
+        ...link.text,
+      ]),
+      html: layout(data, subject, greeting, paragraph(intro) + detailTable(details) + itemTable(data.shopUrl, items) + link.html),
       preview: `new order ${order.code}`,
     };
   },
@@ -340,17 +430,19 @@ export const templates = {
     const intro = `Thank you for joining the ${SHOP.name} community: new collections and news from our atelier will reach you here first.`;
     const offer = data.promo ? ["", `As a welcome, use the code ${data.promo.code} at checkout: ${data.promo.description}.`] : [];
     const leave = "You can unsubscribe at any time:";
+    const subject = `Welcome to ${SHOP.name}`;
     return {
-      subject: `Welcome to ${SHOP.name}`,
+      subject,
       text: textLayout("and welcome", [intro, ...offer, "", `${leave} ${page}`]),
-      html: htmlLayout(
+      html: layout(
+        data,
+        subject,
         "and welcome",
-        paragraphs([intro]) +
+        paragraph(intro) +
           (data.promo
-            ? `<p>${escapeHtml(`As a welcome, use this code at checkout (${data.promo.description}):`)}</p>` +
-              `<p style="font-size:24px;letter-spacing:4px;font-weight:bold;margin:24px 0">${escapeHtml(data.promo.code)}</p>`
+            ? paragraph(`As a welcome, use this code at checkout (${data.promo.description}):`) + codePanel(data.promo.code)
             : "") +
-          `<p style="font-size:12px;color:#6b625c">${escapeHtml(leave)} <a href="${escapeHtml(page)}" style="color:#6b625c">unsubscribe</a></p>`,
+          smallPrint(leave, { href: page, label: "unsubscribe" }),
       ),
       preview: data.promo ? `newsletter welcome with ${data.promo.code}` : "newsletter welcome",
       headers: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
@@ -360,69 +452,74 @@ export const templates = {
 
 export type TemplateName = keyof typeof templates;
 export type TemplateData<Name extends TemplateName> = Parameters<(typeof templates)[Name]>[0];
+/** A template's data as a sender is handed it: the shop's origin (`shopUrl`) is added when the mail is sent. */
+export type MailData<Name extends TemplateName> = Omit<TemplateData<Name>, keyof ShopLink>;
 
 export const renderMail = <Name extends TemplateName>(name: Name, data: TemplateData<Name>): RenderedMail =>
   (templates[name] as (data: TemplateData<Name>) => RenderedMail)(data);
 
-function codeMail(mail: { name: string; code: string; subject: string; purpose: string; preview: string }): RenderedMail {
+const layout = (link: ShopLink, title: string, name: string, body: string) => htmlLayout({ shopUrl: link.shopUrl, title, name, body });
+
+function codeMail(
+  data: ShopLink & { name: string; code: string },
+  mail: { subject: string; purpose: string; preview: string },
+): RenderedMail {
   const expiry = `The code expires in ${CODE_MINUTES} minutes and can be used once.`;
   const ignore = "If you did not ask for it, you can ignore this email.";
   return {
     subject: mail.subject,
-    text: textLayout(mail.name, [mail.purpose, "", `    ${mail.code}`, "", expiry, ignore]),
-    html: htmlLayout(
-      mail.name,
-      `<p>${escapeHtml(mail.purpose)}</p>` +
-        `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:24px 0">${escapeHtml(mail.code)}</p>` +
-        `<p>${escapeHtml(expiry)}</p><p>${escapeHtml(ignore)}</p>`,
-    ),
+    text: textLayout(data.name, [mail.purpose, "", `    ${data.code}`, "", expiry, ignore]),
+    html: layout(data, mail.subject, data.name, paragraph(mail.purpose) + codePanel(data.code) + paragraphs([expiry, ignore])),
     preview: mail.preview,
   };
 }
 
-/** A parcel's e-mail body: `lines`, then the carrier and tracking number with the link to follow it. */
-function shipmentMail(name: string, lines: string[], shipment: ReturnShipment | null): Pick<RenderedMail, "text" | "html"> {
+/** A link as both parts show it: `label: url` on a line of its own, and a button. */
+function linkParts(url: string, label: string) {
+  return { text: ["", `${label}: ${url}`], html: button(url, label) };
+}
+
+/** The link to an order in MY ORDERS. */
+const orderLink = (shopUrl: string, orderId: number) => linkParts(`${shopUrl}${orderDetailHref(orderId)}`, MSG.mail.seeOrder);
+
+/** The link to a return's (or a claim's) page. */
+const returnLink = (data: ReturnMailData) => linkParts(`${data.shopUrl}${returnHref(data.returnCode)}`, MSG.mail.seeReturn);
+
+/** An order mail's items with their thumbnails, then the link to the order, each when the mail's data has it. */
+function orderParts(data: ShopLink & OrderMailDetails) {
+  const items: MailItem[] = (data.items ?? []).map((item) => ({
+    line: `${item.quantity} × ${item.name} (${item.variant})`,
+    name: item.name,
+    image: item.image,
+  }));
+  const link = data.orderId === undefined ? { text: [], html: "" } : orderLink(data.shopUrl, data.orderId);
+  return {
+    text: [...(items.length > 0 ? ["", ...items.map((item) => item.line)] : []), ...link.text],
+    html: (items.length > 0 ? itemTable(data.shopUrl, items) : "") + link.html,
+  };
+}
+
+/** A parcel's e-mail body: `lines`, then the carrier and tracking number with the link to follow it, then the return's page. */
+function shipmentMail(
+  data: ReturnMailData,
+  subject: string,
+  lines: string[],
+  shipment: ReturnShipment | null,
+): Pick<RenderedMail, "text" | "html"> {
   const tracking = shipment
     ? `It travels with ${shipment.carrier_name}, tracking number ${shipment.tracking_number}.`
     : "The carrier will deliver it to the address on your order.";
   const follow = shipment ? ["", `Follow your parcel: ${shipment.tracking_url}`] : [];
+  const link = returnLink(data);
   return {
-    text: textLayout(name, [...lines, tracking, ...follow]),
-    html: htmlLayout(name, paragraphs([...lines, tracking]) + (shipment ? button(shipment.tracking_url, "Track your parcel") : "")),
+    text: textLayout(data.name, [...lines, tracking, ...follow, ...link.text]),
+    html: layout(
+      data,
+      subject,
+      data.name,
+      paragraphs([...lines, tracking]) + (shipment ? button(shipment.tracking_url, "Track your parcel") : "") + link.html,
+    ),
   };
 }
 
 const pounds = (amount: number) => `£${amount.toFixed(2)}`;
-
-const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("");
-
-const button = (href: string, label: string) =>
-  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 24px;background:#2b2522;color:#ffffff;text-decoration:none;letter-spacing:1px">${escapeHtml(label)}</a></p>`;
-
-const detailTable = (rows: [string, string][]) =>
-  `<table style="border-collapse:collapse;margin:16px 0">${rows
-    .map(
-      ([label, value]) =>
-        `<tr><th style="text-align:left;padding:4px 16px 4px 0;color:#6b625c;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("")}</table>`;
-
-const signature = [`${SHOP.name}`, SHOP.tagline, SHOP_ADDRESS_ONE_LINE, `${SHOP.phone} · ${SHOP.email}`];
-
-function textLayout(name: string, lines: string[]) {
-  return [`Hello ${name},`, "", ...lines, "", "--", ...signature, ""].join("\n");
-}
-
-function htmlLayout(name: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(SHOP.name)}</title></head>
-<body style="margin:0;padding:24px;background:#f7f3ee;font-family:Georgia,serif;color:#2b2522">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px">
-<h1 style="font-weight:normal;letter-spacing:2px;margin:0 0 24px">${escapeHtml(SHOP.name)}</h1>
-<p>Hello ${escapeHtml(name)},</p>${body}
-<hr style="border:none;border-top:1px solid #e5ddd3;margin:32px 0 16px">
-<p style="font-size:12px;color:#6b625c">${signature.map(escapeHtml).join("<br>")}</p>
-</div></body></html>`;
-}
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);

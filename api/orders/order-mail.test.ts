@@ -3,6 +3,7 @@ import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api
 import { type FreshApi, freshApi, TEST_SHOP_URL } from "#api/testing/harness.ts";
 import { trackingUrl } from "#contract/carriers.ts";
 import type { OrderStatus } from "#contract/checkout.ts";
+import { MSG } from "#contract/messages.ts";
 import { orderDetailHref } from "#contract/paths.ts";
 import { changeOrderStatus, type Shipment } from "./orders.service.ts";
 
@@ -42,6 +43,8 @@ describe("order e-mails", () => {
     expect(shipped).toMatchObject({ template: "orderShipped", to: shopper.user.email });
     expect(shipped.mail.text).toContain("Royal Mail, tracking number AB123456789GB");
     expect(shipped.mail.text).toContain(trackingUrl("royal_mail", "AB123456789GB"));
+    expect(shipped.mail.text).toContain(`${MSG.mail.seeOrder}: ${TEST_SHOP_URL}${orderDetailHref(order.id)}`);
+    expect(shipped.mail.text).toContain("1 × Chiffon Scarf (Pink / One Size)");
 
     await moveTo(order.order_code, "delivered");
     const delivered = api.mailer.sent[1];
@@ -58,6 +61,10 @@ describe("order e-mails", () => {
       ["orderRefunded", shopper.user.email],
     ]);
     expect(api.mailer.sent[1].mail.text).toContain(`We have refunded £`);
+    for (const { mail } of api.mailer.sent) {
+      expect(mail.html).toContain(`href="${TEST_SHOP_URL}${orderDetailHref(order.id).replaceAll("&", "&amp;")}"`);
+      expect(mail.text).toContain("1 × Chiffon Scarf (Pink / One Size)");
+    }
   });
 
   it("enqueues nothing when the status change is refused", async () => {

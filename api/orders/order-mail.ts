@@ -34,19 +34,26 @@ export async function enqueueOrderMail(trx: Kysely<Database>, clock: Clock, orde
   // An erased shopper's order still moves (decision 0057), but there is no one left to tell.
   if (isErasedEmail(order.email)) return;
   const key = `order-${event}:${order.id}`;
-  const shopper = { name: order.name, orderCode: order.code };
+  if (event === "placed") {
+    const detail = (await userOrderDetail(trx, order.user_id, order.id)) as OrderDetailDto;
+    await enqueueMail(trx, clock, { key, template: "orderConfirmation", to: order.email, data: { name: order.name, order: detail } });
+    await enqueueMail(trx, clock, {
+      key: `order-notice:${order.id}`,
+      template: "newOrderNotice",
+      to: SHOP_ORDERS_INBOX,
+      data: { order: orderNotice(detail, order) },
+    });
+    return;
+  }
+  // Each mail after the confirmation links to the order in MY ORDERS and lists its items with their pictures.
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["quantity", "product_name as name", "variant_name as variant", "product_image as image"])
+    .where("order_id", "=", order.id)
+    .orderBy("id")
+    .execute();
+  const shopper = { name: order.name, orderCode: order.code, orderId: order.id, items };
   switch (event) {
-    case "placed": {
-      const detail = (await userOrderDetail(trx, order.user_id, order.id)) as OrderDetailDto;
-      await enqueueMail(trx, clock, { key, template: "orderConfirmation", to: order.email, data: { name: order.name, order: detail } });
-      await enqueueMail(trx, clock, {
-        key: `order-notice:${order.id}`,
-        template: "newOrderNotice",
-        to: SHOP_ORDERS_INBOX,
-        data: { order: orderNotice(detail, order) },
-      });
-      return;
-    }
     case "shipped": {
       const carrier = order.carrier && order.carrier in CARRIERS ? (order.carrier as CarrierId) : null;
       const tracking = order.tracking_number;
@@ -64,7 +71,7 @@ export async function enqueueOrderMail(trx: Kysely<Database>, clock: Clock, orde
       return;
     }
     case "delivered":
-      await enqueueMail(trx, clock, { key, template: "orderDelivered", to: order.email, data: { ...shopper, orderId: order.id } });
+      await enqueueMail(trx, clock, { key, template: "orderDelivered", to: order.email, data: shopper });
       return;
     case "cancelled":
       await enqueueMail(trx, clock, { key, template: "orderCancelled", to: order.email, data: shopper });
@@ -93,6 +100,7 @@ function orderNotice(detail: OrderDetailDto, customer: { name: string; email: st
       name: item.product_name,
       variant: item.variant_name,
       sku: item.product_sku,
+      image: item.product_image,
     })),
     address: [address.line1, address.line2, address.city, address.postal_code, address.phone].filter(Boolean).join(", "),
   };

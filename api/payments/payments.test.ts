@@ -12,8 +12,9 @@ import {
   paymentRequest,
   shopperWithAddress,
 } from "#api/testing/checkout.ts";
-import { type FreshApi, freshApi, TEST_SHOP_ORDERS_EMAIL } from "#api/testing/harness.ts";
+import { type FreshApi, freshApi, TEST_SHOP_ORDERS_EMAIL, TEST_SHOP_URL } from "#api/testing/harness.ts";
 import { MSG } from "#contract/messages.ts";
+import { adminOrderHref, orderDetailHref } from "#contract/paths.ts";
 
 let api: FreshApi;
 beforeEach(async () => {
@@ -148,6 +149,10 @@ describe("POST /payments/process", () => {
     expect(confirmation.mail.text).toContain("Total: £30.00");
     expect(notice).toMatchObject({ template: "newOrderNotice", to: TEST_SHOP_ORDERS_EMAIL });
     expect(notice.mail.subject).toContain(body.data.order_code);
+    // Each links to the order: the shopper's in MY ORDERS, the shop's in the back office.
+    expect(confirmation.mail.text).toContain(`${MSG.mail.seeOrder}: ${TEST_SHOP_URL}${orderDetailHref(body.data.id)}`);
+    expect(notice.mail.text).toContain(`${MSG.mail.openOrder}: ${TEST_SHOP_URL}${adminOrderHref(body.data.order_code)}`);
+    expect(notice.mail.html).toContain(`href="${TEST_SHOP_URL}${adminOrderHref(body.data.order_code)}"`);
   });
 
   it("sends no e-mail for an order whose transaction is refused", async () => {

@@ -37,7 +37,7 @@ export async function enqueueReturnMail(trx: Kysely<Database>, clock: Clock, ret
       const items = await trx
         .selectFrom("return_items as ri")
         .innerJoin("order_items as oi", "oi.id", "ri.order_item_id")
-        .select(["ri.quantity", "ri.resolution", "ri.exchange_variant_name", "oi.product_name", "oi.variant_name"])
+        .select(["ri.quantity", "ri.resolution", "ri.exchange_variant_name", "oi.product_name", "oi.variant_name", "oi.product_image"])
         .where("ri.return_id", "=", ret.id)
         .orderBy("ri.id")
         .execute();
@@ -45,6 +45,7 @@ export async function enqueueReturnMail(trx: Kysely<Database>, clock: Clock, ret
         quantity: item.quantity,
         name: item.product_name,
         variant: item.variant_name,
+        image: item.product_image,
         outcome:
           item.resolution === "exchange" && item.exchange_variant_name
             ? `${MSG.returns.resolutionExchange}: ${item.exchange_variant_name}`

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Browser } from "@playwright/test";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
+import { adminOrderHref, orderDetailHref } from "#contract/paths.ts";
 import { SHOP } from "#contract/shop.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { toPaymentStep } from "./checkout-helpers.ts";
@@ -64,11 +65,14 @@ test("a shopper pays by card through the test gateway and receives the confirmat
   expect(confirmation).toContain(product.name);
   expect(confirmation).toContain(`Total: ${total.replaceAll(",", "")}`);
   expect(confirmation).toContain("Delivering to: 41 Green Street, London, E7 8DA");
+  const orderId = new URL(page.url()).searchParams.get("order");
+  expect(confirmation).toContain(`${MSG.mail.seeOrder}: ${process.env.E2E_BASE_URL}${orderDetailHref(Number(orderId))}`);
 
   const notice = await inbox.text(SHOP.email, `A new order ${code} was placed.`);
   expect(notice).toContain(`Customer: Layla Haddad <${email}>`);
   expect(notice).toContain(product.name);
   expect(notice).toContain("Deliver to: 41 Green Street");
+  expect(notice).toContain(`${MSG.mail.openOrder}: ${process.env.E2E_BASE_URL}${adminOrderHref(code)}`);
 });
 
 test("an operator ships the order in /admin with a tracking number and marks it delivered; the shopper is told each time and reviews the item from the e-mail's link", async ({
