@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import type { Clock } from "#api/core/clock.ts";
 import type { Db } from "#api/db/connect.ts";
-import type { OrderStatus, PaymentStatus } from "#contract/checkout.ts";
+import { type PaymentStatus, TO_SHIP_STATUSES } from "#contract/checkout.ts";
 import type { AdminDashboardDto, SalesFigureDto } from "#contract/dto/admin-dashboard.ts";
 import { toGbp } from "#contract/money.ts";
 
 const DAY_MS = 86_400_000;
 /** Days the chart draws; the longest period is as long, and compared with as many days before it. */
-export const DASHBOARD_DAYS = 30;
+const DASHBOARD_DAYS = 30;
 const PERIODS = [1, 7, DASHBOARD_DAYS] as const;
 const BEST_SELLERS = 5;
 const LOW_STOCK_SHOWN = 10;
@@ -17,8 +17,6 @@ const LOW_STOCK_SHOWN = 10;
  * order's payment status on to refunded or voided).
  */
 const HELD_PAYMENTS: readonly PaymentStatus[] = ["authorised", "paid"];
-/** Paid orders waiting for their parcel to leave. */
-export const TO_SHIP_STATUSES: readonly OrderStatus[] = ["confirmed", "processing"];
 
 /** The UTC day `daysAgo` days before the one `now` falls in, as YYYY-MM-DD. */
 const utcDay = (now: Date, daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString().slice(0, 10);

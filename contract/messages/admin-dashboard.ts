@@ -5,6 +5,7 @@ export const adminDashboard = {
   fetched: "Dashboard fetched",
   asOf: (when: string) => `Figures as of ${when} (days are UTC days).`,
   toShipTitle: "To ship",
+  toShipFilter: "To ship (confirmed or processing)",
   toShip: (count: number) => (count === 1 ? "1 order to ship" : `${count} orders to ship`),
   oldestWaiting: (age: string) => `the oldest waiting ${age}`,
   nothingToShip: "Nothing waits to be shipped.",
@@ -63,7 +64,6 @@ export const adminAudit = {
   subject: "Subject",
   before: "Before",
   after: "After",
-  field: "Field",
   nothing: "(none)",
   navLabel: "Audit log",
 } as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CARRIER_IDS } from "#contract/carriers.ts";
-import { ORDER_STATUSES } from "#contract/checkout.ts";
+import { ORDER_LIST_STATUSES, ORDER_STATUSES } from "#contract/checkout.ts";
 import { EMAIL_MAX, PAGE_SIZE } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -27,7 +27,7 @@ export const isoDay = z.preprocess(
 /** `GET /admin/orders` and the list page's GET form: every filter optional, blank meaning "any". */
 export const adminOrderListQuery = z
   .object({
-    status: z.preprocess(emptyAsMissing, z.enum(ORDER_STATUSES, MSG.admin.orders.badStatus).optional()),
+    status: z.preprocess(emptyAsMissing, z.enum(ORDER_LIST_STATUSES, MSG.admin.orders.badStatus).optional()),
     from: isoDay,
     to: isoDay,
     /** An order code or (part of) a customer's e-mail. */
