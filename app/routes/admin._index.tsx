@@ -27,10 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Period = AdminDashboardDto["periods"][number];
 
-/** A figure against the one before: "+12%", or that nothing sold then. */
-function change(current: number, previous: number) {
-  if (previous === 0) return T.noComparison;
-  return T.change(Math.round(((current - previous) / previous) * 100));
+/** A figure against the period before: "+12% vs yesterday (£80.00)", or that there was none then. */
+function against(days: number, current: number, previous: number, shown: string) {
+  if (previous === 0) return T.noneBefore(T.previousName(days));
+  return T.versus(T.change(Math.round(((current - previous) / previous) * 100)), T.previousName(days), shown);
 }
 
 const FIGURES: { label: string; of: (figure: SalesFigureDto) => number; shown: (value: number) => string }[] = [
@@ -56,8 +56,7 @@ function PeriodCard({ period, days }: { period: Period; days: AdminDashboardDto[
             <dd>
               <span className="dashboard-figures__value">{figure.shown(figure.of(period.current))}</span>
               <span className="dashboard-figures__change">
-                {change(figure.of(period.current), figure.of(period.previous))}{" "}
-                {T.versus(`${T.previousName(period.days)} (${figure.shown(figure.of(period.previous))})`)}
+                {against(period.days, figure.of(period.current), figure.of(period.previous), figure.shown(figure.of(period.previous)))}
               </span>
             </dd>
           </div>
