@@ -124,7 +124,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       '  after:  {"status":"processing"}',
       "",
     ]);
-    expect((await shop("audit:list", "--actor", "OPS@")).stdout.split("\n")[0]).toContain("order.status");
+    expect((await shop("audit:list", "--actor", "ops@example.com")).stdout.split("\n")[0]).toContain("order.status");
     expect((await shop("audit:list", "--action", "promo.create")).stdout).not.toContain("order.status");
     expect((await shop("audit:list", "--from", "2026-11-19", "--to", "2026-11-20")).stdout).not.toContain("promo.create");
     expect((await shop("audit:list", "--actor", "nobody")).stdout).toBe("No changes match.\n");

@@ -902,9 +902,9 @@ process runs the pass at a time; if another is running it, nothing happens.`,
 
   "audit:list": {
     summary: "list the audit log's changes, newest first, with each subject's state before and after",
-    usage: `audit:list [--actor TEXT] [--action KIND] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--page N]
+    usage: `audit:list [--actor EMAIL] [--action KIND] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--page N]
 
-  --actor TEXT     the operator's e-mail, or part of it (the CLI's own changes: shop-cli)
+  --actor EMAIL    the operator's e-mail (the CLI's own changes: shop-cli:<system user>)
   --action KIND    one kind of change, such as order.status, product.update or promo.create
   --from, --to     the first and last UTC day of the changes (inclusive)
   --limit N        how many (default ${PAGE_SIZE.adminAudit}, at most 100)

@@ -1,8 +1,6 @@
-import { sql } from "kysely";
 import type { Db } from "#api/db/connect.ts";
 import type { AuditEntryDto } from "#contract/dto/admin-dashboard.ts";
 import type { AuditListQuery } from "#contract/schemas/admin-audit.ts";
-import { literalLike } from "./admin-orders.service.ts";
 
 /** The first moment after the UTC day `day` (YYYY-MM-DD). */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
@@ -11,12 +9,12 @@ const parsed = (json: string | null) => (json === null ? null : (JSON.parse(json
 
 /**
  * The audit log as operators read it (the back office's page and `audit:list`): newest first, filtered by who acted
- * (part of the e-mail), the kind of change and the UTC days it was made (from and to inclusive); one page of it,
+ * (the e-mail, whole), the kind of change and the UTC days it was made (from and to inclusive); one page of it,
  * with every operator and kind the log holds, for the filters' choices.
  */
 export async function listAuditLog(db: Db, filter: AuditListQuery) {
   let query = db.kysely.selectFrom("audit_log");
-  if (filter.actor) query = query.where(sql<boolean>`lower(actor_email) LIKE ${`%${literalLike(filter.actor)}%`} ESCAPE '\\'`);
+  if (filter.actor) query = query.where("actor_email", "=", filter.actor);
   if (filter.action) query = query.where("action", "=", filter.action);
   if (filter.from) query = query.where("created_at", ">=", `${filter.from}T00:00:00.000Z`);
   if (filter.to) query = query.where("created_at", "<", dayAfter(filter.to));

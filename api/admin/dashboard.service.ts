@@ -116,12 +116,19 @@ export async function dashboardFigures(db: Db, clock: Clock, lowStockThreshold: 
       .orderBy("product_variants.id")
       .limit(LOW_STOCK_SHOWN)
       .execute(),
+    // From the variants by stock, each one's product looked up by its key: the catalogue is never read whole.
     k
       .selectFrom("product_variants")
-      .innerJoin("products", "products.id", "product_variants.product_id")
       .select(count)
       .where("product_variants.stock", "<=", lowStockThreshold)
-      .where("products.status", "=", "Active")
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("products")
+            .select("products.id")
+            .whereRef("products.id", "=", "product_variants.product_id")
+            .where("products.status", "=", "Active"),
+        ),
+      )
       .executeTakeFirstOrThrow(),
     k.selectFrom("payment_attempts").select(count).where("status", "=", "processing").executeTakeFirstOrThrow(),
     k

@@ -54,7 +54,7 @@ export const adminAudit = {
   anyAction: "Any kind",
   fromLabel: "From",
   toLabel: "To",
-  actorTooLong: (max: number) => `Search for at most ${max} characters.`,
+  actorTooLong: (max: number) => `An e-mail is at most ${max} characters.`,
   badAction: "Choose a kind of change from the list.",
   showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total} changes`,
   none: "No change matches these filters.",

@@ -9,8 +9,8 @@ const ACTION_MAX = 64;
 /** `GET /admin/audit`, the audit page's GET form and `audit:list`: every filter optional, blank meaning "any". */
 export const auditListQuery = z
   .object({
-    /** The operator's e-mail (the CLI's `shop-cli:<user>`), or part of it. */
-    actor: z.preprocess(emptyAsMissing, z.string().trim().toLowerCase().max(EMAIL_MAX, MSG.adminAudit.actorTooLong(EMAIL_MAX)).optional()),
+    /** The operator's e-mail, whole (the CLI's own changes: `shop-cli:<system user>`). */
+    actor: z.preprocess(emptyAsMissing, z.string().trim().max(EMAIL_MAX, MSG.adminAudit.actorTooLong(EMAIL_MAX)).optional()),
     /** A kind of change, whole: `order.status`. */
     action: z.preprocess(
       emptyAsMissing,
