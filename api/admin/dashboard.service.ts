@@ -39,6 +39,19 @@ export async function dashboardFigures(db: Db, clock: Clock, lowStockThreshold: 
   const since = `${utcDay(now, 2 * DASHBOARD_DAYS - 1)}T00:00:00.000Z`;
   const salesSince = `${utcDay(now, DASHBOARD_DAYS - 1)}T00:00:00.000Z`;
   const day = sql<string>`substr(orders.created_at, 1, 10)`;
+  // Variants of active products low in stock, read from the variants by stock, each one's product looked up by its
+  // key: the catalogue is never read whole.
+  const lowVariants = k
+    .selectFrom("product_variants")
+    .where("product_variants.stock", "<=", lowStockThreshold)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("products")
+          .select("products.id")
+          .whereRef("products.id", "=", "product_variants.product_id")
+          .where("products.status", "=", "Active"),
+      ),
+    );
   const [
     sales,
     toShip,
@@ -80,56 +93,49 @@ export async function dashboardFigures(db: Db, clock: Clock, lowStockThreshold: 
           .executeTakeFirst(),
       ),
     ),
+    // The units summed from the two covering indexes, then the five products' names by their keys.
     k
-      .selectFrom("orders")
-      .innerJoin("order_items", "order_items.order_id", "orders.id")
-      .select((eb) => [
-        "order_items.product_id",
-        eb.fn.max("order_items.product_name").as("name"),
-        eb.fn.sum<number | string>("order_items.quantity").as("units"),
-        eb.fn
-          .sum<number | string>(sql`(order_items.unit_price_pence + order_items.extra_price_pence) * order_items.quantity`)
-          .as("revenue"),
-      ])
-      .where("orders.created_at", ">=", salesSince)
-      .where("orders.status", "!=", "cancelled")
-      .where("orders.payment_status", "in", HELD_PAYMENTS)
-      .groupBy("order_items.product_id")
-      .orderBy("units", "desc")
-      .orderBy("order_items.product_id")
-      .limit(BEST_SELLERS)
-      .execute(),
-    k
-      .selectFrom("product_variants")
-      .innerJoin("products", "products.id", "product_variants.product_id")
-      .select([
-        "product_variants.product_id",
-        "products.name as product_name",
-        "product_variants.sku",
-        "product_variants.color_name",
-        "product_variants.size",
-        "product_variants.stock",
-      ])
-      .where("product_variants.stock", "<=", lowStockThreshold)
-      .where("products.status", "=", "Active")
-      .orderBy("product_variants.stock")
-      .orderBy("product_variants.id")
-      .limit(LOW_STOCK_SHOWN)
-      .execute(),
-    // From the variants by stock, each one's product looked up by its key: the catalogue is never read whole.
-    k
-      .selectFrom("product_variants")
-      .select(count)
-      .where("product_variants.stock", "<=", lowStockThreshold)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("products")
-            .select("products.id")
-            .whereRef("products.id", "=", "product_variants.product_id")
-            .where("products.status", "=", "Active"),
-        ),
+      .selectFrom(
+        k
+          .selectFrom("orders")
+          .innerJoin("order_items", "order_items.order_id", "orders.id")
+          .select((eb) => [
+            "order_items.product_id",
+            eb.fn.sum<number | string>("order_items.quantity").as("units"),
+            eb.fn
+              .sum<number | string>(sql`(order_items.unit_price_pence + order_items.extra_price_pence) * order_items.quantity`)
+              .as("revenue"),
+          ])
+          .where("orders.created_at", ">=", salesSince)
+          .where("orders.status", "!=", "cancelled")
+          .where("orders.payment_status", "in", HELD_PAYMENTS)
+          .groupBy("order_items.product_id")
+          .orderBy("units", "desc")
+          .orderBy("order_items.product_id")
+          .limit(BEST_SELLERS)
+          .as("top"),
       )
-      .executeTakeFirstOrThrow(),
+      .innerJoin("products", "products.id", "top.product_id")
+      .select(["top.product_id", "products.name", "top.units", "top.revenue"])
+      .orderBy("top.units", "desc")
+      .orderBy("top.product_id")
+      .execute(),
+    // The first variants by stock, then their products' names by their keys.
+    k
+      .selectFrom(
+        lowVariants
+          .select(["product_variants.id", "product_variants.product_id", "sku", "color_name", "size", "stock"])
+          .orderBy("stock")
+          .orderBy("product_variants.id")
+          .limit(LOW_STOCK_SHOWN)
+          .as("low"),
+      )
+      .innerJoin("products", "products.id", "low.product_id")
+      .select(["low.product_id", "products.name as product_name", "low.sku", "low.color_name", "low.size", "low.stock"])
+      .orderBy("low.stock")
+      .orderBy("low.id")
+      .execute(),
+    lowVariants.select(count).executeTakeFirstOrThrow(),
     k.selectFrom("payment_attempts").select(count).where("status", "=", "processing").executeTakeFirstOrThrow(),
     k
       .selectFrom("orders")
