@@ -1,9 +1,25 @@
+import { sql } from "kysely";
 import type { Db } from "#api/db/connect.ts";
 import type { AuditEntryDto } from "#contract/dto/admin-dashboard.ts";
 import type { AuditListQuery } from "#contract/schemas/admin-audit.ts";
 
 /** The first moment after the UTC day `day` (YYYY-MM-DD). */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/**
+ * The distinct values of an indexed column, in order, one index look-up each (each the first value after the one
+ * before): a few operators or kinds of change among many entries, where DISTINCT would read them all.
+ */
+async function distinctValues(db: Db, column: "actor_email" | "action"): Promise<string[]> {
+  const { rows } = await sql<{ value: string | null }>`
+    WITH RECURSIVE found(value) AS (
+      SELECT min(${sql.ref(column)}) FROM audit_log
+      UNION ALL
+      SELECT (SELECT min(${sql.ref(column)}) FROM audit_log WHERE ${sql.ref(column)} > found.value) FROM found WHERE found.value IS NOT NULL
+    )
+    SELECT value FROM found WHERE value IS NOT NULL`.execute(db.kysely);
+  return rows.map((row) => row.value as string);
+}
 
 const parsed = (json: string | null) => (json === null ? null : (JSON.parse(json) as AuditEntryDto["before"]));
 
@@ -27,8 +43,8 @@ export async function listAuditLog(db: Db, filter: AuditListQuery) {
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit)
       .execute(),
-    db.kysely.selectFrom("audit_log").select("actor_email").distinct().orderBy("actor_email").execute(),
-    db.kysely.selectFrom("audit_log").select("action").distinct().orderBy("action").execute(),
+    distinctValues(db, "actor_email"),
+    distinctValues(db, "action"),
   ]);
   const entries: AuditEntryDto[] = rows.map(({ before_json, after_json, ...row }) => ({
     ...row,
@@ -38,7 +54,7 @@ export async function listAuditLog(db: Db, filter: AuditListQuery) {
   return {
     entries,
     total: Number(total),
-    actors: actors.map((row) => row.actor_email),
-    actions: actions.map((row) => row.action),
+    actors,
+    actions,
   };
 }
