@@ -249,6 +249,7 @@ describe("a database that cannot be reached", () => {
       ratesSource: TEST_RATES_SOURCE,
       viewWriteDelayMs: 0,
       shopUrl: TEST_SHOP_URL,
+      lowStockThreshold: 5,
     });
     try {
       const response = await api.request("/api/public/categories");

@@ -76,6 +76,7 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     viewWriteDelayMs: VIEW_WRITE_DELAY_MS,
     shopUrl: options.shopUrl,
     internalSecret: config.API_INTERNAL_SECRET,
+    lowStockThreshold: config.LOW_STOCK_THRESHOLD,
   });
   const stopBackground = () => Promise.all([recovery.stop(), outbox.stop()]).then(() => undefined);
   return { db, api, catalogue, stopBackground };

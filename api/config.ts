@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_GATEWAYS } from "#contract/checkout.ts";
-import { PG_POOL_MAX_DEFAULT } from "#contract/constants.ts";
+import { OPERATOR_LIMITS, PG_POOL_MAX_DEFAULT } from "#contract/constants.ts";
 import { LOG_LEVELS, parseSettings } from "#contract/settings.ts";
 import { SHOP } from "#contract/shop.ts";
 import { defaultWorkerCount } from "./core/worker-count.ts";
@@ -52,6 +52,8 @@ const schema = z.object({
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
   /** A GBP-based exchange-rate service answering `{ rates: { USD: 1.27, … } }`; one process at a time asks it. */
   EXCHANGE_RATES_URL: z.url().default("https://open.er-api.com/v6/latest/GBP"),
+  /** A variant with this many units or fewer shows on the back office's dashboard as low in stock. */
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(OPERATOR_LIMITS.stock).default(5),
   /** Processes serving requests (a primary forks this many workers); 1 serves from the one process. */
   WEB_CONCURRENCY: z.coerce
     .number()

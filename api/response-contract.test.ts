@@ -30,6 +30,7 @@ import {
   productImportResultSchema,
   subscriberListSchema,
 } from "#contract/responses/admin-catalogue.ts";
+import { adminDashboardSchema, auditListSchema } from "#contract/responses/admin-dashboard.ts";
 import { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 import { offersSchema } from "#contract/responses/offers.ts";
 import {
@@ -466,6 +467,10 @@ describe("every endpoint answers its contract schema", () => {
       path: `/admin/messages/${messages[0]?.id}/handled`,
     });
     await expectContract("GET /admin/subscribers", subscriberListSchema, { token });
+    const dashboard = await expectContract("GET /admin/dashboard", adminDashboardSchema, { token });
+    expect(dashboard.best_sellers.length).toBeGreaterThan(0);
+    const audit = await expectContract("GET /admin/audit", auditListSchema, { token });
+    expect(audit.entries.length).toBeGreaterThan(0);
   });
 
   it("answers the shopper's data rights: their data, a review's removal, the account's deletion", async () => {

@@ -52,6 +52,7 @@ export default [
     route("messages", "routes/admin.messages.tsx"),
     route("subscribers", "routes/admin.subscribers.tsx"),
     route("subscribers.csv", "routes/admin.subscribers[.]csv.tsx"),
+    route("audit", "routes/admin.audit.tsx"),
   ]),
   route("not-found", "routes/not-found.tsx", { id: "routes/not-found-page" }),
   route("*", "routes/not-found.tsx"),

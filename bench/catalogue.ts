@@ -22,6 +22,7 @@ import pg from "pg";
 import pino from "pino";
 import { createApi } from "#api/app.ts";
 import { NO_CATALOGUE_CACHING } from "#api/catalogue/read-cache.ts";
+import { readBackendConfig } from "#api/config.ts";
 import { systemClock } from "#api/core/clock.ts";
 import { connect, type Db } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
@@ -121,6 +122,7 @@ function benchApi(db: Db) {
     ratesSource: { url: "http://127.0.0.1:9/rates" },
     viewWriteDelayMs: 0,
     shopUrl,
+    lowStockThreshold: readBackendConfig().LOW_STOCK_THRESHOLD,
   });
 }
 

@@ -53,6 +53,11 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
+/** Paid orders waiting for their parcel to leave: the dashboard's "to ship", and the order list's `status=to_ship`. */
+export const TO_SHIP_STATUSES: readonly OrderStatus[] = ["confirmed", "processing"];
+/** The order list's status filter: one status, or every order to ship. */
+export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, "to_ship"] as const;
+
 export const canChangeOrderStatus = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
 
 /**

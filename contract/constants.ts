@@ -27,6 +27,8 @@ export const PAGE_SIZE = {
   orders: 10,
   /** The back office's order list. */
   adminOrders: 20,
+  /** The back office's audit log, and `audit:list`'s default. */
+  adminAudit: 25,
 } as const;
 
 export const LISTING_SORTS = ["newest", "price_low_high", "price_high_low", "name_a_z", "most_popular"] as const;

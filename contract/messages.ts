@@ -10,6 +10,7 @@ export { accounts } from "./messages/accounts.ts";
 export { addresses } from "./messages/addresses.ts";
 export { admin } from "./messages/admin.ts";
 export { adminCatalogue } from "./messages/admin-catalogue.ts";
+export { adminAudit, adminDashboard } from "./messages/admin-dashboard.ts";
 export { api } from "./messages/api.ts";
 export { auth } from "./messages/auth.ts";
 export { cart } from "./messages/cart.ts";

@@ -78,12 +78,69 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       "return:ship",
       "return:reject",
       "claim:open",
+      "audit:list",
     ]) {
       expect(help.stdout).toContain(name);
     }
     const unknown = await shop("promo:explode");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command "promo:explode"');
+  });
+
+  it("lists the audit log newest first with before and after, filtered by operator, kind and day; refuses bad filters", async () => {
+    expect(await shop("audit:list")).toMatchObject({ code: 0, stdout: "No changes match.\n" });
+    const entry = { actor_user_id: null, subject: "order MN-AAAA-BBBB", before_json: null, after_json: null };
+    await db.kysely
+      .insertInto("audit_log")
+      .values([
+        {
+          ...entry,
+          actor_email: "ops@example.com",
+          action: "order.status",
+          before_json: JSON.stringify({ status: "confirmed" }),
+          after_json: JSON.stringify({ status: "processing" }),
+          created_at: "2026-11-20T09:00:00.000Z",
+        },
+        {
+          ...entry,
+          actor_email: "shop-cli:desk",
+          action: "promo.create",
+          subject: "promo AUDIT5",
+          after_json: JSON.stringify({ code: "AUDIT5" }),
+          created_at: "2026-11-21T09:00:00.000Z",
+        },
+      ])
+      .execute();
+
+    const all = await shop("audit:list");
+    expect(all.code).toBe(0);
+    const lines = all.stdout.split("\n");
+    expect(lines).toEqual([
+      "2026-11-21T09:00:00.000Z shop-cli:desk promo.create promo AUDIT5",
+      "  before: null",
+      '  after:  {"code":"AUDIT5"}',
+      "2026-11-20T09:00:00.000Z ops@example.com order.status order MN-AAAA-BBBB",
+      '  before: {"status":"confirmed"}',
+      '  after:  {"status":"processing"}',
+      "",
+    ]);
+    expect((await shop("audit:list", "--actor", "ops@example.com")).stdout.split("\n")[0]).toContain("order.status");
+    expect((await shop("audit:list", "--action", "promo.create")).stdout).not.toContain("order.status");
+    expect((await shop("audit:list", "--from", "2026-11-19", "--to", "2026-11-20")).stdout).not.toContain("promo.create");
+    expect((await shop("audit:list", "--actor", "nobody")).stdout).toBe("No changes match.\n");
+    const paged = await shop("audit:list", "--limit", "1", "--page", "2");
+    expect(paged.stdout.split("\n")[0]).toBe("Changes 2 to 2 of 2, newest first; --page and --limit show more.");
+    expect(paged.stdout).toContain("order.status");
+
+    expect(await shop("audit:list", "--from", "2026-13-01")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(`--from: ${MSG.admin.orders.badDate}`),
+    });
+    expect(await shop("audit:list", "--action", "Drop Table")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(MSG.adminAudit.badAction),
+    });
+    expect((await shop("audit:list", "--limit", "0")).code).toBe(2);
   });
 
   it("creates, lists and disables promo codes; refuses bad arguments with exit code 2", async () => {

@@ -8,6 +8,7 @@ import pino from "pino";
 import { accountIdByEmail, eraseAccount, exportAccountDataAudited } from "#api/account/account.service.ts";
 import { adminOrderDetail } from "#api/admin/admin-orders.service.ts";
 import type { AuditActor } from "#api/admin/audit.ts";
+import { listAuditLog } from "#api/admin/audit-log.service.ts";
 import { createOperator, type OperatorCreation } from "#api/admin/operators.ts";
 import { findStockDrift } from "#api/catalogue/stock-totals.ts";
 import { type BackendConfig, readBackendConfig } from "#api/config.ts";
@@ -41,6 +42,7 @@ import {
   rejectReturn,
   shipReturn,
 } from "#api/returns/return-operations.ts";
+import { ageText } from "#contract/age.ts";
 import { CARRIER_IDS, trackingUrl } from "#contract/carriers.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
 import { OPERATOR_LIMITS, PAGE_SIZE, PASSWORD_MAX } from "#contract/constants.ts";
@@ -56,6 +58,7 @@ import {
   RETURN_LIMITS,
   RETURN_STATES,
 } from "#contract/returns.ts";
+import { auditListQuery } from "#contract/schemas/admin-audit.ts";
 import { shipOrderSchema } from "#contract/schemas/admin-orders.ts";
 import { emailRequestSchema, signupSchema } from "#contract/schemas/auth.ts";
 import {
@@ -106,14 +109,7 @@ const allowedTransitions = Object.entries(ORDER_TRANSITIONS)
   .join("; ");
 
 /** How long ago `iso` was, as an operator reads it: "45 s", "12 min", "3 h 5 min", "2 d 4 h". */
-const ageOf = (iso: string) => {
-  const seconds = Math.max(0, Math.floor((systemClock.now().getTime() - Date.parse(iso)) / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return hours < 24 ? `${hours} h ${minutes % 60} min` : `${Math.floor(hours / 24)} d ${hours % 24} h`;
-};
+const ageOf = (iso: string) => ageText(iso, systemClock.now());
 
 /** What payments:settle says it did with an attempt. */
 const SETTLED: Record<RecoveryOutcome, string> = {
@@ -912,6 +908,44 @@ process runs the pass at a time; if another is running it, nothing happens.`,
         return 1;
       }
       console.log(`Stock of ${sku}: ${change.from} -> ${change.to}.`);
+      return 0;
+    },
+  },
+
+  "audit:list": {
+    summary: "list the audit log's changes, newest first, with each subject's state before and after",
+    usage: `audit:list [--actor EMAIL] [--action KIND] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--page N]
+
+  --actor EMAIL    the operator's e-mail (the CLI's own changes: shop-cli:<system user>)
+  --action KIND    one kind of change, such as order.status, product.update or promo.create
+  --from, --to     the first and last UTC day of the changes (inclusive)
+  --limit N        how many (default ${PAGE_SIZE.adminAudit}, at most 100)
+  --page N         which page of that many (default 1)`,
+    maxPositionals: 0,
+    options: {
+      actor: { type: "string" },
+      action: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      limit: { type: "string" },
+      page: { type: "string" },
+    },
+    async run(db, { values }) {
+      const parsed = auditListQuery.safeParse(values);
+      if (!parsed.success) throw optionProblems(parsed.error.issues, {});
+      const { entries, total } = await listAuditLog(db, parsed.data);
+      if (entries.length === 0) {
+        console.log("No changes match.");
+        return 0;
+      }
+      const first = (parsed.data.page - 1) * parsed.data.limit + 1;
+      if (total > entries.length)
+        console.log(`Changes ${first} to ${first + entries.length - 1} of ${total}, newest first; --page and --limit show more.`);
+      for (const entry of entries) {
+        console.log(`${entry.created_at} ${entry.actor_email} ${entry.action} ${entry.subject}`);
+        console.log(`  before: ${JSON.stringify(entry.before)}`);
+        console.log(`  after:  ${JSON.stringify(entry.after)}`);
+      }
       return 0;
     },
   },

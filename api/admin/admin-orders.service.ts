@@ -3,7 +3,7 @@ import type { Db } from "#api/db/connect.ts";
 import { shipmentOf, shippingAddressOf } from "#api/orders/orders.service.ts";
 import { unitsInReturns } from "#api/returns/returnable.ts";
 import type { CarrierId } from "#contract/carriers.ts";
-import { ORDER_TRANSITIONS, PAYMENT_METHOD_NAMES, type PaymentMethod, type PaymentStatus } from "#contract/checkout.ts";
+import { ORDER_TRANSITIONS, PAYMENT_METHOD_NAMES, type PaymentMethod, type PaymentStatus, TO_SHIP_STATUSES } from "#contract/checkout.ts";
 import type { AdminOrderDetailDto, AdminOrderSummaryDto } from "#contract/dto/admin.ts";
 import { toGbp } from "#contract/money.ts";
 import { RETURN_STATE_NAMES } from "#contract/returns.ts";
@@ -20,7 +20,8 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
  */
 export async function listAdminOrders(db: Db, filter: AdminOrderListQuery): Promise<{ orders: AdminOrderSummaryDto[]; total: number }> {
   let query = db.kysely.selectFrom("orders").innerJoin("users", "users.id", "orders.user_id");
-  if (filter.status) query = query.where("orders.status", "=", filter.status);
+  if (filter.status === "to_ship") query = query.where("orders.status", "in", TO_SHIP_STATUSES);
+  else if (filter.status) query = query.where("orders.status", "=", filter.status);
   if (filter.from) query = query.where("orders.created_at", ">=", `${filter.from}T00:00:00.000Z`);
   if (filter.to) query = query.where("orders.created_at", "<", dayAfter(filter.to));
   if (filter.q) {

@@ -56,6 +56,8 @@ describe("admin orders", () => {
     await asOperator("POST", `/admin/orders/${codes[0]}/status`, { status: "processing" });
     expect((await list("?status=processing")).orders.map((order) => order.code)).toEqual([codes[0]]);
     expect((await list("?status=")).pagination.total).toBe(3);
+    await asOperator("POST", `/admin/orders/${codes[2]}/status`, { status: "cancelled" });
+    expect((await list("?status=to_ship")).orders.map((order) => order.code)).toEqual([codes[1], codes[0]]);
 
     expect((await list(`?q=${codes[1]?.toLowerCase()}`)).orders.map((order) => order.code)).toEqual([codes[1]]);
     expect((await list("?q=RITA@EXAMPLE")).orders.map((order) => order.code)).toEqual([codes[1]]);

@@ -6,6 +6,7 @@ import type { OperatorDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
 import { adminOrderRoutes } from "./admin-orders.routes.ts";
 import { adminReturnRoutes } from "./admin-returns.routes.ts";
+import { adminAuditRoutes, adminDashboardRoutes } from "./dashboard.routes.ts";
 import { adminMessageRoutes } from "./messages.routes.ts";
 import { adminProductRoutes } from "./products.routes.ts";
 import { adminPromoRoutes } from "./promos.routes.ts";
@@ -22,6 +23,8 @@ export const adminRoutes = new Hono<ApiEnv>()
     const { id, name, email } = c.var.user;
     return ok(c, { id, name, email } satisfies OperatorDto, MSG.admin.operatorFetched);
   })
+  .route("/dashboard", adminDashboardRoutes)
+  .route("/audit", adminAuditRoutes)
   .route("/orders", adminOrderRoutes)
   .route("/returns", adminReturnRoutes)
   .route("/products", adminProductRoutes)

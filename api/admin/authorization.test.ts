@@ -49,6 +49,8 @@ const ENDPOINTS: { route: string; path?: string; body?: unknown }[] = [
   { route: "GET /admin/messages" },
   { route: "POST /admin/messages/:messageId/handled", path: "/admin/messages/1/handled" },
   { route: "GET /admin/subscribers" },
+  { route: "GET /admin/dashboard" },
+  { route: "GET /admin/audit", path: "/admin/audit?action=order.status&from=2026-11-01" },
 ];
 
 let api: FreshApi;

@@ -28,6 +28,8 @@ export interface ApiDeps {
   viewWriteDelayMs: number;
   /** The shop's public origin (PUBLIC_URL): the only one a hosted checkout may send the shopper back to. */
   shopUrl: string;
+  /** Units at or below which a variant is low in stock on the dashboard (LOW_STOCK_THRESHOLD). */
+  lowStockThreshold: number;
   /** Shared secret a remote storefront presents to have its forwarded client address trusted. */
   internalSecret?: string;
 }

@@ -20,6 +20,7 @@ import { mailOutbox } from "./migrations/20261126130000_mail_outbox.ts";
 import { checkedPaymentAndPromoValues } from "./migrations/20261128213841_checked_payment_and_promo_values.ts";
 import { returnsAndRefunds } from "./migrations/20261129000100_returns_and_refunds.ts";
 import { catalogueGenerationTriggers } from "./migrations/20261129000200_catalogue_generation_triggers.ts";
+import { dashboardIndexes } from "./migrations/20261129000300_dashboard_indexes.ts";
 import { exchangeDifference } from "./migrations/20261129000400_exchange_difference.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
@@ -45,6 +46,7 @@ export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration
     "20261128213841_checked_payment_and_promo_values": checkedPaymentAndPromoValues(db.dialect),
     "20261129000100_returns_and_refunds": returnsAndRefunds(db.dialect),
     "20261129000200_catalogue_generation_triggers": catalogueGenerationTriggers(db.dialect),
+    "20261129000300_dashboard_indexes": dashboardIndexes(),
     "20261129000400_exchange_difference": exchangeDifference(db.dialect),
   };
 }

@@ -26,5 +26,6 @@ export const RELEASED_MIGRATIONS: readonly string[] = [
   "20261128213841_checked_payment_and_promo_values",
   "20261129000100_returns_and_refunds",
   "20261129000200_catalogue_generation_triggers",
+  "20261129000300_dashboard_indexes",
   "20261129000400_exchange_difference",
 ];

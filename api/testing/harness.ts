@@ -204,7 +204,14 @@ export const TEST_RATES_SOURCE: RatesSource = {
  * `close()` releases (and on PostgreSQL drops) it; whatever a test file leaves open is closed after the file.
  */
 export async function freshApi<C extends Clock = MovableClock, M extends Mailer = MemoryMailer, G extends PaymentGateway = TestGateway>(
-  options: { clock?: C; mailer?: M; gateway?: G; catalogueCache?: boolean; ratesSource?: RatesSource } & TestDatabaseOptions = {},
+  options: {
+    clock?: C;
+    mailer?: M;
+    gateway?: G;
+    catalogueCache?: boolean;
+    ratesSource?: RatesSource;
+    lowStockThreshold?: number;
+  } & TestDatabaseOptions = {},
 ) {
   const { db, url, drop } = await testDatabase(options);
   const logger = pino({ level: "silent" });
@@ -251,6 +258,7 @@ export async function freshApi<C extends Clock = MovableClock, M extends Mailer 
     viewWriteDelayMs: 0,
     shopUrl: TEST_SHOP_URL,
     logger,
+    lowStockThreshold: options.lowStockThreshold ?? readBackendConfig().LOW_STOCK_THRESHOLD,
   });
 
   /** Calls the API like the storefront does: JSON in, envelope out. */

@@ -1,7 +1,7 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import type { OperatorDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
-import { apiFor } from "./api.server.ts";
+import { type ApiClient, apiFor, callApi } from "./api.server.ts";
 import { requireVerifiedUser, signInUrl } from "./auth.server.ts";
 import { operatorSchema } from "./responses.server.ts";
 
@@ -23,6 +23,15 @@ export async function requireOperator(request: Request, context: Readonly<Router
   if (me.status === 401) throw redirect(signInUrl(request));
   if (me.status === 403) throw data(MSG.admin.operatorsOnly, { status: 403 });
   throw data(me.message, { status: me.status ?? 503 });
+}
+
+/**
+ * Where a sign-in that asked for no page lands: an operator on the back office's dashboard, anyone else on the home
+ * page. The API decides who is an operator (`GET /admin/me`); any failure of that call lands on the home page.
+ */
+export async function landingFor(api: ApiClient, token: string): Promise<string> {
+  const me = await callApi(api, { method: "GET", endpoint: "/admin/me", token, schema: operatorSchema });
+  return me.ok ? "/admin" : "/";
 }
 
 /** Back-office pages are one operator's, right now: no cache may keep them, and no search engine index them. */

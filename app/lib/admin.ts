@@ -3,6 +3,7 @@ import { SHOP } from "#contract/shop.ts";
 
 /** The back office's sections, in the order its navigation lists them. */
 export const ADMIN_SECTIONS = [
+  { label: MSG.adminDashboard.navLabel, to: "/admin" },
   { label: "Orders", to: "/admin/orders" },
   { label: "Returns", to: "/admin/returns" },
   { label: "Products", to: "/admin/products" },
@@ -10,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Messages", to: "/admin/messages" },
   { label: "Subscribers", to: "/admin/subscribers" },
+  { label: MSG.adminAudit.navLabel, to: "/admin/audit" },
 ] as const;
 
 /** Every back-office page's meta: its title, and never in a search engine's index. */

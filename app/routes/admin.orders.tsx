@@ -63,6 +63,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <FilterField label={MSG.admin.orders.statusLabel} htmlFor="orders-status">
           <select id="orders-status" className="input input--select" name="status" defaultValue={typed.status}>
             <option value="">{MSG.admin.orders.anyStatus}</option>
+            <option value="to_ship">{MSG.adminDashboard.toShipFilter}</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {status}

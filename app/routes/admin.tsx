@@ -1,6 +1,7 @@
 // The back office's own styles load with its pages only: a shopper's first page does not carry them.
 import "#app/styles/admin.css";
 import "#app/styles/admin-catalogue.css";
+import "#app/styles/admin-dashboard.css";
 import { isRouteErrorResponse, NavLink, Outlet, useMatches, useRouteError } from "react-router";
 import { ErrorView } from "#app/components/layout/error-view.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
@@ -35,7 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <ul>
           {ADMIN_SECTIONS.map((section) => (
             <li key={section.to}>
-              <NavLink to={section.to} className="admin-nav__link">
+              <NavLink to={section.to} end={section.to === "/admin"} className="admin-nav__link">
                 {section.label}
               </NavLink>
             </li>

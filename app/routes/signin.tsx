@@ -10,6 +10,7 @@ import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-fo
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
+import { landingFor } from "#app/lib/admin.server.ts";
 import { type ApiClient, apiFor, callApi } from "#app/lib/api.server.ts";
 import { redirectSignedIn, redirectSignedInShopper, returnPath } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
@@ -32,7 +33,9 @@ const HIDDEN = ["password"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInShopper(request);
-  return { redirectTo: returnPath(request), ...honeypotLoaderData };
+  // Blank when the URL asks for no page: the sign-in then lands where the account works (landingFor).
+  const asked = new URL(request.url).searchParams.has("redirectTo");
+  return { redirectTo: asked ? returnPath(request) : "", ...honeypotLoaderData };
 }
 
 /** One form, two intents: log in, or send a password reset code to the e-mail typed. */
@@ -46,7 +49,9 @@ async function logIn(request: Request, context: Route.ActionArgs["context"], for
   const { submission } = attempt;
   if (attempt.status === "invalid") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   if (attempt.status === "signedIn") {
-    return redirectSignedIn(request, attempt.signedIn, safeRedirectPath(formData.get("redirectTo")), MSG.auth.welcomeBack);
+    const asked = formData.get("redirectTo");
+    const next = asked ? safeRedirectPath(asked) : await landingFor(apiFor(context), attempt.signedIn.token);
+    return redirectSignedIn(request, attempt.signedIn, next, MSG.auth.welcomeBack);
   }
   const { failure } = attempt;
   if (failure.status === 401 && failure.body.needsVerification) {

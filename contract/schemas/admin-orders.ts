@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { CARRIER_IDS } from "#contract/carriers.ts";
-import { ORDER_STATUSES } from "#contract/checkout.ts";
+import { ORDER_LIST_STATUSES, ORDER_STATUSES } from "#contract/checkout.ts";
 import { EMAIL_MAX, PAGE_SIZE } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 /** The back office's order requests: the list's filters, a status change and shipping, shared by its pages and the API. */
 
-const PAGE_MAX = 100_000;
+export const PAGE_MAX = 100_000;
 /** A tracking number as carriers print it, spaces dropped: Royal Mail's 13, DPD's 14, Evri's 16, DHL's 10 and more. */
 export const TRACKING_NUMBER_PATTERN = /^[A-Z0-9]{8,30}$/;
 
-const emptyAsMissing = (value: unknown) => (value === "" || value === null ? undefined : value);
-const isoDay = z.preprocess(
+export const emptyAsMissing = (value: unknown) => (value === "" || value === null ? undefined : value);
+/** A UTC day typed as YYYY-MM-DD (a date input's value); blank is none. */
+export const isoDay = z.preprocess(
   emptyAsMissing,
   z
     .string()
@@ -26,7 +27,7 @@ const isoDay = z.preprocess(
 /** `GET /admin/orders` and the list page's GET form: every filter optional, blank meaning "any". */
 export const adminOrderListQuery = z
   .object({
-    status: z.preprocess(emptyAsMissing, z.enum(ORDER_STATUSES, MSG.admin.orders.badStatus).optional()),
+    status: z.preprocess(emptyAsMissing, z.enum(ORDER_LIST_STATUSES, MSG.admin.orders.badStatus).optional()),
     from: isoDay,
     to: isoDay,
     /** An order code or (part of) a customer's e-mail. */

@@ -61,7 +61,7 @@ export async function deliver(code: string) {
 export type CatalogueProduct = ProductSummaryDto;
 
 /** How many products, counted from the end of the catalogue by name, specs take by slot (productFor). */
-export const PRODUCT_SLOTS = 30;
+export const PRODUCT_SLOTS = 32;
 
 /**
  * A product a spec alone orders and reviews (by `slot`, counted from the end of the catalogue by name), so
@@ -135,16 +135,17 @@ export async function placeOrderOf(
 }
 
 /**
- * Changes the e2e server's database directly, for what no page or command does: time passing (a delivery a month
- * ago). Waits for the server's own writes as its connections do.
+ * Changes (or reads) the e2e server's database directly, for what no page or command does: time passing (a delivery
+ * a month ago), or figures a page must show counted another way. Waits for the server's own writes as its
+ * connections do.
  */
-export function changeShopDatabase(change: (db: Database.Database) => void) {
+export function changeShopDatabase<T>(change: (db: Database.Database) => T): T {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("No e2e database: the global setup starts the server (not with E2E_BASE_URL set)");
   const db = new Database(join(dataDir, "shop.db"));
   try {
     db.pragma("busy_timeout = 10000");
-    change(db);
+    return change(db);
   } finally {
     db.close();
   }
