@@ -4,6 +4,7 @@ import { catalogueCaching } from "./catalogue/read-cache.ts";
 import { VIEW_WRITE_DELAY_MS } from "./catalogue/view-counter.ts";
 import type { BackendConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
+import { observeDatabase } from "./core/metrics.ts";
 import { connect, type Db } from "./db/connect.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createMailer, mailerConfig } from "./mail/mailer.ts";
@@ -77,6 +78,8 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     shopUrl: options.shopUrl,
     internalSecret: config.API_INTERNAL_SECRET,
   });
-  const stopBackground = () => Promise.all([recovery.stop(), outbox.stop()]).then(() => undefined);
+  // The metrics read this database's pool and queues at each scrape, until it closes.
+  const unobserve = observeDatabase(db);
+  const stopBackground = () => Promise.all([recovery.stop(), outbox.stop()]).then(unobserve);
   return { db, api, catalogue, stopBackground };
 }

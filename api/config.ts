@@ -52,6 +52,11 @@ const schema = z.object({
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
   /** A GBP-based exchange-rate service answering `{ rates: { USD: 1.27, … } }`; one process at a time asks it. */
   EXCHANGE_RATES_URL: z.url().default("https://open.er-api.com/v6/latest/GBP"),
+  /**
+   * Turns on `GET /metrics` (Prometheus' text format), answered only to `Authorization: Bearer <this>`; unset, the
+   * path is the shop's 404 (decision 0065).
+   */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   /** Processes serving requests (a primary forks this many workers); 1 serves from the one process. */
   WEB_CONCURRENCY: z.coerce
     .number()

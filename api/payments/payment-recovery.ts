@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps } from "#api/core/env.ts";
+import { recordRecoveryPass } from "#api/core/metrics.ts";
 import type { PaymentAttemptStatus } from "#api/db/schema.ts";
 import { isDatabaseUnavailable } from "#api/db/unavailable.ts";
 import { returnOrderMoney, UNRETURNED_PAYMENT_STATUSES } from "#api/orders/orders.service.ts";
@@ -301,7 +302,7 @@ async function takeLease(deps: RecoveryDeps, holder: string): Promise<boolean> {
 export function startPaymentRecovery(deps: RecoveryDeps): { stop: () => Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const pass = () => {
-    running = settleStuckPayments(deps).catch((error: unknown) => {
+    running = settleStuckPayments(deps).then(recordRecoveryPass, (error: unknown) => {
       // The database away (at start, or for a moment) is expected and passes by itself: one line, no stack.
       if (isDatabaseUnavailable(error)) {
         deps.logger.warn(
