@@ -198,7 +198,7 @@ async function returnCancelledOrdersMoney(deps: RecoveryDeps, cancelledBefore: s
   const returned: ReturnedMoney[] = [];
   for (const order of owed) {
     try {
-      const settled = await returnOrderMoney(deps.db, deps.clock, deps.gateway, order.id);
+      const settled = (await returnOrderMoney(deps.db, deps.clock, deps.gateway, order.id))?.status;
       if (settled === "refunded" || settled === "voided") {
         deps.outbox?.kick();
         returned.push({ orderCode: order.code, outcome: settled });
