@@ -33,7 +33,7 @@ const httpDuration = new Histogram({
 });
 const payments = new Counter({
   name: "shop_payments_total",
-  help: "Card payment attempts this process settled, by outcome (succeeded, declined, refused, failed)",
+  help: "Payment attempts this process settled, by outcome: succeeded (a card paid; a hosted checkout opened), declined, refused, failed",
   labelNames: ["outcome"] as const,
   registers: [registry],
 });
