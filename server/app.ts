@@ -124,8 +124,9 @@ export async function createShopServer(options: ShopServerOptions = {}) {
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (options.vite) {
     build = () => import("virtual:react-router/server-build");
-    // The table as it is at start: a route added while developing is counted under "/*" until the next start.
-    pagePattern = storefrontRoutePatterns(await build());
+    // Development counts every page under "/*": its route table changes as routes are edited, and loading it here
+    // would add the whole storefront's compilation to the start.
+    pagePattern = () => "/*";
   } else {
     build = await import("virtual:react-router/server-build");
     pagePattern = storefrontRoutePatterns(build);
