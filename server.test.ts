@@ -52,6 +52,12 @@ describe("server.ts", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
+  it("answers /metrics with the shop's 404 while METRICS_TOKEN is unset", async () => {
+    const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: "Bearer anything-at-all-of-thirty-two-chars" } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("shop_http_requests_total");
+  });
+
   it("serves the API at /api with the JSON envelope, 404 included", async () => {
     const categories = await fetch(`${baseUrl}/api/public/categories?status=Active`);
     expect(categories.status).toBe(200);

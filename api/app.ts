@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { accountRoutes } from "./account/account.routes.ts";
@@ -13,6 +14,7 @@ import { contactRoutes } from "./contact/contact.routes.ts";
 import type { ApiDeps, ApiEnv } from "./core/env.ts";
 import { errorBody } from "./core/envelope.ts";
 import { ApiError } from "./core/errors.ts";
+import { noteRoutePattern } from "./core/metrics.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { lookupRoutes } from "./lookups/lookups.routes.ts";
 import { offerRoutes } from "./offers/offers.routes.ts";
@@ -40,6 +42,8 @@ export function createApi(deps: ApiDeps) {
     const direct = c.env?.incoming?.ip ?? c.env?.incoming?.socket?.remoteAddress;
     c.set("clientIp", (trusted && c.req.header(API_HEADERS.clientIp)) || direct || "unknown");
     await next();
+    // A request over HTTP is counted by its route's pattern (the last route it matched), not its URL.
+    if (c.env?.incoming) noteRoutePattern(c.env.incoming, routePath(c, -1));
   });
   api.use(
     bodyLimit({

@@ -4,6 +4,7 @@ import { catalogueCaching } from "./catalogue/read-cache.ts";
 import { VIEW_WRITE_DELAY_MS } from "./catalogue/view-counter.ts";
 import type { BackendConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
+import { observeDatabase } from "./core/metrics.ts";
 import { connect, type Db } from "./db/connect.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createMailer, mailerConfig } from "./mail/mailer.ts";
@@ -78,6 +79,8 @@ export async function startBackend(config: BackendConfig, logger: Logger, option
     internalSecret: config.API_INTERNAL_SECRET,
     lowStockThreshold: config.LOW_STOCK_THRESHOLD,
   });
-  const stopBackground = () => Promise.all([recovery.stop(), outbox.stop()]).then(() => undefined);
+  // The metrics read this database's pool and queues at each scrape, until it closes.
+  const unobserve = observeDatabase(db);
+  const stopBackground = () => Promise.all([recovery.stop(), outbox.stop()]).then(unobserve);
   return { db, api, catalogue, stopBackground };
 }

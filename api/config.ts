@@ -54,6 +54,11 @@ const schema = z.object({
   EXCHANGE_RATES_URL: z.url().default("https://open.er-api.com/v6/latest/GBP"),
   /** A variant with this many units or fewer shows on the back office's dashboard as low in stock. */
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(OPERATOR_LIMITS.stock).default(5),
+  /**
+   * Turns on `GET /metrics` (Prometheus' text format), answered only to `Authorization: Bearer <this>`; unset, the
+   * path is the shop's 404 (decision 0065).
+   */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   /** Processes serving requests (a primary forks this many workers); 1 serves from the one process. */
   WEB_CONCURRENCY: z.coerce
     .number()

@@ -17,7 +17,13 @@ import {
 } from "#contract/responses/account.ts";
 import { accountDataSchema, accountErasureSchema } from "#contract/responses/account-data.ts";
 import { contactReceiptSchema, noDataSchema, subscriptionSchema } from "#contract/responses/acknowledgement.ts";
-import { adminOrderDetailSchema, adminOrderListSchema, operatorSchema, orderStatusChangeResultSchema } from "#contract/responses/admin.ts";
+import {
+  adminOrderDetailSchema,
+  adminOrderListSchema,
+  operatorSchema,
+  orderExportSchema,
+  orderStatusChangeResultSchema,
+} from "#contract/responses/admin.ts";
 import {
   adminProductListSchema,
   adminProductSchema,
@@ -330,6 +336,8 @@ describe("every endpoint answers its contract schema", () => {
       body: { carrier: "dpd", tracking_number: "15501234567890" },
     });
     await expectContract("GET /admin/orders/:code", adminOrderDetailSchema, { token, path: `/admin/orders/${code}` });
+    const today = api.clock.now().toISOString().slice(0, 10);
+    await expectContract("GET /admin/orders/export", orderExportSchema, { token, path: `/admin/orders/export?from=${today}&to=${today}` });
   });
 
   it("answers returns, claims and their steps, the shopper's and the back office's", async () => {

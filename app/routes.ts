@@ -41,6 +41,7 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders.tsx"),
+    route("orders.csv", "routes/admin.orders[.]csv.tsx"),
     route("orders/:code", "routes/admin.orders.$code.tsx"),
     route("orders/:code/packing-slip", "routes/admin.orders.$code.packing-slip.tsx"),
     route("returns", "routes/admin.returns.tsx"),

@@ -139,6 +139,9 @@ export const OPERATOR_LIMITS = {
   count: 1_000_000,
 } as const;
 
+/** The most days one orders export takes (the back office's form and `orders:export`): a year, leap day included. */
+export const ORDERS_EXPORT_MAX_DAYS = 366;
+
 /** The back office's lists and uploads. */
 export const ADMIN_CATALOGUE = {
   /** Rows on one page of products, reviews or messages. */

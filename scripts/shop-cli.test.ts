@@ -62,6 +62,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       "promo:disable",
       "operator:create",
       "orders:list",
+      "orders:export",
       "order:show",
       "order:status",
       "order:ship",
@@ -462,6 +463,88 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect((await shop("order:status", "MN-NONE-NONE", "processing")).code).toBe(1);
     const { status } = await db.kysely.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(status).toBe("delivered");
+  });
+
+  it("exports the orders of a range of days as the back office's CSV, formulas guarded; refuses a bad range with exit code 2", async () => {
+    const { products } = await insertCatalogue(db);
+    const userId = await insertUser(db, "rita@example.test");
+    await db.kysely.updateTable("users").set({ name: "=SUM(A1:A9)" }).where("id", "=", userId).execute();
+    const placed = async (createdAt: string, status: "confirmed" | "cancelled") => {
+      const id = await insertOrder(db, { userId, createdAt, status, items: [{ productId: products.linenDress, quantity: 2 }] });
+      const { code } = await db.kysely
+        .updateTable("orders")
+        .set({
+          subtotal_pence: 9_000,
+          discount_pence: 900,
+          total_pence: 8_600,
+          payment_status: status === "cancelled" ? "refunded" : "paid",
+        })
+        .where("id", "=", id)
+        .returning("code")
+        .executeTakeFirstOrThrow();
+      return code;
+    };
+    const early = await placed("2026-11-01T09:00:00.000Z", "confirmed");
+    const cancelled = await placed("2026-11-02T23:59:59.999Z", "cancelled");
+    const late = await placed("2026-11-03T00:00:00.000Z", "confirmed");
+
+    const exported = await shop("orders:export", "--from", "2026-11-01", "--to", "2026-11-02");
+    expect(exported).toMatchObject({ code: 0, stderr: "" });
+    const [header, ...rows] = exported.stdout.split("\r\n");
+    expect(header).toBe("code,date,customer,items,subtotal,discount,delivery,total,refunds,status");
+    expect(rows).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${early},2026-11-01T09:00:00.000Z,'=SUM\\(A1:A9\\) <rita@example.test>,.+ × 2,90.00,9.00,5.00,86.00,0.00,confirmed$`),
+      ),
+      expect.stringMatching(new RegExp(`^${cancelled},.*,90.00,9.00,5.00,86.00,86.00,cancelled$`)),
+      "",
+    ]);
+    expect(exported.stdout).not.toContain(late);
+
+    expect((await shop("orders:export", "--from", "2026-11-01")).stderr).toContain(`--to: ${MSG.admin.orders.exportDatesRequired}`);
+    expect((await shop("orders:export", "--from", "2026-11-03", "--to", "2026-11-01")).code).toBe(2);
+    expect((await shop("orders:export", "--from", "2025-01-01", "--to", "2026-11-01")).stderr).toContain(
+      MSG.admin.orders.exportTooLong(366),
+    );
+  });
+
+  it("says what a cancellation did with the stock and the money: refund issued, pending (will retry), or nothing owed", async () => {
+    const { products } = await insertCatalogue(db);
+    const [variant] = await db.kysely.selectFrom("product_variants").select("id").where("product_id", "=", products.linenDress).execute();
+    const userId = await insertUser(db);
+    const paid = () => insertPaidOrder(db, { userId, lines: [{ variantId: variant?.id as number, quantity: 3 }] });
+
+    const refunded = await paid();
+    expect(await shop("order:status", refunded.code, "cancelled")).toMatchObject({
+      code: 0,
+      stdout: `Order ${refunded.code}: confirmed -> cancelled.\nRestocked 3 units.\nRefund issued: ${`£${(refunded.totalPence / 100).toFixed(2)}`} to the shopper's payment method.\n`,
+    });
+
+    const unreachable = {
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_unreachable",
+      STRIPE_WEBHOOK_SECRET: "whsec_unreachable",
+      STRIPE_API_URL: "http://127.0.0.1:9",
+    };
+    const stuck = await paid();
+    const pending = await shopWith(unreachable, "order:status", stuck.code, "cancelled");
+    expect(pending.code).toBe(0);
+    expect(pending.stdout).toMatch(
+      new RegExp(
+        `^Order ${stuck.code}: confirmed -> cancelled\\.\nRestocked 3 units\\.\nRefund pending \\(will retry\\): the payment provider said .+; the recovery pass tries again every minute`,
+      ),
+    );
+
+    const unpaidId = await insertOrder(db, {
+      userId,
+      createdAt: "2026-11-20T10:00:00.000Z",
+      status: "pending",
+      items: [{ productId: products.linenDress, quantity: 1 }],
+    });
+    const { code: unpaid } = await db.kysely.selectFrom("orders").select("code").where("id", "=", unpaidId).executeTakeFirstOrThrow();
+    expect((await shop("order:status", unpaid, "cancelled")).stdout).toBe(
+      `Order ${unpaid}: pending -> cancelled.\nRestocked 1 unit.\nNo money to give back: nothing was paid, or it went back already.\n`,
+    );
   });
 
   it("shows an order's facts in plain text: items, address, customer, payment, totals, shipment and history", async () => {
@@ -890,7 +973,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     const refunded = await shop("return:refund", refund.code);
     expect(refunded).toMatchObject({
       code: 0,
-      stdout: `Return ${refund.code}: refunded £50.00; the shopper is e-mailed; now refunded (nothing left to do).\n`,
+      stdout: `Return ${refund.code}: refund issued: £50.00; the shopper is e-mailed; now refunded (nothing left to do).\n`,
     });
     expect(await db.kysely.selectFrom("refunds").select(["amount_pence", "status", "actor_user_id"]).execute()).toEqual([
       { amount_pence: 5_000, status: "succeeded", actor_user_id: null },
@@ -923,7 +1006,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
       code: 0,
       stdout: expect.stringContaining(`Return ${unpaid.code}: refund of £20.00 recorded; now received`),
     });
-    expect(pending.stdout).toContain("the recovery pass tries again");
+    expect(pending.stdout).toContain("Refund of £20.00 pending (will retry): the payment provider said");
     expect(await db.kysely.selectFrom("refunds").select(["amount_pence", "status"]).where("status", "=", "pending").execute()).toEqual([
       { amount_pence: 2_000, status: "pending" },
     ]);
@@ -940,7 +1023,12 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect(await shop(...claimArgs, "--item", `${abayaItem}:2`)).toMatchObject({ code: 1, stderr: expect.stringContaining("Silk Abaya") });
     const abayaStock = await stockOf(silkBlackM?.id);
     const opened = await shop(...claimArgs, "--item", `${abayaItem}:1`, "--note", "The courier lost it");
-    expect(opened).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Claim RT-[A-Z0-9]{4}-[A-Z0-9]{4}: opened on order /) });
+    expect(opened).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(
+        new RegExp(`^Claim RT-[A-Z0-9]{4}-[A-Z0-9]{4}: opened on order ${order.code}; 1 unit held from stock for the replacement; `),
+      ),
+    });
     const claim = await db.kysely.selectFrom("returns").selectAll().where("kind", "=", "claim").executeTakeFirstOrThrow();
     expect(claim).toMatchObject({
       state: "received",
@@ -954,7 +1042,7 @@ describe("npm run shop", { timeout: 120_000 }, () => {
     expect((await shop("return:reject", claim.code)).code).toBe(2);
     expect(await shop("return:reject", claim.code, "--reason", "Found at the depot, delivered today")).toMatchObject({
       code: 0,
-      stdout: `Claim ${claim.code}: rejected; the shopper is e-mailed the reason; now rejected (nothing left to do).\n`,
+      stdout: `Claim ${claim.code}: rejected; the shopper is e-mailed the reason; 1 unit held for it back in stock; now rejected (nothing left to do).\n`,
     });
     expect(await stateOf(claim.code)).toBe("rejected");
     expect(await stockOf(silkBlackM?.id)).toBe(abayaStock);

@@ -10,6 +10,7 @@ import { adminOrderDetail } from "#api/admin/admin-orders.service.ts";
 import type { AuditActor } from "#api/admin/audit.ts";
 import { listAuditLog } from "#api/admin/audit-log.service.ts";
 import { createOperator, type OperatorCreation } from "#api/admin/operators.ts";
+import { exportOrders } from "#api/admin/orders-export.service.ts";
 import { findStockDrift } from "#api/catalogue/stock-totals.ts";
 import { type BackendConfig, readBackendConfig } from "#api/config.ts";
 import { systemClock } from "#api/core/clock.ts";
@@ -21,7 +22,7 @@ import { prepareDatabase } from "#api/db/prepare.ts";
 import { importProducts } from "#api/operator/product-import.ts";
 import { createPromo, disablePromo, listPromos, newPromoSchema } from "#api/operator/promo-admin.ts";
 import { repairStockDrift, setVariantStock } from "#api/operator/stock.ts";
-import { changeOrderStatus, listOrders, type StatusChange } from "#api/orders/orders.service.ts";
+import { changeOrderStatus, listOrders, type MoneyBack, type StatusChange } from "#api/orders/orders.service.ts";
 import { createGateway } from "#api/payments/gateway.ts";
 import { OPEN_CHECKOUT_CHECK_MS } from "#api/payments/hosted-checkout.service.ts";
 import {
@@ -45,10 +46,12 @@ import {
 import { ageText } from "#contract/age.ts";
 import { CARRIER_IDS, trackingUrl } from "#contract/carriers.ts";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/checkout.ts";
-import { OPERATOR_LIMITS, PAGE_SIZE, PASSWORD_MAX } from "#contract/constants.ts";
+import { OPERATOR_LIMITS, ORDERS_EXPORT_MAX_DAYS, PAGE_SIZE, PASSWORD_MAX } from "#contract/constants.ts";
 import type { AdminOrderDetailDto } from "#contract/dto/admin.ts";
 import type { AdminReturnDto } from "#contract/dto/returns.ts";
+import { MSG } from "#contract/messages.ts";
 import { toGbp, toPence } from "#contract/money.ts";
+import { ordersCsv } from "#contract/orders-export.ts";
 import {
   CLAIM_OUTCOME_IDS,
   CLAIM_REASON_IDS,
@@ -59,7 +62,7 @@ import {
   RETURN_STATES,
 } from "#contract/returns.ts";
 import { auditListQuery } from "#contract/schemas/admin-audit.ts";
-import { shipOrderSchema } from "#contract/schemas/admin-orders.ts";
+import { orderExportQuery, shipOrderSchema } from "#contract/schemas/admin-orders.ts";
 import { emailRequestSchema, signupSchema } from "#contract/schemas/auth.ts";
 import {
   adminReturnListQuery,
@@ -151,8 +154,21 @@ const orderStatus = (value: string | undefined, name: string): OrderStatus => {
 };
 
 /** What order:status and order:ship say of a move; answers the exit code. */
-const REFUND_PENDING =
-  "The payment provider did not give the money back; the recovery pass tries again every minute (payments:pending lists it).";
+/** What a command that gives money back says when the provider did not: the refund stands, pending, and is retried. */
+const refundPendingLine = (failure: unknown, pence?: number) =>
+  `Refund${pence === undefined ? "" : ` of ${gbp(pence)}`} pending (will retry): the payment provider said ${String(failure)}; the recovery pass tries again every minute (payments:pending lists it).`;
+
+/** What went back to the shopper when an order was cancelled. */
+const moneyBackLine = (money: MoneyBack) =>
+  money.status === "refunded"
+    ? `Refund issued: ${gbp(money.pence)} to the shopper's payment method.`
+    : `Payment released: ${gbp(money.pence)} was only held, never taken.`;
+
+const units = (count: number) => `${count} unit${count === 1 ? "" : "s"}`;
+
+/** Units a return's exchange or a claim's replacement holds from stock (until shipped, or released by a rejection). */
+const heldUnits = (ret: AdminReturnDto) =>
+  ret.items.filter((item) => item.exchange_variant_name !== null).reduce((sum, item) => sum + item.quantity, 0);
 
 /** What order:status adds when an order that has shipped is to be cancelled: how its money goes back instead. */
 const moneyBackAfterShipping = (code: string) =>
@@ -161,7 +177,10 @@ const moneyBackAfterShipping = (code: string) =>
 function reportMove(code: string, target: OrderStatus, result: StatusChange): number {
   if (result.ok) {
     console.log(`Order ${code}: ${result.from} -> ${result.to}.`);
-    if (result.refundFailure !== undefined) console.log(`${REFUND_PENDING} (${String(result.refundFailure)})`);
+    if (result.restockedUnits !== undefined) console.log(`Restocked ${units(result.restockedUnits)}.`);
+    if (result.refundFailure !== undefined) console.log(refundPendingLine(result.refundFailure));
+    else if (result.moneyBack) console.log(moneyBackLine(result.moneyBack));
+    else if (result.moneyBack === null) console.log("No money to give back: nothing was paid, or it went back already.");
     return 0;
   }
   if (result.reason === "not_found") console.error(`No order ${code}.`);
@@ -529,6 +548,24 @@ An existing shopper's account with that e-mail becomes an operator's, with the n
     },
   },
 
+  "orders:export": {
+    summary: "write the orders placed on a range of days as CSV, for the accounts (as the back office's export)",
+    usage: `orders:export --from YYYY-MM-DD --to YYYY-MM-DD
+
+  --from DAY   the first day (UTC) whose orders are written
+  --to DAY     the last day (UTC), at most ${ORDERS_EXPORT_MAX_DAYS} days after --from, both counted
+Writes CSV to standard output (npm run shop -- orders:export ... > orders.csv): one row per order, oldest first:
+${MSG.admin.orders.exportHeader.join(",")}. A cell a spreadsheet would read as a formula starts with '.`,
+    maxPositionals: 0,
+    options: { from: { type: "string" }, to: { type: "string" } },
+    async run(db, { values }) {
+      const range = orderExportQuery.safeParse({ from: values.from, to: values.to });
+      if (!range.success) throw optionProblems(range.error.issues, {});
+      process.stdout.write(ordersCsv(await exportOrders(db, range.data)));
+      return 0;
+    },
+  },
+
   "order:show": {
     summary: "show one order in full: items, address, customer, payment, totals, shipment, history",
     usage: "order:show <order code>",
@@ -687,10 +724,10 @@ A refund the provider does not complete is recorded and retried by the recovery 
       const { ret, refundFailure } = await refundReturn(db, systemClock, createGateway(config), cliActor(), code, amountPence);
       if (refundFailure !== undefined) {
         reportStep(ret, `refund of ${gbp(amountPence)} recorded`);
-        console.log(`${REFUND_PENDING} (${String(refundFailure)})`);
+        console.log(refundPendingLine(refundFailure, amountPence));
         return 0;
       }
-      reportStep(ret, `refunded ${gbp(amountPence)}; the shopper is e-mailed`);
+      reportStep(ret, `refund issued: ${gbp(amountPence)}; the shopper is e-mailed`);
       return 0;
     },
   },
@@ -728,7 +765,12 @@ A refund the provider does not complete is recorded and retried by the recovery 
       if (!parsed.success) throw optionProblems(parsed.error.issues, {});
       const deps = { db, clock: systemClock, gateway: createGateway(config), logger: cliLogger(config) };
       const ret = await rejectReturn(deps, cliActor(), code, parsed.data.reason);
-      reportStep(ret, "rejected; the shopper is e-mailed the reason");
+      const released = heldUnits(ret);
+      const difference = ret.difference?.status === "refunded" ? `; its price difference of ${pounds(ret.difference.amount)} refunded` : "";
+      reportStep(
+        ret,
+        `rejected; the shopper is e-mailed the reason${released > 0 ? `; ${units(released)} held for it back in stock` : ""}${difference}`,
+      );
       return 0;
     },
   },
@@ -763,7 +805,8 @@ A refund the provider does not complete is recorded and retried by the recovery 
       });
       if (!parsed.success) throw optionProblems(parsed.error.issues, { items: "--item", goods_back: "--goods-back" });
       const ret = await openClaim(db, systemClock, cliActor(), code.trim().toUpperCase(), parsed.data);
-      reportStep(ret, `opened on order ${ret.order_code}`);
+      const held = heldUnits(ret);
+      reportStep(ret, `opened on order ${ret.order_code}${held > 0 ? `; ${units(held)} held from stock for the replacement` : ""}`);
       return 0;
     },
   },

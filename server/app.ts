@@ -22,6 +22,16 @@ import { systemClock } from "#api/core/clock.ts";
 import { errorBody } from "#api/core/envelope.ts";
 import { badRequest } from "#api/core/errors.ts";
 import { createLogger } from "#api/core/logging.ts";
+import {
+  aggregateWorkerMetrics,
+  METRICS_CONTENT_TYPE,
+  noteRoutePattern,
+  offerWorkerMetrics,
+  presentsMetricsToken,
+  recordPageCacheLookup,
+  scrapeMetrics,
+  timeRequest,
+} from "#api/core/metrics.ts";
 import { connect, type Db } from "#api/db/connect.ts";
 import { MigrationHistoryError } from "#api/db/migrate.ts";
 import { paymentPageOrigins } from "#api/payments/stripe-gateway.ts";
@@ -36,6 +46,7 @@ import { guardStorefrontRequests, isHostOf, type Refusal, refuseMalformedRequest
 import { takeTurns } from "#app/lib/request-turns.server.ts";
 import { InvalidSettingsError, readSettingGroups } from "#contract/settings.ts";
 import { requestLog } from "./request-log.ts";
+import { storefrontRoutePatterns } from "./route-patterns.ts";
 
 /** The storefront's and the API's settings, checked together: every bad value of either group is named at once. */
 export const readShopConfig = (env: NodeJS.ProcessEnv = process.env) =>
@@ -92,6 +103,16 @@ export async function createShopServer(options: ShopServerOptions = {}) {
     }
   });
 
+  // Off without its token: the path is then a page like any other, the shop's 404. Scrapes stay out of the request log.
+  const metricsToken = backendConfig.METRICS_TOKEN;
+  if (metricsToken) app.get("/metrics", metricsEndpoint(metricsToken, logger));
+  // Every request after the probes is counted by its route's pattern: the API's and the files' note theirs.
+  let pagePattern: (path: string) => string;
+  app.use((req, res, next) => {
+    timeRequest(req, res, () => pagePattern(req.originalUrl.split("?")[0] ?? "/"));
+    next();
+  });
+
   app.use(requestLog(logger));
   // HSTS goes on every HTTPS answer, files included; on plain HTTP it is ignored at best and misleading at worst.
   const strictTransportSecurity = helmet.strictTransportSecurity({ maxAge: 31536000, includeSubDomains: true });
@@ -104,8 +125,16 @@ export async function createShopServer(options: ShopServerOptions = {}) {
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (options.vite) {
     build = () => import("virtual:react-router/server-build");
+    // Development counts every page under "/*": its route table changes as routes are edited, and loading it here
+    // would add the whole storefront's compilation to the start.
+    pagePattern = () => "/*";
   } else {
     build = await import("virtual:react-router/server-build");
+    pagePattern = storefrontRoutePatterns(build);
+    app.use("/assets", (req, _res, next) => {
+      noteRoutePattern(req, "/assets/{file}");
+      next();
+    });
     app.use("/assets", builtFiles("build/client/assets", { immutable: true, maxAge: "1y" }));
     app.use(publicFiles("build/client", builtFiles("build/client", { maxAge: "1h" })));
   }
@@ -164,6 +193,7 @@ export async function createShopServer(options: ShopServerOptions = {}) {
               }
             },
             logger,
+            onLookup: recordPageCacheLookup,
           }),
         ];
   app.all(
@@ -233,7 +263,28 @@ const builtFiles = (dir: string, serveStatic: expressStaticGzip.ExpressStaticGzi
  */
 function publicFiles(dir: string, serve: express.RequestHandler): express.RequestHandler {
   const entries = new Set(readdirSync(dir));
-  return (req, res, next) => (entries.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
+  return (req, res, next) => {
+    if (!entries.has(req.path.split("/")[1] ?? "")) return next();
+    noteRoutePattern(req, "/{file}");
+    serve(req, res, next);
+  };
+}
+
+/** `GET /metrics`: the shop's metrics to a scraper presenting the token (401 to anyone else), never cached. */
+function metricsEndpoint(token: string, logger: Logger): express.RequestHandler {
+  return async (req, res) => {
+    if (!presentsMetricsToken(req, token)) {
+      res.set("WWW-Authenticate", 'Bearer realm="metrics"').sendStatus(401);
+      return;
+    }
+    try {
+      const text = await scrapeMetrics();
+      res.set({ "Content-Type": METRICS_CONTENT_TYPE, "Cache-Control": "no-store" }).send(text);
+    } catch (error) {
+      logger.error({ err: error }, "reading the metrics failed");
+      res.sendStatus(500);
+    }
+  };
 }
 
 /** `handler` for requests to `atPublicOrigin`'s host; every other request goes past it. */
@@ -322,6 +373,8 @@ export async function runShop(options: Pick<ShopServerOptions, "vite"> = {}): Pr
     failStart(error);
   }
   if (workers > 1 && cluster.isPrimary) return runPrimary(workers);
+  // A scrape reaches one worker, which asks the primary for every worker's figures.
+  if (cluster.isWorker) offerWorkerMetrics();
   let shop: Awaited<ReturnType<typeof createShopServer>>;
   try {
     shop = await createShopServer({ ...options, prepared: cluster.isWorker });
@@ -437,6 +490,7 @@ async function runPrimary(workerCount: number): Promise<void> {
   });
   process.on("SIGTERM", () => stopAll("SIGTERM", 0));
   process.on("SIGINT", () => stopAll("SIGINT", 0));
+  aggregateWorkerMetrics();
   logger.info({ workers: workerCount }, "starting workers");
   for (let i = 0; i < workerCount; i++) fork();
 }

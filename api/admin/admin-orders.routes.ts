@@ -8,12 +8,20 @@ import { openClaim } from "#api/returns/return-operations.ts";
 import type { OrderStatus } from "#contract/checkout.ts";
 import type { OrderStatusChangeDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
-import { adminOrderListQuery, orderCodeParam, orderStatusChangeSchema, shipOrderSchema } from "#contract/schemas/admin-orders.ts";
+import {
+  adminOrderListQuery,
+  orderCodeParam,
+  orderExportQuery,
+  orderStatusChangeSchema,
+  shipOrderSchema,
+} from "#contract/schemas/admin-orders.ts";
 import { claimRequestSchema } from "#contract/schemas/returns.ts";
 import { adminOrderDetail, listAdminOrders } from "./admin-orders.service.ts";
+import { exportOrders } from "./orders-export.service.ts";
 
 /**
- * `/admin/orders`: the list with its filters, one order in full, and its moves (a status change; shipping with
+ * `/admin/orders`: the list with its filters, the export of a range of days (before `/:code`, which would take
+ * "export" for a code), one order in full, and its moves (a status change; shipping with
  * carrier and tracking number), and a claim opened on it (201, the claim as `/admin/returns/{code}` answers it).
  * Mounted under the admin guard.
  */
@@ -24,6 +32,9 @@ export const adminOrderRoutes = new Hono<ApiEnv>()
     const pagination = paginate(total, filter.page, filter.limit);
     return ok(c, { orders, pagination }, MSG.admin.orders.fetched, { pagination });
   })
+  .get("/export", validate("query", orderExportQuery), async (c) =>
+    ok(c, { orders: await exportOrders(c.var.deps.db, c.req.valid("query")) }, MSG.admin.orders.exported),
+  )
   .get("/:code", validate("param", orderCodeParam), async (c) => {
     const order = await adminOrderDetail(c.var.deps.db, c.req.valid("param").code);
     if (!order) throw notFound(MSG.admin.orders.notFound);

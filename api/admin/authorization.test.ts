@@ -10,6 +10,7 @@ import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 const ENDPOINTS: { route: string; path?: string; body?: unknown }[] = [
   { route: "GET /admin/me" },
   { route: "GET /admin/orders", path: "/admin/orders?status=processing&q=MN" },
+  { route: "GET /admin/orders/export", path: "/admin/orders/export?from=2026-11-01&to=2026-11-30" },
   { route: "GET /admin/orders/:code", path: "/admin/orders/MN-AAAA-BBBB" },
   { route: "POST /admin/orders/:code/status", path: "/admin/orders/MN-AAAA-BBBB/status", body: { status: "processing" } },
   {

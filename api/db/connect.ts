@@ -15,6 +15,8 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (`waiting`: queries queued for one); SQLite has one connection and no pool. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
 }
 
 /** What a query runs on: the database, or a transaction over it (a Kysely `Transaction` is one). */
@@ -127,7 +129,13 @@ function connectPostgres(url: string, options: ConnectOptions): Db {
   });
   handleLostConnections(pool, options.logger ?? createLogger("warn"));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+  const max = options.poolMax ?? PG_POOL_MAX_DEFAULT;
+  return {
+    kysely,
+    dialect: "postgres",
+    close: () => kysely.destroy(),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { type Clock, isoIn, isoNow } from "#api/core/clock.ts";
 import { emailDigest } from "#api/core/logging.ts";
+import { recordMailDeliveries } from "#api/core/metrics.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database } from "#api/db/schema.ts";
 import type { Mailer } from "./mailer.ts";
@@ -179,7 +180,9 @@ export function mailOutbox(deps: OutboxDeps): MailOutbox & { start(): void; stop
   const run = async () => {
     do {
       again = false;
-      await deliverDueMail(deps).catch((error: unknown) => deps.logger.error({ err: error }, "the mail outbox pass failed"));
+      await deliverDueMail(deps).then(recordMailDeliveries, (error: unknown) =>
+        deps.logger.error({ err: error }, "the mail outbox pass failed"),
+      );
     } while (again);
   };
   const kick = () => {

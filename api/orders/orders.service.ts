@@ -178,8 +178,12 @@ export function shipmentOf(order: Pick<Order, "carrier" | "tracking_number">) {
 }
 
 export type StatusChange =
-  /** `refundFailure`: cancelled, but the provider did not give the money back (its error); the recovery pass tries again. */
-  | { ok: true; from: OrderStatus; to: OrderStatus; refundFailure?: unknown }
+  /**
+   * A cancellation also says what it did with the stock and the money: `restockedUnits` put back; `moneyBack`, what
+   * the provider gave back (null: nothing was owed, or another caller recorded it); `refundFailure`, the provider's
+   * error when it did not (the recovery pass tries again).
+   */
+  | { ok: true; from: OrderStatus; to: OrderStatus; restockedUnits?: number; moneyBack?: MoneyBack | null; refundFailure?: unknown }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "forbidden"; from: OrderStatus }
   | { ok: false; reason: "shipment_required" };
@@ -239,26 +243,28 @@ export async function changeOrderStatus(
         after: { status: to, ...shipped },
       });
     }
+    let restockedUnits: number | undefined;
     if (to === "cancelled") {
-      await restock(trx, order.id);
+      restockedUnits = await restock(trx, order.id);
       // Never paid (an open checkout, a card whose capture failed): the promo was not used for a purchase (0045).
       if (order.payment_status !== "paid") await givePromoUseBack(trx, order.id);
     }
     if (isMailedStatus(to)) await enqueueOrderMail(trx, clock, order.id, to);
-    return { ok: true, from: order.status, to, orderId: order.id };
+    return { ok: true, from: order.status, to, restockedUnits, orderId: order.id };
   });
   const { orderId, ...result } = change;
   if (result.ok && to === "cancelled" && orderId !== undefined) {
-    const failure = await returnOrderMoney(db, clock, gateway, orderId).then(
-      () => undefined,
-      (error: unknown) => error ?? new Error("the payment provider failed"),
+    const returned = await returnOrderMoney(db, clock, gateway, orderId).then(
+      (moneyBack) => ({ moneyBack }),
+      (error: unknown) => ({ refundFailure: error ?? new Error("the payment provider failed") }),
     );
-    if (failure !== undefined) return { ...result, refundFailure: failure };
+    return { ...result, ...returned };
   }
   return result;
 }
 
-export async function restock(trx: Kysely<Database>, orderId: number): Promise<void> {
+/** Puts a cancelled order's units back in stock (and off units_sold); answers how many. */
+export async function restock(trx: Kysely<Database>, orderId: number): Promise<number> {
   const items = await trx
     .selectFrom("order_items")
     .select(["product_id", "variant_id", "quantity"])
@@ -268,6 +274,13 @@ export async function restock(trx: Kysely<Database>, orderId: number): Promise<v
     trx,
     items.map((item) => ({ variantId: item.variant_id, productId: item.product_id, quantity: item.quantity, unsold: true })),
   );
+  return items.reduce((units, item) => units + item.quantity, 0);
+}
+
+/** What went back to the shopper: a captured payment refunded, or an authorisation (or open checkout) released. */
+export interface MoneyBack {
+  status: "refunded" | "voided";
+  pence: number;
 }
 
 /** Payments whose money a cancelled order still has to give back: taken (refund) or held (release). */
@@ -278,17 +291,17 @@ export const UNRETURNED_PAYMENT_STATUSES = ["captured", "authorised", "open"] as
  * told); money only held (a card's authorisation whose capture failed, or a hosted checkout still open) is
  * released. Each under a key of its own, so a retried cancellation never refunds twice; the payment row moves on
  * only once, so of two callers at once (the cancellation and the recovery pass) one records it and one e-mail
- * goes out. Answers what it recorded (null: nothing to give back, or another caller recorded it); throws when the
- * provider does.
+ * goes out. Answers what it recorded and how much (null: nothing to give back, or another caller recorded it); throws
+ * when the provider does.
  */
-export async function returnOrderMoney(db: Db, clock: Clock, gateway: PaymentGateway, orderId: number): Promise<PaymentStatus | null> {
+export async function returnOrderMoney(db: Db, clock: Clock, gateway: PaymentGateway, orderId: number): Promise<MoneyBack | null> {
   const payment = await db.kysely
     .selectFrom("payments")
     .select(["id", "reference", "amount_pence", "status"])
     .where("order_id", "=", orderId)
     .executeTakeFirst();
   if (!payment) return null;
-  let settled: { payment: string; order: PaymentStatus };
+  let settled: { payment: string; order: MoneyBack["status"] };
   if (payment.status === "captured") {
     await gateway.refund(payment.reference, payment.amount_pence, refundKeyOf(payment.reference));
     settled = { payment: "refunded", order: "refunded" };
@@ -312,7 +325,7 @@ export async function returnOrderMoney(db: Db, clock: Clock, gateway: PaymentGat
     if (Number(moved.numUpdatedRows) === 0) return null;
     await trx.updateTable("orders").set({ payment_status: settled.order }).where("id", "=", orderId).execute();
     if (settled.order === "refunded") await enqueueOrderMail(trx, clock, orderId, "refunded");
-    return settled.order;
+    return { status: settled.order, pence: payment.amount_pence };
   });
 }
 

@@ -87,7 +87,15 @@ describe("orders", () => {
       .orderBy("id")
       .executeTakeFirstOrThrow();
     await api.db.kysely.updateTable("products").set({ stock_total: 500 }).where("id", "=", productId).execute();
-    expect(await change("cancelled")).toEqual({ ok: true, from: "processing", to: "cancelled" });
+    const { total } = orders[0] as { total: number };
+    // It says what it did: the one unit back in stock, the payment refunded whole.
+    expect(await change("cancelled")).toEqual({
+      ok: true,
+      from: "processing",
+      to: "cancelled",
+      restockedUnits: 1,
+      moneyBack: { status: "refunded", pence: Math.round(total * 100) },
+    });
     expect((await stock()).stock).toBe(10);
     const variantStocks = await api.db.kysely.selectFrom("product_variants").select("stock").where("product_id", "=", productId).execute();
     const { stock_total } = await api.db.kysely
@@ -119,6 +127,8 @@ describe("orders", () => {
       ok: true,
       from: "pending",
       to: "cancelled",
+      restockedUnits: 1,
+      moneyBack: { status: "voided", pence: 3_000 },
     });
     expect([...api.gateway.voided]).toEqual([reference]);
     expect(api.gateway.refunded.size).toBe(0);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps } from "#api/core/env.ts";
+import { recordRecoveryPass } from "#api/core/metrics.ts";
 import type { PaymentAttemptStatus } from "#api/db/schema.ts";
 import { isDatabaseUnavailable } from "#api/db/unavailable.ts";
 import { returnOrderMoney, UNRETURNED_PAYMENT_STATUSES } from "#api/orders/orders.service.ts";
@@ -201,7 +202,7 @@ async function returnCancelledOrdersMoney(deps: RecoveryDeps, cancelledBefore: s
   const returned: ReturnedMoney[] = [];
   for (const order of owed) {
     try {
-      const settled = await returnOrderMoney(deps.db, deps.clock, deps.gateway, order.id);
+      const settled = (await returnOrderMoney(deps.db, deps.clock, deps.gateway, order.id))?.status;
       if (settled === "refunded" || settled === "voided") {
         deps.outbox?.kick();
         returned.push({ orderCode: order.code, outcome: settled });
@@ -305,7 +306,7 @@ async function takeLease(deps: RecoveryDeps, holder: string): Promise<boolean> {
 export function startPaymentRecovery(deps: RecoveryDeps): { stop: () => Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const pass = () => {
-    running = settleStuckPayments(deps).catch((error: unknown) => {
+    running = settleStuckPayments(deps).then(recordRecoveryPass, (error: unknown) => {
       // The database away (at start, or for a moment) is expected and passes by itself: one line, no stack.
       if (isDatabaseUnavailable(error)) {
         deps.logger.warn(

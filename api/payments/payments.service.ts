@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { isoNow } from "#api/core/clock.ts";
 import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { ApiError, badRequest, conflict, notFound } from "#api/core/errors.ts";
+import { recordPaymentOutcome } from "#api/core/metrics.ts";
 import { readableCode } from "#api/core/readable-code.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
 import type { Database, PaymentAttempt, PaymentAttemptStatus } from "#api/db/schema.ts";
@@ -159,8 +160,8 @@ export async function claimAttempt(deps: Pick<ApiDeps, "db" | "clock">, userId: 
 /** Settles the attempt `attemptId`: with its order, or with the refusal a replay of its key answers again. */
 export const attemptSettler =
   (deps: Pick<ApiDeps, "db" | "clock">, attemptId: number) =>
-  (status: PaymentAttemptStatus, fields: { order_id?: number; failure?: ApiError } = {}) =>
-    deps.db.kysely
+  async (status: PaymentAttemptStatus, fields: { order_id?: number; failure?: ApiError } = {}) => {
+    await deps.db.kysely
       .updateTable("payment_attempts")
       .set({
         status,
@@ -172,6 +173,8 @@ export const attemptSettler =
       })
       .where("id", "=", attemptId)
       .execute();
+    recordPaymentOutcome(status);
+  };
 
 /**
  * An attempt that ended before its order was written: what the provider holds for it (`reference`: an

@@ -47,6 +47,8 @@ export interface PageCacheOptions {
   replay: (calls: readonly ApiCall[], req: ExpressRequest) => void;
   /** Where a failed compression of a kept page is told (the page is then sent as rendered). */
   logger: Pick<Logger, "warn">;
+  /** Told of every page the cache could answer: whether it did (the metrics count hits and misses). */
+  onLookup?: (hit: boolean) => void;
 }
 
 /** Pages larger than this are never kept: no page of the shop comes near it. */
@@ -80,7 +82,9 @@ export function createPageCache(options: PageCacheOptions) {
     const key = keyOf(variant, req);
     const generation = options.generation();
     const kept = pages.get(key);
-    if (kept && generation !== undefined && kept.generation === generation) {
+    const hit = kept !== undefined && generation !== undefined && kept.generation === generation;
+    options.onLookup?.(hit);
+    if (hit) {
       send(kept, req, res, options.logger);
       options.replay(kept.calls, req);
       return;

@@ -16,6 +16,7 @@ export {
   adminOrderDetailSchema,
   adminOrderListSchema,
   operatorSchema,
+  orderExportSchema,
   orderStatusChangeResultSchema,
 } from "#contract/responses/admin.ts";
 export {

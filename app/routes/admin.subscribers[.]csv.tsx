@@ -1,6 +1,6 @@
 import { adminRead } from "#app/lib/admin-catalogue.server.ts";
-import { toCsv } from "#app/lib/csv.ts";
 import { subscriberListSchema } from "#app/lib/responses.server.ts";
+import { toCsv } from "#contract/csv.ts";
 import { MSG } from "#contract/messages.ts";
 import type { Route } from "./+types/admin.subscribers[.]csv";
 

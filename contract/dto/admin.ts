@@ -3,6 +3,7 @@ import type {
   adminOrderDetailSchema,
   adminOrderSummarySchema,
   operatorSchema,
+  orderExportSchema,
   orderStatusChangeResultSchema,
 } from "#contract/responses/admin.ts";
 
@@ -15,3 +16,5 @@ export type AdminOrderSummaryDto = z.infer<typeof adminOrderSummarySchema>;
 export type AdminOrderDetailDto = z.infer<typeof adminOrderDetailSchema>;
 
 export type OrderStatusChangeDto = z.infer<typeof orderStatusChangeResultSchema>;
+
+export type OrderExportRowDto = z.infer<typeof orderExportSchema>["orders"][number];

@@ -30,6 +30,28 @@ export const adminOrderListSchema = z.object({
   pagination: paginationSchema,
 });
 
+/** `GET /admin/orders/export`: every order placed in the range, oldest first, as the CSV export writes it. Money in GBP. */
+export const orderExportSchema = z.object({
+  orders: z.array(
+    z.object({
+      code: z.string(),
+      created_at: timestampSchema,
+      customer_name: z.string(),
+      customer_email: z.string(),
+      /** Each line as `Silk Abaya (Black / M) × 2`. */
+      items: z.array(z.string()),
+      /** Items and their extras, before the discount. */
+      subtotal: z.number(),
+      discount: z.number(),
+      delivery: z.number(),
+      total: z.number(),
+      /** Money given back: refunds the provider made, or the whole total of an order refunded on cancellation. */
+      refunded: z.number(),
+      status: z.enum(ORDER_STATUSES),
+    }),
+  ),
+});
+
 /** `GET /admin/orders/{code}`: everything the order page, the packing slip and `order:show` show. */
 export const adminOrderDetailSchema = z.object({
   code: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CARRIER_IDS } from "#contract/carriers.ts";
 import { ORDER_LIST_STATUSES, ORDER_STATUSES } from "#contract/checkout.ts";
-import { EMAIL_MAX, PAGE_SIZE } from "#contract/constants.ts";
+import { EMAIL_MAX, ORDERS_EXPORT_MAX_DAYS, PAGE_SIZE } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
 /** The back office's order requests: the list's filters, a status change and shipping, shared by its pages and the API. */
@@ -37,6 +37,25 @@ export const adminOrderListQuery = z
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ["to"], message: MSG.admin.orders.datesReversed });
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
+
+/** Days from `from` to `to`, both counted. */
+const daysSpanned = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+
+/**
+ * `GET /admin/orders/export`, the list page's export form and `orders:export`: the UTC days the orders were placed,
+ * both required and counted, at most ORDERS_EXPORT_MAX_DAYS of them.
+ */
+export const orderExportQuery = z
+  .object({
+    from: z.preprocess(emptyAsMissing, isoDay.pipe(z.string(MSG.admin.orders.exportDatesRequired))),
+    to: z.preprocess(emptyAsMissing, isoDay.pipe(z.string(MSG.admin.orders.exportDatesRequired))),
+  })
+  .refine((query) => query.from <= query.to, { path: ["to"], message: MSG.admin.orders.datesReversed })
+  .refine((query) => query.from > query.to || daysSpanned(query.from, query.to) <= ORDERS_EXPORT_MAX_DAYS, {
+    path: ["to"],
+    message: MSG.admin.orders.exportTooLong(ORDERS_EXPORT_MAX_DAYS),
+  });
+export type OrderExportQuery = z.infer<typeof orderExportQuery>;
 
 /** An order code in a path: trimmed and upper-cased, as the shop writes them (MN-7K3F-9Q2A). */
 export const orderCodeParam = z.object({

@@ -64,6 +64,8 @@ export default async function globalSetup() {
     OUTBOX_DIR: join(dataDir, "outbox"),
     EXCHANGE_RATES_URL: rates.url,
     SESSION_SECRET: randomBytes(32).toString("base64url"),
+    // GET /metrics on, for tests/e2e/metrics.spec.ts.
+    METRICS_TOKEN: randomBytes(32).toString("base64url"),
   };
   for (const name of ["SMTP_URL", "MAIL_FROM", "API_BASE_URL", "API_INTERNAL_SECRET", "TRUST_PROXY", "TEST_PG_ADMIN_URL"]) {
     delete env[name];
@@ -96,5 +98,6 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_INBOX_DIR = inboxDir;
+  process.env.E2E_METRICS_TOKEN = env.METRICS_TOKEN;
   return teardown;
 }

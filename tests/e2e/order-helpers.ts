@@ -131,7 +131,7 @@ export async function placeOrderOf(
     },
   });
   expect(paid.status(), await paid.text()).toBeLessThan(300);
-  return (await paid.json()).data as { id: number; order_code: string };
+  return (await paid.json()).data as { id: number; order_code: string; total: number };
 }
 
 /**

@@ -1,0 +1,38 @@
+import { requireOperator } from "#app/lib/admin.server.ts";
+import { apiFor, callApi } from "#app/lib/api.server.ts";
+import { orderExportSchema } from "#app/lib/responses.server.ts";
+import { redirectWithToast } from "#app/lib/session.server.ts";
+import { MSG } from "#contract/messages.ts";
+import { ordersCsv, ordersCsvName } from "#contract/orders-export.ts";
+import { orderExportQuery } from "#contract/schemas/admin-orders.ts";
+import { shopperIssueText } from "#contract/schemas/issue-texts.ts";
+import type { Route } from "./+types/admin.orders[.]csv";
+
+/**
+ * The orders of a range of days as a CSV download (the list page's export form), for operators only; never kept by
+ * a cache. Dates it cannot take go back to the list, with the reason as a toast and the dates typed.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { token } = await requireOperator(request, context);
+  const params = new URL(request.url).searchParams;
+  const typed = { from: params.get("from")?.slice(0, 20) ?? "", to: params.get("to")?.slice(0, 20) ?? "" };
+  const back = `/admin/orders?${new URLSearchParams(typed)}`;
+  const range = orderExportQuery.safeParse(typed, { error: shopperIssueText });
+  if (!range.success) return redirectWithToast(request, back, "error", range.error.issues[0]?.message ?? MSG.admin.orders.badDate);
+  const answer = await callApi(apiFor(context), {
+    method: "GET",
+    endpoint: "/admin/orders/export",
+    data: range.data,
+    token,
+    schema: orderExportSchema,
+  });
+  if (!answer.ok) return redirectWithToast(request, back, "error", answer.message);
+  return new Response(ordersCsv(answer.data.orders), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${ordersCsvName(range.data.from, range.data.to)}"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+/**
+ * The storefront's route patterns, as the metrics label requests: `patternOf("/product/abc")` is `/product/:id`,
+ * a data request (`/product/abc.data`, `/_root.data`) its page's, and a path only the catch-all takes (or that does
+ * not decode) `/*`. Bounded: one label per route of the table, whatever the URLs.
+ */
+export function storefrontRoutePatterns(build: ServerBuild): (path: string) => string {
+  const entries = Object.values(build.routes);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    entries
+      .filter((route) => route?.parentId === parentId)
+      .map(
+        (route) =>
+          ({ id: route?.id, path: route?.path, index: route?.index, children: route?.index ? undefined : tree(route?.id) }) as RouteObject,
+      );
+  const routes = tree(undefined);
+  return (path) => {
+    const page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
+    // A path that does not decode (refused with 400 before any route) would make matchRoutes warn on the console.
+    if (!decodes(page)) return "/*";
+    const matches = matchRoutes(routes, page);
+    if (!matches) return "/*";
+    const pattern = matches
+      .map((match) => match.route.path)
+      .filter((segment): segment is string => Boolean(segment))
+      .join("/");
+    return `/${pattern}`.replace(/\/{2,}/g, "/");
+  };
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    // Malformed percent-encoding: the expected answer for such a path, which the request guard refuses.
+    return false;
+  }
+}
