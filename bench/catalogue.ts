@@ -16,23 +16,12 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { sql } from "kysely";
 import pg from "pg";
-import pino from "pino";
-import { createApi } from "#api/app.ts";
-import { NO_CATALOGUE_CACHING } from "#api/catalogue/read-cache.ts";
-import { readBackendConfig } from "#api/config.ts";
-import { systemClock } from "#api/core/clock.ts";
-import { connect, type Db } from "#api/db/connect.ts";
+import { connect } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
-import type { Database } from "#api/db/schema.ts";
 import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
-import { memoryMailer } from "#api/mail/mailer.ts";
-import { mailOutbox } from "#api/mail/outbox.ts";
-import { testGateway } from "#api/payments/gateway.ts";
-import { SHOP } from "#contract/shop.ts";
-import { findPostgresBin, startThrowawayCluster } from "../scripts/pg-cluster.ts";
+import { benchApi, percentile, postgresServer, printPlans } from "./lib/in-process-api.ts";
 
 const SIZES = [1_000, 100_000] as const;
 const WARM_UP = 20;
@@ -67,11 +56,6 @@ if (args.help) {
 const iterations = Number(args.iterations);
 const dir = args.dir ?? mkdtempSync(join(tmpdir(), "shop-bench-"));
 mkdirSync(dir, { recursive: true });
-const logger = pino({ level: "silent" });
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** The database URL of each size: a SQLite file, or a PostgreSQL database on `adminUrl`'s server. */
 async function databaseUrl(size: number, adminUrl: string | undefined): Promise<string> {
@@ -106,26 +90,6 @@ async function prepare(url: string, size: number): Promise<void> {
   }
 }
 
-/** The API as the bench measures it: no catalogue cache and views written at once, so every request queries. */
-function benchApi(db: Db) {
-  const mailer = memoryMailer();
-  const shopUrl = "http://localhost:3000";
-  return createApi({
-    db,
-    clock: systemClock,
-    logger,
-    mailer,
-    outbox: mailOutbox({ db, clock: systemClock, mailer, logger, shopUrl, shopOrdersEmail: SHOP.email, sentRetentionDays: 30 }),
-    gateway: testGateway(),
-    catalogue: NO_CATALOGUE_CACHING,
-    // Nothing listens there: the bench asks for no rates.
-    ratesSource: { url: "http://127.0.0.1:9/rates" },
-    viewWriteDelayMs: 0,
-    shopUrl,
-    lowStockThreshold: readBackendConfig().LOW_STOCK_THRESHOLD,
-  });
-}
-
 async function measure(url: string): Promise<Timings> {
   const db = connect(url);
   if (args["cache-mb"] && db.dialect === "sqlite")
@@ -155,69 +119,9 @@ async function measure(url: string): Promise<Timings> {
   return timings;
 }
 
-/** Every SQL statement each endpoint runs, with the database's plan for it. */
-async function printPlans(url: string): Promise<void> {
-  const captured: { sql: string; parameters: readonly unknown[] }[] = [];
-  const log = (event: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
-    if (event.level === "query") captured.push(event.query);
-  };
-  let plan: (query: { sql: string; parameters: readonly unknown[] }) => Promise<string[]>;
-  let run: (query: { sql: string; parameters: readonly unknown[] }) => Promise<unknown>;
-  let kysely: Kysely<Database>;
-  let dialect: Db["dialect"];
-  if (url.startsWith("file:")) {
-    const sqlite = new SQLite(url.slice("file:".length), { readonly: true });
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
-    dialect = "sqlite";
-    plan = async (query) =>
-      (sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.parameters as unknown[])) as { detail: string }[]).map(
-        (step) => step.detail,
-      );
-    run = async (query) => sqlite.prepare(query.sql).all(...(query.parameters as unknown[]));
-  } else {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    dialect = "postgres";
-    plan = async (query) =>
-      (await pool.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${query.sql}`, query.parameters as unknown[])).rows.map(
-        (row) => row["QUERY PLAN"] as string,
-      );
-    run = (query) => pool.query(query.sql, query.parameters as unknown[]);
-  }
-  const db: Db = { kysely, dialect, close: () => kysely.destroy() };
-  const api = benchApi(db);
-  for (const endpoint of ENDPOINTS) {
-    captured.length = 0;
-    await api.request(`http://bench/api${endpoint.path}`);
-    console.log(`\n## ${endpoint.name}: ${endpoint.path}`);
-    for (const query of [...captured]) {
-      // The statement alone, as the endpoint sends it: median of 20 runs after 5 to warm up.
-      const samples: number[] = [];
-      for (let i = 0; i < 25; i++) {
-        const started = performance.now();
-        await run(query);
-        if (i >= 5) samples.push(performance.now() - started);
-      }
-      samples.sort((a, b) => a - b);
-      console.log(`  [${percentile(samples, 50).toFixed(2)} ms] ${query.sql.replace(/\s+/g, " ").slice(0, 220)}`);
-      for (const step of await plan(query)) console.log(`    - ${step}`);
-    }
-  }
-  await db.close();
-}
-
 const ms = (value: number) => value.toFixed(2).padStart(8);
 
-/** PostgreSQL: the server TEST_PG_ADMIN_URL names, else a throwaway cluster for this run. */
-async function postgresServer(): Promise<{ adminUrl: string; stop(): void } | undefined> {
-  if (!args.postgres) return undefined;
-  if (process.env.TEST_PG_ADMIN_URL) return { adminUrl: process.env.TEST_PG_ADMIN_URL, stop: () => {} };
-  const bin = findPostgresBin();
-  if (!bin) throw new Error("No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql).");
-  return startThrowawayCluster(bin);
-}
-
-const server = await postgresServer();
+const server = await postgresServer(Boolean(args.postgres));
 try {
   const results = new Map<number, Timings>();
   for (const size of SIZES) {
@@ -225,7 +129,7 @@ try {
     const url = await databaseUrl(size, server?.adminUrl);
     await prepare(url, size);
     results.set(size, await measure(url));
-    if (args.plans && size === SIZES[SIZES.length - 1]) await printPlans(url);
+    if (args.plans && size === SIZES[SIZES.length - 1]) await printPlans(url, ENDPOINTS);
   }
   const [small, large] = SIZES.map((size) => results.get(size) as Timings);
   const cache = args["cache-mb"] ? `${args["cache-mb"]} MB page cache` : "default page cache";

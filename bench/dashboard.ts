@@ -16,24 +16,14 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type RawBuilder, SqliteDialect, sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import pg from "pg";
-import pino from "pino";
-import { createApi } from "#api/app.ts";
 import { issueToken } from "#api/auth/auth.service.ts";
-import { NO_CATALOGUE_CACHING } from "#api/catalogue/read-cache.ts";
-import { readBackendConfig } from "#api/config.ts";
 import { systemClock } from "#api/core/clock.ts";
 import { connect, type Db } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
-import type { Database } from "#api/db/schema.ts";
 import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
-import { memoryMailer } from "#api/mail/mailer.ts";
-import { mailOutbox } from "#api/mail/outbox.ts";
-import { testGateway } from "#api/payments/gateway.ts";
-import { SHOP } from "#contract/shop.ts";
-import { findPostgresBin, startThrowawayCluster } from "../scripts/pg-cluster.ts";
+import { benchApi, percentile, postgresServer, printPlans } from "./lib/in-process-api.ts";
 
 const PRODUCTS = 1_000;
 const AUDIT_ENTRIES = 100_000;
@@ -71,9 +61,6 @@ const orderCount = Number(args.orders);
 const iterations = Number(args.iterations);
 const dir = args.dir ?? mkdtempSync(join(tmpdir(), "shop-bench-dashboard-"));
 mkdirSync(dir, { recursive: true });
-const logger = pino({ level: "silent" });
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** 1..count as rows `i`, and the moment `secondsAgo` before now as the shop writes timestamps, in each dialect. */
 function dialectSql(db: Db) {
@@ -179,85 +166,9 @@ async function prepare(db: Db): Promise<string> {
   return issueToken(db.kysely, systemClock, operator.id);
 }
 
-function benchApi(db: Db) {
-  const mailer = memoryMailer();
-  const shopUrl = "http://localhost:3000";
-  return createApi({
-    db,
-    clock: systemClock,
-    logger,
-    mailer,
-    outbox: mailOutbox({ db, clock: systemClock, mailer, logger, shopUrl, shopOrdersEmail: SHOP.email, sentRetentionDays: 30 }),
-    gateway: testGateway(),
-    catalogue: NO_CATALOGUE_CACHING,
-    ratesSource: { url: "http://127.0.0.1:9/rates" },
-    viewWriteDelayMs: 0,
-    shopUrl,
-    lowStockThreshold: readBackendConfig().LOW_STOCK_THRESHOLD,
-  });
-}
-
-/** Every statement the endpoints run (the token's check aside), with its own median time and the database's plan for it. */
-async function printPlans(url: string, token: string) {
-  const captured: { sql: string; parameters: readonly unknown[] }[] = [];
-  const log = (event: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
-    if (event.level === "query") captured.push(event.query);
-  };
-  let plan: (query: { sql: string; parameters: readonly unknown[] }) => Promise<string[]>;
-  let run: (query: { sql: string; parameters: readonly unknown[] }) => Promise<unknown>;
-  let kysely: Kysely<Database>;
-  let dialect: Db["dialect"];
-  if (url.startsWith("file:")) {
-    const sqlite = new SQLite(url.slice("file:".length), { readonly: true });
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
-    dialect = "sqlite";
-    plan = async (query) =>
-      (sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.parameters as unknown[])) as { detail: string }[]).map(
-        (step) => step.detail,
-      );
-    run = async (query) => sqlite.prepare(query.sql).all(...(query.parameters as unknown[]));
-  } else {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    dialect = "postgres";
-    plan = async (query) =>
-      (await pool.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${query.sql}`, query.parameters as unknown[])).rows.map(
-        (row) => row["QUERY PLAN"] as string,
-      );
-    run = (query) => pool.query(query.sql, query.parameters as unknown[]);
-  }
-  const logged: Db = { kysely, dialect, close: () => kysely.destroy() };
-  const api = benchApi(logged);
-  for (const endpoint of ENDPOINTS) {
-    captured.length = 0;
-    await api.request(`http://bench/api${endpoint.path}`, { headers: { authorization: `Bearer ${token}` } });
-    console.log(`\n## ${endpoint.name}: ${endpoint.path}`);
-    for (const query of captured.filter((each) => !/"auth_tokens"/.test(each.sql))) {
-      const samples: number[] = [];
-      for (let i = 0; i < 8; i++) {
-        const started = performance.now();
-        await run(query);
-        if (i >= 3) samples.push(performance.now() - started);
-      }
-      samples.sort((a, b) => a - b);
-      console.log(`  [${percentile(samples, 50).toFixed(2)} ms] ${query.sql.replace(/\s+/g, " ").slice(0, 220)}`);
-      for (const step of await plan(query)) console.log(`    - ${step}`);
-    }
-  }
-  await logged.close();
-}
-
-async function postgresServer(): Promise<{ adminUrl: string; stop(): void } | undefined> {
-  if (!args.postgres) return undefined;
-  if (process.env.TEST_PG_ADMIN_URL) return { adminUrl: process.env.TEST_PG_ADMIN_URL, stop: () => {} };
-  const bin = findPostgresBin();
-  if (!bin) throw new Error("No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql).");
-  return startThrowawayCluster(bin);
-}
-
 const ms = (value: number) => value.toFixed(2).padStart(8);
 
-const server = await postgresServer();
+const server = await postgresServer(Boolean(args.postgres));
 const url = await databaseUrl(server?.adminUrl);
 const db = connect(url, { poolMax: 4 });
 try {
@@ -287,7 +198,7 @@ try {
     samples.sort((a, b) => a - b);
     console.log(`${endpoint.name.padEnd(26)} ${ms(percentile(samples, 50))} ${ms(percentile(samples, 95))}`);
   }
-  if (args.plans) await printPlans(url, token);
+  if (args.plans) await printPlans(url, ENDPOINTS, { headers: { authorization: `Bearer ${token}` }, skip: /"auth_tokens"/ });
 } finally {
   await db.close();
   server?.stop();
