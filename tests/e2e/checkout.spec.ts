@@ -63,12 +63,19 @@ test("two items, WELCOME10, checkout with a new address, card payment, success w
   await page.getByRole("button", { name: "Apply" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: /^Promo code applied! You saved £\d+\.\d{2}$/ })).toBeVisible();
-  // Centred in the window, with or without JavaScript; its Continue is a button, not an underlined link.
-  const box = await dialog.boundingBox();
-  const viewport = page.viewportSize();
-  if (!box || !viewport) throw new Error("the dialog has no box");
-  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
-  expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThan(2);
+  // Centred in the window on a desktop and on a phone, with or without JavaScript; its Continue is a button, not an
+  // underlined link.
+  const desktop = page.viewportSize();
+  for (const viewport of [desktop, { width: 390, height: 844 }]) {
+    if (!viewport) throw new Error("the page has no viewport");
+    await page.setViewportSize(viewport);
+    const box = await dialog.boundingBox();
+    if (!box) throw new Error("the dialog has no box");
+    expect(box.width, `the dialog fits ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2), `centred across at ${viewport.width} px`).toBeLessThan(2);
+    expect(Math.abs(box.y + box.height / 2 - viewport.height / 2), `centred down at ${viewport.width} px`).toBeLessThan(2);
+  }
+  if (desktop) await page.setViewportSize(desktop);
   await expect(dialog.getByRole("link", { name: "Continue" })).toHaveCSS("text-decoration-line", "none");
   if (shop.javaScriptEnabled) {
     // A true modal: focus inside, and Escape closes it, leaving focus on the applied code's Remove.
