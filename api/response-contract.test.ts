@@ -36,7 +36,7 @@ import {
   productImportResultSchema,
   subscriberListSchema,
 } from "#contract/responses/admin-catalogue.ts";
-import { adminDashboardSchema, auditListSchema } from "#contract/responses/admin-dashboard.ts";
+import { adminDashboardSchema, adminWaitingSchema, auditListSchema } from "#contract/responses/admin-dashboard.ts";
 import { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 import { offersSchema } from "#contract/responses/offers.ts";
 import {
@@ -476,6 +476,7 @@ describe("every endpoint answers its contract schema", () => {
     });
     await expectContract("GET /admin/subscribers", subscriberListSchema, { token });
     const dashboard = await expectContract("GET /admin/dashboard", adminDashboardSchema, { token });
+    await expectContract("GET /admin/waiting", adminWaitingSchema, { token });
     expect(dashboard.best_sellers.length).toBeGreaterThan(0);
     const audit = await expectContract("GET /admin/audit", auditListSchema, { token });
     expect(audit.entries.length).toBeGreaterThan(0);

@@ -54,6 +54,7 @@ export default [
     route("subscribers", "routes/admin.subscribers.tsx"),
     route("subscribers.csv", "routes/admin.subscribers[.]csv.tsx"),
     route("audit", "routes/admin.audit.tsx"),
+    route("waiting", "routes/admin.waiting.tsx"),
   ]),
   route("not-found", "routes/not-found.tsx", { id: "routes/not-found-page" }),
   route("*", "routes/not-found.tsx"),

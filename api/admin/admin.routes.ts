@@ -6,7 +6,7 @@ import type { OperatorDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
 import { adminOrderRoutes } from "./admin-orders.routes.ts";
 import { adminReturnRoutes } from "./admin-returns.routes.ts";
-import { adminAuditRoutes, adminDashboardRoutes } from "./dashboard.routes.ts";
+import { adminAuditRoutes, adminDashboardRoutes, adminWaitingRoutes } from "./dashboard.routes.ts";
 import { adminMessageRoutes } from "./messages.routes.ts";
 import { adminProductRoutes } from "./products.routes.ts";
 import { adminPromoRoutes } from "./promos.routes.ts";
@@ -25,6 +25,7 @@ export const adminRoutes = new Hono<ApiEnv>()
   })
   .route("/dashboard", adminDashboardRoutes)
   .route("/audit", adminAuditRoutes)
+  .route("/waiting", adminWaitingRoutes)
   .route("/orders", adminOrderRoutes)
   .route("/returns", adminReturnRoutes)
   .route("/products", adminProductRoutes)

@@ -51,6 +51,7 @@ const ENDPOINTS: { route: string; path?: string; body?: unknown }[] = [
   { route: "POST /admin/messages/:messageId/handled", path: "/admin/messages/1/handled" },
   { route: "GET /admin/subscribers" },
   { route: "GET /admin/dashboard" },
+  { route: "GET /admin/waiting" },
   { route: "GET /admin/audit", path: "/admin/audit?action=order.status&from=2026-11-01" },
 ];
 

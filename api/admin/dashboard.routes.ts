@@ -6,6 +6,7 @@ import { MSG } from "#contract/messages.ts";
 import { auditListQuery } from "#contract/schemas/admin-audit.ts";
 import { listAuditLog } from "./audit-log.service.ts";
 import { dashboardFigures } from "./dashboard.service.ts";
+import { waitingItems } from "./waiting.service.ts";
 
 /** `/admin/dashboard`: the figures of the back office's first page. Mounted under the admin guard. */
 export const adminDashboardRoutes = new Hono<ApiEnv>().get("/", async (c) => {
@@ -20,3 +21,8 @@ export const adminAuditRoutes = new Hono<ApiEnv>().get("/", validate("query", au
   const pagination = paginate(total, filter.page, filter.limit);
   return ok(c, { entries, actors, actions, pagination }, MSG.adminAudit.fetched, { pagination });
 });
+
+/** `/admin/waiting`: the payments and e-mails the dashboard counts as waiting, item by item. Mounted under the admin guard. */
+export const adminWaitingRoutes = new Hono<ApiEnv>().get("/", async (c) =>
+  ok(c, await waitingItems(c.var.deps.db), MSG.adminDashboard.waitingFetched),
+);

@@ -165,6 +165,19 @@ describe("the dashboard", () => {
     expect(figures.returns_to_receive).toBe(1);
     expect(figures.messages_unhandled).toBe(2);
     expect(figures.to_ship.count).toBe(0);
+
+    // Behind the counts, item by item: each payment the dashboard counts, and each e-mail failing.
+    const { status, body: waiting } = await asOperator("GET", "/admin/waiting");
+    expect(status, JSON.stringify(waiting.error)).toBe(200);
+    const { payments, emails } = waiting.data;
+    expect(payments.attempts).toHaveLength(figures.payments_waiting.attempts);
+    expect(payments.authorised_orders).toHaveLength(figures.payments_waiting.authorised_orders);
+    expect(payments.refunds_owed).toEqual([expect.objectContaining({ order_code: code, email: shopper.user.email, amount: 30 })]);
+    expect(emails.map((email: { status: string; attempts: number }) => [email.status, email.attempts])).toEqual([
+      ["failed", 8],
+      ["retrying", 2],
+    ]);
+    expect((await api.call("GET", "/admin/waiting", { token: shopper.token })).status).toBe(403);
   });
 
   it("is for operators only: a guest gets 401 and a shopper 403", async () => {

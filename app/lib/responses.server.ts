@@ -31,7 +31,7 @@ export {
   productImportResultSchema,
   subscriberListSchema,
 } from "#contract/responses/admin-catalogue.ts";
-export { adminDashboardSchema, auditListSchema } from "#contract/responses/admin-dashboard.ts";
+export { adminDashboardSchema, adminWaitingSchema, auditListSchema } from "#contract/responses/admin-dashboard.ts";
 export { exchangeRatesSchema } from "#contract/responses/exchange-rates.ts";
 export { offersSchema } from "#contract/responses/offers.ts";
 export {

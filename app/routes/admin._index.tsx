@@ -139,9 +139,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             label={T.paymentsWaiting}
             count={payments.attempts + payments.authorised_orders + payments.refunds_owed}
             detail={T.paymentsDetail(payments.attempts, payments.authorised_orders, payments.refunds_owed)}
+            to="/admin/waiting#payments"
           />
-          <Count label={T.emailsFailed} count={figures.emails.failed} detail={T.emailsDetail} />
-          <Count label={T.emailsRetrying} count={figures.emails.retrying} />
+          <Count label={T.emailsFailed} count={figures.emails.failed} detail={T.emailsDetail} to="/admin/waiting#emails" />
+          <Count label={T.emailsRetrying} count={figures.emails.retrying} to="/admin/waiting#emails" />
           <Count label={T.returnsToReceive} count={figures.returns_to_receive} to="/admin/returns?state=requested" />
           <Count label={T.messagesUnhandled} count={figures.messages_unhandled} to="/admin/messages" />
         </ul>

@@ -75,3 +75,46 @@ export const auditListSchema = z.object({
   actions: z.array(z.string()),
   pagination: paginationSchema,
 });
+
+const moneyWaiting = z.object({ order_code: z.string(), email: z.string(), amount: z.number(), since: timestampSchema });
+
+/**
+ * `GET /admin/waiting`: what the dashboard counts as waiting on someone, item by item: payments the recovery pass
+ * has yet to settle (as `payments:pending` lists them) and e-mails failed or retrying in the outbox.
+ */
+export const adminWaitingSchema = z.object({
+  payments: z.object({
+    /** Payment submissions still processing: their order code once the order exists. */
+    attempts: z.array(
+      z.object({
+        id: z.int(),
+        email: z.string(),
+        method: z.string(),
+        amount: z.number().nullable(),
+        order_code: z.string().nullable(),
+        since: timestampSchema,
+      }),
+    ),
+    /** Orders whose payment is only authorised (the pass captures them). */
+    authorised_orders: z.array(moneyWaiting),
+    /** Hosted checkouts open, their stock held until paid or expired. */
+    open_checkouts: z.array(moneyWaiting.extend({ expires_at: timestampSchema.nullable() })),
+    /** Cancelled orders whose money has not gone back yet. */
+    refunds_owed: z.array(moneyWaiting),
+    /** Refunds of returns and claims the provider has not done, with its last error. */
+    pending_refunds: z.array(moneyWaiting.extend({ return_code: z.string().nullable(), last_error: z.string().nullable() })),
+  }),
+  /** E-mails failed for good, or retrying after a failed attempt, newest first (at most 100 of each). */
+  emails: z.array(
+    z.object({
+      id: z.int(),
+      template: z.string(),
+      recipient: z.string(),
+      status: z.enum(["failed", "retrying"]),
+      attempts: z.int(),
+      last_error: z.string().nullable(),
+      next_attempt_at: timestampSchema.nullable(),
+      created_at: timestampSchema,
+    }),
+  ),
+});

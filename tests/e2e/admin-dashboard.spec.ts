@@ -85,6 +85,15 @@ test("an operator signs in on the dashboard, finds the day's orders in its figur
   await expect(page.getByText(T.returnsToReceive)).toBeVisible();
   await audit(shop, "the dashboard");
 
+  // What waits on someone leads to its items, payments and e-mails each in a list of their own.
+  await page.getByRole("listitem").filter({ hasText: T.emailsFailed }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/admin\/waiting#emails$/);
+  await expect(page.getByRole("heading", { level: 1, name: T.waitingTitle })).toBeVisible();
+  await expect(page.getByRole("region", { name: T.waitingPaymentsTitle })).toBeVisible();
+  await expect(page.getByRole("region", { name: T.waitingEmailsTitle })).toBeVisible();
+  await audit(shop, "what waits");
+  await page.goto("/admin");
+
   // "To ship" leads to the orders waiting, this test's among them; it ships.
   await page.getByRole("link", { name: /orders? to ship$/ }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?status=to_ship$/);
