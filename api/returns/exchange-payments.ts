@@ -64,7 +64,11 @@ async function recordPayment(
     await lockOrder(trx, db.dialect, { id: ret.order_id });
     const earlier = await trx.selectFrom("exchange_payments").select("id").where("reference", "=", payment.reference).executeTakeFirst();
     if (earlier) return true;
-    const amountPence = await owedPence(trx, await returnById(trx, ret.id), clock.now()).catch(() => null);
+    // Only a refusal means "no longer owed"; any other failure (the database away) is thrown and retried.
+    const amountPence = await owedPence(trx, await returnById(trx, ret.id), clock.now()).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status < 500) return null;
+      throw error;
+    });
     if (amountPence === null) return false;
     const now = isoNow(clock);
     await trx
@@ -139,7 +143,13 @@ export async function captureDifference(deps: PaymentDeps & { gateway: CardGatew
     deps.logger.error({ err: error, reference }, "capturing an exchange's price difference failed; the recovery pass tries again");
     return false;
   }
-  await settlePaid(deps, deps.gateway, reference, "authorised");
+  try {
+    await settlePaid(deps, deps.gateway, reference, "authorised");
+  } catch (error) {
+    // The money is taken: the payment stays authorised here, and the recovery pass captures (a no-op) and settles it.
+    deps.logger.error({ err: error, reference }, "settling a captured price difference failed; the recovery pass finishes it");
+    return false;
+  }
   return true;
 }
 
@@ -354,5 +364,10 @@ export async function settleReturnCheckouts(deps: PaymentDeps & { gateway: Payme
     .where("return_id", "=", returnId)
     .where("status", "=", "open")
     .execute();
-  for (const { reference } of open) await settleDifferenceCheckout({ ...deps, gateway }, reference);
+  for (const { reference } of open) {
+    // The provider away must not keep the shopper from their return's page: the pass settles the checkout later.
+    await settleDifferenceCheckout({ ...deps, gateway }, reference).catch((error: unknown) => {
+      deps.logger.warn({ err: error, reference }, "asking the provider about a price difference's checkout failed");
+    });
+  }
 }

@@ -202,7 +202,10 @@ export async function rejectReturn(
     await rejectLocked(trx, clock, actor, ret, reason);
     return ret.id;
   });
-  await returnDifferenceMoney(deps, returnId);
+  // The rejection stands once committed; money not given back yet stays `refunding` for the recovery pass.
+  await returnDifferenceMoney(deps, returnId).catch((error: unknown) => {
+    deps.logger.error({ err: error, returnId }, "giving back a rejected return's price difference failed; the recovery pass retries");
+  });
   return adminReturnDetail(db, code);
 }
 
