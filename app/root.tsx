@@ -1,23 +1,3 @@
-// Every stylesheet, here and nowhere else: the build makes them one fingerprinted sheet, linked by every page
-// (`links`) and served immutable, so a shopper downloads it once per release. Order is cascade order: the font faces, tokens and primitives first, then the chrome, then each area.
-import "./styles/fonts.css";
-import "./styles/tokens.css";
-import "./styles/base.css";
-import "./styles/ui.css";
-import "./styles/layout.css";
-import "./styles/price.css";
-import "./styles/catalogue.css";
-import "./styles/listing.css";
-import "./styles/product.css";
-import "./styles/home.css";
-import "./styles/wishlist.css";
-import "./styles/cart.css";
-import "./styles/account.css";
-import "./styles/checkout.css";
-import "./styles/orders.css";
-import "./styles/returns.css";
-import "./styles/contact.css";
-import "./styles/info-pages.css";
 import { type ReactNode, useEffect } from "react";
 import {
   data,
@@ -36,10 +16,6 @@ import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/root";
-import displayItalicFontUrl from "./assets/fonts/cormorant-garamond-500-italic.subset.woff2?url";
-import displayFontUrl from "./assets/fonts/cormorant-garamond-500-normal.subset.woff2?url";
-import sansFontUrl from "./assets/fonts/jost-400-normal.subset.woff2?url";
-import sansMediumFontUrl from "./assets/fonts/jost-500-normal.subset.woff2?url";
 import { useCurrencyChanging } from "./components/layout/currency-picker.tsx";
 import { ErrorView } from "./components/layout/error-view.tsx";
 import { LoadingOverlay } from "./components/layout/navigation-overlay.tsx";
@@ -62,20 +38,13 @@ import { exchangeRates } from "./lib/rates.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
 import { SHARED_PAGE_TOKEN } from "./lib/submission-once.server.ts";
+// The shell sheet every page links, and the first screen's faces (app/styles/links.ts).
+import { FIRST_SCREEN_FONT_PRELOADS } from "./styles/links.ts";
 
-// Every face the chrome shows on every page (headings, the footer's italic tagline, body text, medium labels):
-// preloaded, they are fetched beside the page's scripts as fonts, not as render-blocking requests found late.
-// Only the subsets (app/styles/fonts.css): a page needs the full Latin files only for characters the shop's own
-// texts never use.
-const FONT_PRELOADS = [displayFontUrl, displayItalicFontUrl, sansFontUrl, sansMediumFontUrl].map((href) => ({
-  rel: "preload",
-  href,
-  as: "font",
-  type: "font/woff2",
-  crossOrigin: "anonymous" as const,
-}));
-
-export const links: Route.LinksFunction = () => [...FONT_PRELOADS, { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  ...FIRST_SCREEN_FONT_PRELOADS,
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export const meta: Route.MetaFunction = ({ error }) => [
   { title: error ? `${MSG.router.unexpected} | ${SHOP.name}` : `${SHOP.name} | ${SHOP.tagline}` },

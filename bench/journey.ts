@@ -11,8 +11,8 @@ import { parseArgs } from "node:util";
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test";
 import { MSG } from "#contract/messages.ts";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/chromium.ts";
-import { JOURNEY_STEPS, type Scripts, type StepFigures, summarise, TARGETS, tableRows } from "./lib/journey-figures.ts";
-import { buildForBench, type Running, startShop } from "./lib/servers.ts";
+import { floorRow, JOURNEY_STEPS, type Scripts, type StepFigures, summarise, TARGETS, tableRows } from "./lib/journey-figures.ts";
+import { buildForBench, type Running, startFloor, startShop } from "./lib/servers.ts";
 
 const USAGE = `Usage: npm run bench:journey -- [--no-build] [--runs 3] [--url http://127.0.0.1:3000] [--timeout 30] [--detail]
 
@@ -24,6 +24,8 @@ down, 750 kbit/s up, CPU slowed 4×. JavaScript off, then on, each in fresh brow
 that warms the server and is not counted. Prints per step the median of --runs journeys: KB transferred (every
 response of the step, headers included, as the network sent them), seconds until ready, the largest contentful
 paint and the hydration where a document loaded; and the journey's KB; each beside its target (TARGETS in bench/lib/journey-figures.ts).
+Beside them, the framework floor's first page (bench/floor, built and started too, unless --url), taken as the
+shop's first page in the same run: the shop's faces, sheets and client entry on a page of the framework alone.
 
 Ready, JavaScript off: the new document's load event, from the start of its navigation.
 Ready, JavaScript on: first page and reload, when React has hydrated the document and the largest contentful
@@ -173,8 +175,16 @@ interface RouteShown {
 
 type Response = NetworkLog["responses"] extends Map<string, infer R> ? R : never;
 
-/** One shopper's journey in a fresh browser context: one StepFigures per step of JOURNEY_STEPS, and every response. */
-async function journey(browser: Browser, base: string, scripts: Scripts): Promise<{ figures: StepFigures[]; responses: Response[] }> {
+/**
+ * One shopper's journey in a fresh browser context: one StepFigures per step of JOURNEY_STEPS, and every response.
+ * With `firstPageOnly`, its first step alone (the floor's one page).
+ */
+async function journey(
+  browser: Browser,
+  base: string,
+  scripts: Scripts,
+  firstPageOnly = false,
+): Promise<{ figures: StepFigures[]; responses: Response[] }> {
   const context: BrowserContext = await browser.newContext({ ...PHONE, javaScriptEnabled: scripts === "on" });
   context.setDefaultTimeout(stepTimeout);
   try {
@@ -262,7 +272,7 @@ async function journey(browser: Browser, base: string, scripts: Scripts): Promis
       () => documentLoad(() => page.reload({ waitUntil: "load" })),
     ];
     const figures: StepFigures[] = [];
-    for (const [index, action] of actions.entries()) {
+    for (const [index, action] of (firstPageOnly ? actions.slice(0, 1) : actions).entries()) {
       network.startStep(index);
       try {
         const timings = await action();
@@ -281,9 +291,11 @@ async function journey(browser: Browser, base: string, scripts: Scripts): Promis
 }
 
 let shop: Running | undefined;
+let floor: Running | undefined;
 const stopShop = async () => {
-  await shop?.stop();
+  await Promise.all([shop?.stop(), floor?.stop()]);
   shop = undefined;
+  floor = undefined;
 };
 process.once("SIGINT", () => {
   void stopShop().finally(() => process.exit(130));
@@ -291,8 +303,8 @@ process.once("SIGINT", () => {
 
 let browser: Browser | undefined;
 try {
-  if (!args.url && !args["no-build"]) buildForBench({ floor: false });
-  if (!args.url) shop = await startShop();
+  if (!args.url && !args["no-build"]) buildForBench({ floor: true });
+  if (!args.url) [shop, floor] = await Promise.all([startShop(), startFloor()]);
   const base = args.url ?? (shop as Running).url;
   if (!(await fetch(base).catch(() => undefined))?.ok) throw new Error(`${base} does not answer: is the shop running there?`);
   browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
@@ -307,18 +319,22 @@ try {
   }
   for (const scripts of ["off", "on"] as const) {
     await journey(browser, base, scripts);
+    if (floor) await journey(browser, floor.url, scripts, true);
     const measured: StepFigures[][] = [];
+    // The floor's first page after each journey, so both meet the machine's load alike.
+    const floorRuns: StepFigures[] = [];
     let responses: Response[] = [];
     for (let run = 1; run <= runs; run++) {
       const started = performance.now();
       const taken = await journey(browser, base, scripts);
       measured.push(taken.figures);
       responses = taken.responses;
+      if (floor) floorRuns.push(...(await journey(browser, floor.url, scripts, true)).figures);
       console.error(`JavaScript ${scripts}: journey ${run}/${runs} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
     const limits = TARGETS[scripts];
     console.log(`\nJavaScript ${scripts}, median of ${runs} (KB of 1,024 bytes; journey target ≤ ${limits.journeyBytes / 1024} KB)`);
-    console.table(tableRows(scripts, summarise(measured)));
+    console.table([...tableRows(scripts, summarise(measured)), ...(floorRuns.length > 0 ? [floorRow(floorRuns)] : [])]);
     if (args.detail) {
       console.log(`Every response of the last journey, JavaScript ${scripts} (seconds from the step's start)`);
       console.table(

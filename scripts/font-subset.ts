@@ -5,12 +5,18 @@
 import { globSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-/** The faces the shop uses: fontsource's Latin files, each also subset to the shop's characters. */
+/**
+ * The faces the shop uses: fontsource's Latin files, each also subset to the shop's characters. `display`: the
+ * faces every page's first screen uses are preloaded (app/styles/links.ts) and `swap` (text shows at once in the
+ * fallback, and the face is there before or with the first paint); the italic, only ever below the first screen,
+ * is `optional`: used when it is at hand at once (cached, or arriving within the browser's 100 ms), never
+ * swapped in later under a shopper's eyes (decision 0069).
+ */
 export const FONT_FACES = [
-  { family: "Cormorant Garamond", packageName: "@fontsource/cormorant-garamond", style: "normal", weight: 500 },
-  { family: "Cormorant Garamond", packageName: "@fontsource/cormorant-garamond", style: "italic", weight: 500 },
-  { family: "Jost", packageName: "@fontsource/jost", style: "normal", weight: 400 },
-  { family: "Jost", packageName: "@fontsource/jost", style: "normal", weight: 500 },
+  { family: "Cormorant Garamond", packageName: "@fontsource/cormorant-garamond", style: "normal", weight: 500, display: "swap" },
+  { family: "Cormorant Garamond", packageName: "@fontsource/cormorant-garamond", style: "italic", weight: 500, display: "optional" },
+  { family: "Jost", packageName: "@fontsource/jost", style: "normal", weight: 400, display: "swap" },
+  { family: "Jost", packageName: "@fontsource/jost", style: "normal", weight: 500, display: "swap" },
 ] as const;
 
 export type FontFace = (typeof FONT_FACES)[number];
@@ -124,19 +130,20 @@ export interface FontFaceRule {
   family: string;
   style: "normal" | "italic";
   weight: number;
+  display: "swap" | "optional";
   /** The file's URL as the stylesheet names it. */
   url: string;
   unicodeRange: string;
 }
 
-/** One `@font-face` rule, with `font-display: swap` (text shows at once in the fallback font, then swaps). */
-export function fontFaceCss({ family, style, weight, url, unicodeRange }: FontFaceRule): string {
+/** One `@font-face` rule, with the face's `font-display` (FONT_FACES says which and why). */
+export function fontFaceCss({ family, style, weight, display, url, unicodeRange }: FontFaceRule): string {
   return [
     "@font-face {",
     `  font-family: "${family}";`,
     `  font-style: ${style};`,
     `  font-weight: ${weight};`,
-    "  font-display: swap;",
+    `  font-display: ${display};`,
     `  src: url("${url}") format("woff2");`,
     // On a line of its own, as the formatter puts a long value.
     `  unicode-range:\n    ${unicodeRange};`,

@@ -15,8 +15,11 @@ import {
 } from "#app/content/about.ts";
 import { HERO_IMAGE_SIZE, HERO_SLIDES, PRESS } from "#app/content/home.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { PLACEHOLDER_IMAGE, SHOP_IMAGES } from "#contract/constants.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
+
+export const links = () => areaSheets("infoPages");
 
 export const meta = () => pageMeta(ABOUT_PAGE);
 

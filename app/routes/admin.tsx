@@ -1,14 +1,14 @@
-// The back office's own styles load with its pages only: a shopper's first page does not carry them.
-import "#app/styles/admin.css";
-import "#app/styles/admin-catalogue.css";
-import "#app/styles/admin-dashboard.css";
 import { isRouteErrorResponse, NavLink, Outlet, useMatches, useRouteError } from "react-router";
 import { ErrorView } from "#app/components/layout/error-view.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { adminResponseHeaders, requireOperator } from "#app/lib/admin.server.ts";
 import { ADMIN_SECTIONS, type AdminHandle, adminMeta } from "#app/lib/admin.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { MSG } from "#contract/messages.ts";
 import type { Route } from "./+types/admin";
+
+// The back office's sheets load with its pages only: a shopper's page never waits for them.
+export const links: Route.LinksFunction = () => areaSheets("orders", "returns", "admin", "adminCatalogue", "adminDashboard");
 
 export const middleware: Route.MiddlewareFunction[] = [adminResponseHeaders];
 

@@ -21,12 +21,15 @@ import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { cartIntentSchema } from "#app/lib/schemas/cart.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import { claimSubmission } from "#app/lib/submission-once.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { CART_MAX_LINES } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
 import { promoCodeField } from "#contract/schemas/checkout.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/cart";
+
+export const links: Route.LinksFunction = () => areaSheets("cart");
 
 export const meta: Route.MetaFunction = () => [{ title: `Shopping Cart | ${SHOP.name}` }];
 

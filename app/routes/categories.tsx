@@ -6,9 +6,12 @@ import { fetchActiveCategories } from "#app/lib/catalogue.server.ts";
 import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder } from "#app/lib/product-view.ts";
 import { breadcrumbJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/categories";
+
+export const links: Route.LinksFunction = () => areaSheets("catalogue");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = publicOrigin(context);

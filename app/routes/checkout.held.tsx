@@ -10,11 +10,14 @@ import { heldOrderAction } from "#app/lib/hosted-checkout.server.ts";
 import { formatHeldUntil, pounds } from "#app/lib/orders.ts";
 import { paidRedirect, paymentAttempt } from "#app/lib/payment-status.server.ts";
 import { heldCheckoutSchema } from "#app/lib/responses.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import type { OrderDetailDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { idempotencyKeySchema } from "#contract/schemas/checkout.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/checkout.held";
+
+export const links: Route.LinksFunction = () => areaSheets("orders");
 
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${SHOP.name}` }, { name: "robots", content: "noindex" }];
 

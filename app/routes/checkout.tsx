@@ -19,12 +19,15 @@ import { orderDetailSchema, savedAddressSchema } from "#app/lib/responses.server
 import { publicOrigin } from "#app/lib/seo.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { PAYMENT_METHOD_NAMES, takesCardsInShop } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { cardDetailsSchema, IDEMPOTENCY_KEY_HEADER } from "#contract/schemas/checkout.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/checkout";
+
+export const links: Route.LinksFunction = () => areaSheets("cart", "account", "checkout");
 
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${SHOP.name}` }, { name: "robots", content: "noindex" }];
 

@@ -26,12 +26,15 @@ import { honeypotLoaderData, readHoneypotForm } from "#app/lib/honeypot.server.t
 import { contactReceiptSchema } from "#app/lib/responses.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import type { Toast } from "#app/lib/toast.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { CONTACT_SUBJECTS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { contactSchema } from "#contract/schemas/contact.ts";
 import { contactChecks } from "#contract/schemas/contact-checks.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import type { Route } from "./+types/contact";
+
+export const links: Route.LinksFunction = () => areaSheets("contact");
 
 export const meta = () => pageMeta(CONTACT_PAGE);
 

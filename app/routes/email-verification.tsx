@@ -16,12 +16,15 @@ import { callForForm, codeScreenAction, failureReply } from "#app/lib/form-api.s
 import { parseForm } from "#app/lib/form-data.server.ts";
 import { currentUserSchema, noDataSchema } from "#app/lib/responses.server.ts";
 import { commitSession, flashToast, getSession } from "#app/lib/session.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { OTP_LENGTH } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { verifyEmailSchema } from "#contract/schemas/auth.ts";
 import { verifyEmailChecks } from "#contract/schemas/auth-checks.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/email-verification";
+
+export const links: Route.LinksFunction = () => areaSheets("account");
 
 export const meta: Route.MetaFunction = () => [{ title: `Verify Your Email | ${SHOP.name}` }];
 

@@ -12,6 +12,9 @@ import {
   SIZE_TABLE,
 } from "#app/content/getting-started.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
+import { areaSheets } from "#app/styles/links.ts";
+
+export const links = () => areaSheets("infoPages");
 
 export const meta = () => pageMeta(GETTING_STARTED_PAGE);
 

@@ -15,12 +15,15 @@ import { honeypotLoaderData } from "#app/lib/honeypot.server.ts";
 import { categoryHref } from "#app/lib/listing-path.ts";
 import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
 import { organizationJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { PAGE_SIZE, SHOP_IMAGES } from "#contract/constants.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import type { Route } from "./+types/home";
+
+export const links: Route.LinksFunction = () => areaSheets("catalogue", "home");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context);

@@ -14,7 +14,10 @@ import {
   SUPPORT_REPLY_NOTE,
 } from "#app/content/need-support.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import type { Route } from "./+types/need-support";
+
+export const links: Route.LinksFunction = () => areaSheets("infoPages");
 
 export const meta = () => pageMeta(SUPPORT_PAGE);
 

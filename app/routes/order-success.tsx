@@ -12,10 +12,13 @@ import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { pounds } from "#app/lib/orders.ts";
 import { orderDetailSchema } from "#app/lib/responses.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import type { OrderDetailDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/order-success";
+
+export const links: Route.LinksFunction = () => areaSheets("orders");
 
 export const meta: Route.MetaFunction = () => [{ title: `Order Placed | ${SHOP.name}` }, { name: "robots", content: "noindex" }];
 

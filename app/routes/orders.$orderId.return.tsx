@@ -11,10 +11,13 @@ import { parseReturnForm, refusedReply } from "#app/lib/return-form.server.ts";
 import { returnFormHref } from "#app/lib/return-form.ts";
 import { fetchReturnOptions, registerReturn } from "#app/lib/returns.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { MSG } from "#contract/messages.ts";
 import { returnHref } from "#contract/paths.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/orders.$orderId.return";
+
+export const links: Route.LinksFunction = () => areaSheets("account", "returns");
 
 export const meta: Route.MetaFunction = () => [
   { title: `${MSG.returns.formTitle} | ${SHOP.name}` },

@@ -15,12 +15,15 @@ import { callForForm, codeScreenAction, failureReply } from "#app/lib/form-api.s
 import { parseForm } from "#app/lib/form-data.server.ts";
 import { deviceGrantSchema } from "#app/lib/responses.server.ts";
 import { commitSession, getSession, redirectWithToast } from "#app/lib/session.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { OTP_LENGTH } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { resetPasswordFormSchema } from "#contract/schemas/auth.ts";
 import { resetPasswordFormChecks } from "#contract/schemas/auth-checks.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/otp-verification";
+
+export const links: Route.LinksFunction = () => areaSheets("account");
 
 export const meta: Route.MetaFunction = () => [{ title: `Reset Password | ${SHOP.name}` }];
 

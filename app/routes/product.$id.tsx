@@ -24,10 +24,13 @@ import { struckPrice, toProductCard } from "#app/lib/product-view.ts";
 import { recordRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
 import { reviewsView } from "#app/lib/reviews-view.ts";
 import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd, publicOrigin } from "#app/lib/seo.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { decodeProductId, encodeProductId } from "#contract/product-id.ts";
 import type { Route } from "./+types/product.$id";
+
+export const links: Route.LinksFunction = () => areaSheets("catalogue", "product");
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = decodeProductId(params.id);

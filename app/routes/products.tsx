@@ -15,10 +15,13 @@ import { canonicalListingHref, listingHref, listingSearchParams } from "#app/lib
 import { toProductCard } from "#app/lib/product-view.ts";
 import { type ListingQuery, parseListingQuery } from "#app/lib/schemas/listing.ts";
 import { breadcrumbJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/products";
+
+export const links: Route.LinksFunction = () => areaSheets("catalogue", "listing");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -25,12 +25,15 @@ import {
 import { reviewFormSchema } from "#app/lib/schemas/review-form.ts";
 import { reviewFormKey } from "#app/lib/schemas/review-form-checks.ts";
 import { commitSession, flashToast, getSession, redirectWithToast } from "#app/lib/session.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { PAGE_SIZE } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";
 import { accountDeleteSchema } from "#contract/schemas/auth.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/profile";
+
+export const links: Route.LinksFunction = () => areaSheets("catalogue", "account", "orders", "returns");
 
 export const meta: Route.MetaFunction = () => [{ title: `My Profile | ${SHOP.name}` }, { name: "robots", content: "noindex" }];
 

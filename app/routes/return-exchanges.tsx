@@ -5,7 +5,10 @@ import { ProseSection } from "#app/components/ui/prose-section.tsx";
 import { StepList } from "#app/components/ui/step-list.tsx";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { RETURN_POLICY, RETURN_STEPS, RETURNS_PAGE, RETURNS_PROMISE } from "#app/content/return-exchanges.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { ORDERS_TAB } from "#contract/paths.ts";
+
+export const links = () => areaSheets("infoPages");
 
 export const meta = () => pageMeta(RETURNS_PAGE);
 

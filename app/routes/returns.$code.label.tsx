@@ -4,10 +4,13 @@ import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { code128Svg } from "#app/lib/barcode.server.ts";
 import { loadReturn } from "#app/lib/returns.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { MSG } from "#contract/messages.ts";
 import { returnHref, returnLabelHref } from "#contract/paths.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/returns.$code.label";
+
+export const links: Route.LinksFunction = () => areaSheets("orders", "returns");
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${MSG.returns.labelTitle} ${params.code} | ${SHOP.name}` },

@@ -12,12 +12,15 @@ import { paymentOptions } from "#app/lib/hosted-checkout.server.ts";
 import { ORDERS_TAB } from "#app/lib/orders.ts";
 import { loadReturn } from "#app/lib/returns.server.ts";
 import { publicOrigin } from "#app/lib/seo.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { takesCardsInShop } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 import { returnHref } from "#contract/paths.ts";
 import { returnCodeParam } from "#contract/schemas/returns.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/returns.$code";
+
+export const links: Route.LinksFunction = () => areaSheets("account", "checkout", "orders", "returns");
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${MSG.returns.listTitle} ${params.code} | ${SHOP.name}` },

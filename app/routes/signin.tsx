@@ -21,11 +21,14 @@ import { noDataSchema } from "#app/lib/responses.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { commitSession, flashToast, getSession, type ShopSession } from "#app/lib/session.server.ts";
 import { signIn } from "#app/lib/sign-in.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { MSG } from "#contract/messages.ts";
 import { emailRequestSchema } from "#contract/schemas/auth.ts";
 import { emailRequestChecks, loginChecks } from "#contract/schemas/auth-checks.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/signin";
+
+export const links: Route.LinksFunction = () => areaSheets("account");
 
 export const meta: Route.MetaFunction = () => [{ title: `Login | ${SHOP.name}` }];
 

@@ -14,11 +14,14 @@ import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm } from "#app/lib/form-data.server.ts";
 import { honeypotLoaderData, readHoneypotForm } from "#app/lib/honeypot.server.ts";
 import { authSessionSchema } from "#app/lib/responses.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { MSG } from "#contract/messages.ts";
 import { signupSchema } from "#contract/schemas/auth.ts";
 import { signupChecks } from "#contract/schemas/auth-checks.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/signup";
+
+export const links: Route.LinksFunction = () => areaSheets("account");
 
 export const meta: Route.MetaFunction = () => [{ title: `Sign Up | ${SHOP.name}` }];
 

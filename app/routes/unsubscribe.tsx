@@ -8,11 +8,14 @@ import { apiFor } from "#app/lib/api.server.ts";
 import { callForForm } from "#app/lib/form-api.server.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
 import { noDataSchema } from "#app/lib/responses.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { MSG } from "#contract/messages.ts";
 import { UNSUBSCRIBE_PAGE, unsubscribeHref } from "#contract/paths.ts";
 import { unsubscribeSchema } from "#contract/schemas/subscribe.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/unsubscribe";
+
+export const links: Route.LinksFunction = () => areaSheets("infoPages");
 
 export const meta = () => [{ title: `${MSG.subscribe.unsubscribeTitle} | ${SHOP.name}` }, { name: "robots", content: "noindex" }];
 

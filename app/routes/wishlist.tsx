@@ -12,9 +12,12 @@ import { wishlistIntentSchema } from "#app/lib/schemas/wishlist.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import { signInUrlFor } from "#app/lib/sign-in-path.ts";
 import { addToWishlist, fetchWishlist, removeFromWishlist } from "#app/lib/wishlist.server.ts";
+import { areaSheets } from "#app/styles/links.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/wishlist";
+
+export const links: Route.LinksFunction = () => areaSheets("catalogue", "wishlist");
 
 const WISHLIST_PATH = "/wishlist";
 

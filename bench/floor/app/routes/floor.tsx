@@ -18,7 +18,8 @@ export const meta = () => [{ title: "Floor" }, { name: "description", content: "
 export default function Floor() {
   const { product, visits } = useLoaderData<typeof loader>();
   return (
-    <main>
+    <main className="container">
+      <p className="eyebrow">Floor</p>
       <h1>{product.name}</h1>
       <p>
         £{product.price.toFixed(2)} · visit {visits}
