@@ -38,10 +38,11 @@ import { exchangeRates } from "./lib/rates.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
 import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
 import { SHARED_PAGE_TOKEN } from "./lib/submission-once.server.ts";
-// The shell sheet every page links, and the first screen's faces (app/styles/links.ts).
-import { FIRST_SCREEN_FONT_PRELOADS } from "./styles/links.ts";
+import { FIRST_SCREEN_FONT_PRELOADS, SHELL_SHEET } from "./styles/links.ts";
 
+// The shell sheet every page links, and the faces every page's first screen uses (app/styles/links.ts).
 export const links: Route.LinksFunction = () => [
+  SHELL_SHEET,
   ...FIRST_SCREEN_FONT_PRELOADS,
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

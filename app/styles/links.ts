@@ -2,20 +2,13 @@
  * What a page's document links of the shop's styles: the shell sheet every page links, the sheets of the areas a
  * page shows, and the font faces its first screen uses (decision 0069).
  *
- * The shell (the font faces, tokens, base, primitives, the chrome and prices) is imported here for its effect: the
- * root imports this module, so the build makes it one fingerprinted sheet, the root route's CSS, which every page
- * links. Each area's sheet is a fingerprinted file of its own (`?url`), linked by the routes that show the area
- * (`areaSheets` in their `links`): a page's first render waits only for the sheets it uses, and on a client
- * navigation React Router loads the next route's sheets before it renders the route. Files are in cascade order;
- * each area's selectors stay scoped to its own classes, and a class more than one area uses is a primitive of
- * ui.css.
+ * The shell (shell.css: the font faces, tokens, base, primitives, the chrome and prices) is one fingerprinted sheet,
+ * which the root links on every page. Each area's sheet is a fingerprinted file of its own, linked by the routes
+ * that show the area (`areaSheets` in their `links`): a page's first render waits only for the sheets it uses, and
+ * on a client navigation React Router loads the next route's sheets before it renders the route. Sheets come in
+ * cascade order, the shell first; each area's selectors stay scoped to its own classes, and a class more than one
+ * area uses is a primitive of ui.css.
  */
-import "./fonts.css";
-import "./tokens.css";
-import "./base.css";
-import "./ui.css";
-import "./layout.css";
-import "./price.css";
 import type { LinkDescriptor } from "react-router";
 import displayFontUrl from "../assets/fonts/cormorant-garamond-500-normal.subset.woff2?url";
 import sansFontUrl from "../assets/fonts/jost-400-normal.subset.woff2?url";
@@ -34,7 +27,11 @@ import listingSheet from "./listing.css?url";
 import orderSheet from "./orders.css?url";
 import productSheet from "./product.css?url";
 import returnsSheet from "./returns.css?url";
+import shellSheet from "./shell.css?url&no-inline";
 import wishlistSheet from "./wishlist.css?url";
+
+/** The sheet every page links, first (the root's `links`). */
+export const SHELL_SHEET: LinkDescriptor = { rel: "stylesheet", href: shellSheet };
 
 /** Each area's sheet, in cascade order (the back office's last: it refines the shop's order and return blocks). */
 const AREA_SHEETS = {

@@ -40,3 +40,42 @@ test("a client navigation fetches the route's imports with its script, and a car
   await expect(page.getByText(`${product.name} ${MSG.cart.addedSuffix}`)).toBeVisible();
   await expect(shop.header.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
 });
+
+/**
+ * On a client navigation the next page's sheets arrive before the page shows (React Router loads a route's
+ * stylesheet links before it renders the route): held back until the page's data and script have arrived, the
+ * listing's sheet has still been fetched when the listing first appears.
+ */
+test("a client navigation shows the next page only once its sheets have loaded", async ({ shop, page }) => {
+  await shop.visit("/");
+  const listingModule = await page.evaluate(() => window.__reactRouterManifest?.routes["routes/products"]?.module ?? "");
+  expect(listingModule).not.toBe("");
+  let releaseSheet = () => {};
+  const sheetHeld = new Promise<void>((release) => {
+    releaseSheet = release;
+  });
+  const sheetAsked = page.waitForRequest(/\/assets\/listing-[\w-]+\.css$/);
+  await page.route(/\/assets\/listing-[\w-]+\.css$/, async (route) => {
+    await sheetHeld;
+    await route.continue();
+  });
+  // When the listing first appears: whether its sheet had been fetched by then.
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector(".listing")) return;
+      observer.disconnect();
+      const sheet = performance.getEntriesByType("resource").find((entry) => /\/assets\/listing-[\w-]+\.css$/.test(entry.name));
+      document.documentElement.dataset.listingSheetAtRender = String(Boolean(sheet && sheet.responseEnd > 0));
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const dataAndScript = Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname === "/products.data"),
+    page.waitForResponse((response) => new URL(response.url()).pathname === listingModule),
+  ]);
+  await page.locator('a[href="/products"]:visible').first().click();
+  await Promise.all([dataAndScript, sheetAsked]);
+  await expect(page).toHaveURL("/");
+  releaseSheet();
+  await expect(page).toHaveURL("/products");
+  await expect(page.locator("html")).toHaveAttribute("data-listing-sheet-at-render", "true");
+});

@@ -124,21 +124,58 @@ test.describe("server", () => {
     expect(refused).toEqual([]);
   });
 
-  test("every page links the one fingerprinted stylesheet in its head, served immutable, and inlines none", async ({ request }) => {
-    const sheets = new Set<string>();
-    for (const path of ["/", "/cart", "/no-such-page"]) {
+  test("every page links the shell sheet first and then only its own areas' sheets, each fingerprinted and immutable, and inlines none", async ({
+    request,
+  }) => {
+    const sheetsOf = async (path: string) => {
       const html = await (await request.get(path)).text();
       const links = [...html.matchAll(/<link[^>]* rel="stylesheet" href="(\/assets\/[\w.-]+\.css)"/g)];
-      expect(links, path).toHaveLength(1);
-      expect(links[0]?.index).toBeLessThan(html.indexOf("</head>"));
+      for (const link of links) expect(link.index, path).toBeLessThan(html.indexOf("</head>"));
       expect(html).not.toMatch(/<style[^>]*>[^<]*\.site-header/);
-      sheets.add(links[0]?.[1] ?? "");
+      return links.map((link) => link[1] ?? "");
+    };
+    // The error page shows the chrome alone: the shell, the sheet every page links first.
+    const [shell, ...more] = await sheetsOf("/no-such-page");
+    expect(more).toEqual([]);
+    const home = await sheetsOf("/");
+    const cart = await sheetsOf("/cart");
+    expect(home).toHaveLength(3);
+    expect(cart).toHaveLength(2);
+    expect([home[0], cart[0]]).toEqual([shell, shell]);
+    expect(home).not.toContain(cart[1]);
+    const texts = new Map<string, string>();
+    for (const href of new Set([...home, ...cart])) {
+      const sheet = await request.get(href);
+      expect(sheet.status(), href).toBe(200);
+      expect(sheet.headers()["cache-control"], href).toContain("immutable");
+      texts.set(href, await sheet.text());
     }
-    expect(sheets.size).toBe(1);
-    const sheet = await request.get([...sheets][0] ?? "");
-    expect(sheet.status()).toBe(200);
-    expect(await sheet.text()).toContain(".site-header");
-    expect(sheet.headers()["cache-control"]).toContain("immutable");
+    expect(texts.get(shell ?? "")).toContain(".site-header");
+    expect(texts.get(shell ?? "")).not.toContain(".cart-page");
+    expect(texts.get(cart[1] ?? "")).toContain(".cart-page");
+    expect(texts.get(home[2] ?? "")).toContain(".hero");
+  });
+
+  test("a page preloads the faces its first screen uses and not the italic, which shows below it and never swaps in", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const preloads = [...html.matchAll(/<link rel="preload" href="(\/assets\/[\w.-]+\.woff2)" as="font"/g)].map((link) => link[1] ?? "");
+    expect(preloads.map((href) => href.replace(/-[\w]+\.woff2$/, ""))).toEqual([
+      "/assets/cormorant-garamond-500-normal.subset",
+      "/assets/jost-400-normal.subset",
+      "/assets/jost-500-normal.subset",
+    ]);
+    const shell = /<link[^>]* rel="stylesheet" href="(\/assets\/[\w.-]+\.css)"/.exec(html)?.[1] ?? "";
+    const faces = [...(await (await request.get(shell)).text()).matchAll(/@font-face\s*\{([^}]*)\}/g)].map((face) => face[1] ?? "");
+    // Each preload is the very file a face declares (a preload of another URL would be fetched twice), shown at once.
+    for (const href of preloads) {
+      const face = faces.find((declared) => declared.includes(href));
+      expect(face, href).toMatch(/font-display:\s*swap/);
+    }
+    const italic = faces.filter((face) => /font-style:\s*italic/.test(face));
+    expect(italic.length).toBeGreaterThan(0);
+    for (const face of italic) expect(face).toMatch(/font-display:\s*optional/);
   });
 
   test("fingerprinted assets are cached for a year as immutable", async ({ request }) => {
@@ -176,7 +213,7 @@ test.describe("server", () => {
 
   test("scripts, styles and drawings go out as the build compressed them: brotli, else gzip, else as they are", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    const files = [/\/assets\/framework-[\w-]+\.js/, /\/assets\/root-[\w-]+\.css/, /\/images\/hero\/[\w-]+\.svg/].map((pattern) => {
+    const files = [/\/assets\/framework-[\w-]+\.js/, /\/assets\/shell-[\w-]+\.css/, /\/images\/hero\/[\w-]+\.svg/].map((pattern) => {
       const path = pattern.exec(html)?.[0];
       if (!path) throw new Error(`the home page names no ${pattern}`);
       return path;

@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
-import { areaSheets, FIRST_SCREEN_FONT_PRELOADS } from "#app/styles/links.ts";
+import { areaSheets, FIRST_SCREEN_FONT_PRELOADS, SHELL_SHEET } from "#app/styles/links.ts";
 
 // The server sets the API on this very context object: the one bundled into the build.
 export { apiContext } from "./context.ts";
 
 /**
- * What the shop's home asks for before its first paint: the same faces preloaded and the same sheets (the shell,
- * which importing the module brings as this root's CSS, and the home page's areas), so the floor pays what the
- * shop's first page pays for fonts and styles and nothing of the shop's own page.
+ * What the shop's home asks for before its first paint: the same sheets (the shell and the home page's areas) and
+ * the same faces preloaded, so the floor pays what the shop's first page pays for styles and fonts and nothing of
+ * the shop's own page.
  */
-export const links = () => [...FIRST_SCREEN_FONT_PRELOADS, ...areaSheets("catalogue", "home")];
+export const links = () => [SHELL_SHEET, ...FIRST_SCREEN_FONT_PRELOADS, ...areaSheets("catalogue", "home")];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
