@@ -64,7 +64,9 @@ test("a client navigation shows the next page only once its sheets have loaded",
     new MutationObserver((_, observer) => {
       if (!document.querySelector(".listing")) return;
       observer.disconnect();
-      const sheet = performance.getEntriesByType("resource").find((entry) => /\/assets\/listing-[\w-]+\.css$/.test(entry.name));
+      const sheet = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((entry) =>
+        /\/assets\/listing-[\w-]+\.css$/.test(entry.name),
+      );
       document.documentElement.dataset.listingSheetAtRender = String(Boolean(sheet && sheet.responseEnd > 0));
     }).observe(document.body, { childList: true, subtree: true });
   });
