@@ -26,6 +26,10 @@ export async function startFloorServer(port: number): Promise<Server> {
   const app = express();
   app.use(compression());
   app.use("/assets", express.static(new URL("./build/client/assets", import.meta.url).pathname, { immutable: true, maxAge: "1y" }));
+  // A browser asks for it on its own; the floor has none, and a 404 would be the framework's error page and log.
+  app.get("/favicon.ico", (_request, response) => {
+    response.status(204).end();
+  });
   app.all("/api/{*rest}", getRequestListener(api.fetch));
   app.all(
     "/{*path}",
