@@ -304,7 +304,10 @@ process.once("SIGINT", () => {
 let browser: Browser | undefined;
 try {
   if (!args.url && !args["no-build"]) buildForBench({ floor: true });
-  if (!args.url) [shop, floor] = await Promise.all([startShop(), startFloor()]);
+  if (!args.url) {
+    shop = await startShop();
+    floor = await startFloor();
+  }
   const base = args.url ?? (shop as Running).url;
   if (!(await fetch(base).catch(() => undefined))?.ok) throw new Error(`${base} does not answer: is the shop running there?`);
   browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
