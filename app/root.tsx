@@ -60,6 +60,7 @@ import { refuse } from "./lib/form-data.server.ts";
 import { liveFirstPurchasePercent } from "./lib/offers.server.ts";
 import { exchangeRates } from "./lib/rates.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
+import { publicOrigin } from "./lib/seo.server.ts";
 import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
 import { SHARED_PAGE_TOKEN } from "./lib/submission-once.server.ts";
 
@@ -113,6 +114,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       user: user ? { name: user.name, email: user.email } : null,
+      // The origin of the canonical and shared URLs every page's `meta` and share button write (app/lib/seo.ts).
+      origin: publicOrigin(context),
       toasts,
       currency,
       rates: ratesForDisplay(currency, pricing.rates),

@@ -52,7 +52,7 @@ describe("resolveVariantSelection", () => {
     expect(selection.color).toBe("Sage");
     expect(selection.sizes.map((option) => option.size)).toEqual(["S", "M", "L"]);
     expect(selection.size).toBe("M");
-    expect(selection.variant?.extra_price).toBe(10);
+    expect(selection.variant?.price).toBe(110);
     expect(selection.available).toBe(5);
   });
 
@@ -159,7 +159,7 @@ describe("toProductCard", () => {
     };
     const card = toProductCard(summary);
     expect(card.colours.map((colour) => colour.name)).toEqual(["Sage", "Ivory"]);
-    expect(card.quickAdd).toEqual({ id: variants[0]?.id, color_name: "Sage", size: "L", stock: 2 });
+    expect(card.quickAdd).toEqual({ id: variants[0]?.id, stock: 2 });
     expect(card).not.toHaveProperty("variants");
     expect(card).not.toHaveProperty("sku");
   });
