@@ -60,6 +60,8 @@ export function CurrencyPicker({ current }: { current: string }) {
         onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own currency table, escaped once per process (currency.ts); hydration keeps the server's options.
         dangerouslySetInnerHTML={{ __html: optionsHtml(current) }}
+        // The browser's empty string differs from the server's options on purpose: hydration keeps the server's.
+        suppressHydrationWarning
       />
       <noscript>
         <button type="submit" className="currency-picker__apply">
