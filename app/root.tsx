@@ -30,12 +30,13 @@ import { ValueStrip } from "./components/ui/value-strip.tsx";
 import { apiFor } from "./lib/api.server.ts";
 import { loadShopperChrome, writeBackAccount } from "./lib/auth.server.ts";
 import { readCartCount } from "./lib/cart.server.ts";
-import { currencyInfo, currencyOptionsHtml, ratesForDisplay } from "./lib/currency.ts";
+import { currencyInfo, ratesForDisplay } from "./lib/currency.ts";
 import { sharedPageVariant } from "./lib/document-caching.server.ts";
 import { refuse } from "./lib/form-data.server.ts";
 import { liveFirstPurchasePercent } from "./lib/offers.server.ts";
 import { exchangeRates } from "./lib/rates.server.ts";
 import { requestInfoContext } from "./lib/request-context.ts";
+import { publicOrigin } from "./lib/seo.server.ts";
 import { commitSession, getSession, readCurrency, takeToasts } from "./lib/session.server.ts";
 import { SHARED_PAGE_TOKEN } from "./lib/submission-once.server.ts";
 import { FIRST_SCREEN_FONT_PRELOADS, SHELL_SHEET } from "./styles/links.ts";
@@ -83,12 +84,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       user: user ? { name: user.name, email: user.email } : null,
+      // The origin of the canonical and shared URLs every page's `meta` and share button write (app/lib/seo.ts).
+      origin: publicOrigin(context),
       toasts,
       currency,
       rates: ratesForDisplay(currency, pricing.rates),
-      // The display currency's symbol and the picker's options: the browser then needs no currency table.
+      // The display currency's symbol: the browser then needs no currency table (the picker's options: currency-picker.tsx).
       currencySymbol: currencyInfo(currency)?.symbol ?? currency,
-      currencyOptionsHtml: currencyOptionsHtml(currency),
       firstPurchasePercent,
       cartCount: await readCartCount(request),
       // This page's add-to-cart token (see submission-once.server.ts): one of its own for a visitor with a cart or
@@ -137,11 +139,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <HoneypotProvider {...usePageHoneypot()}>
           <ToastViewport>
             <Toaster toasts={shell?.toasts ?? []} />
-            <TopBar
-              currency={shell?.currency ?? BASE_CURRENCY}
-              currencyOptionsHtml={shell?.currencyOptionsHtml ?? `<option value="${BASE_CURRENCY}">${BASE_CURRENCY}</option>`}
-              firstPurchasePercent={shell?.firstPurchasePercent ?? null}
-            />
+            <TopBar currency={shell?.currency ?? BASE_CURRENCY} firstPurchasePercent={shell?.firstPurchasePercent ?? null} />
             <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={shell?.recentlyViewed ?? []} />
             <main id="main" className="site-main" tabIndex={-1} aria-busy={currencyChanging || undefined}>
               {children}

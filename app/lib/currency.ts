@@ -157,10 +157,10 @@ export function formatPrice(amount: number, currency: string, rates?: Rates): st
 const optionsHtmlBySelected = new Map<string, string>();
 
 /**
- * The picker's ninety `<option>`s as one HTML string, `selected` on the display currency, for the root loader to
- * send: the browser has no currency table, and one string costs the render and the page's data a fraction of
- * ninety elements and objects. Built once per currency and kept (a module constant would put the table in the
- * browser's bundle); at most one string per supported currency.
+ * The picker's ninety `<option>`s as one HTML string, `selected` on the display currency, which the server writes
+ * into the picker (the browser keeps it and has no currency table): one string costs the render a fraction of
+ * ninety elements. Built once per currency and kept (a module constant would put the table in the browser's
+ * bundle); at most one string per supported currency.
  */
 export function currencyOptionsHtml(selected: string): string {
   let html = optionsHtmlBySelected.get(selected);

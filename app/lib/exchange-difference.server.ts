@@ -8,7 +8,7 @@ import { type ApiClient, callApi } from "./api.server.ts";
 import { parseCardFields } from "./checkout-form.server.ts";
 import { paymentOptions } from "./hosted-checkout.server.ts";
 import { differenceCheckoutSchema, returnSchema } from "./responses.server.ts";
-import { absoluteUrl } from "./seo.server.ts";
+import { absoluteUrl } from "./seo.ts";
 import { redirectWithToast } from "./session.server.ts";
 
 /** What a refused payment of the difference answers: the alert, each card field's error, the fields as typed (never the CVV), a new key. */

@@ -7,7 +7,7 @@ import type { buildPaymentRequest } from "./checkout.ts";
 import { paidRedirect } from "./payment-status.server.ts";
 import { hostedCheckoutSchema, myOrdersSchema, orderDetailSchema, paymentOptionsSchema } from "./responses.server.ts";
 import { heldOrderFormSchema } from "./schemas/held-order.ts";
-import { absoluteUrl } from "./seo.server.ts";
+import { absoluteUrl } from "./seo.ts";
 import { redirectWithToast } from "./session.server.ts";
 
 /** Where the provider sends the shopper back: this page confirms the order and opens its success page. */

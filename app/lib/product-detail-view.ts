@@ -13,14 +13,81 @@ const sizeRank = (size: string) => {
   return rank === -1 ? SIZES.length : rank;
 };
 
+/** A variant as the product page reads it: its swatch, size, stock, price and the id its form posts. */
+export type DetailVariant = Pick<VariantDto, "id" | "color_name" | "color_code" | "size" | "stock" | "price">;
+
+/**
+ * A product as its page shows it, and its `meta` and JSON-LD read (the SKU): the page's data carries these fields
+ * instead of the whole detail.
+ */
+export interface ProductPageView
+  extends Pick<
+    ProductDetailDto,
+    | "id"
+    | "token"
+    | "name"
+    | "sku"
+    | "category_name"
+    | "description"
+    | "current_price"
+    | "original_price"
+    | "main_image"
+    | "images"
+    | "stock"
+    | "average_rating"
+    | "review_count"
+    | "default_fit"
+    | "available_fits"
+    | "final_sale"
+    | ProductAccordionField
+  > {
+  variants: DetailVariant[];
+}
+
+/** The product's own texts of the page's accordions (app/content/product.ts); null leaves the shop's wording. */
+type ProductAccordionField = "materials_care" | "delivery_returns" | "return_exchanges" | "contact_info";
+
+export function toProductPageView(product: ProductDetailDto): ProductPageView {
+  return {
+    id: product.id,
+    token: product.token,
+    name: product.name,
+    sku: product.sku,
+    category_name: product.category_name,
+    description: product.description,
+    current_price: product.current_price,
+    original_price: product.original_price,
+    main_image: product.main_image,
+    images: product.images,
+    stock: product.stock,
+    average_rating: product.average_rating,
+    review_count: product.review_count,
+    default_fit: product.default_fit,
+    available_fits: product.available_fits,
+    final_sale: product.final_sale,
+    materials_care: product.materials_care,
+    delivery_returns: product.delivery_returns,
+    return_exchanges: product.return_exchanges,
+    contact_info: product.contact_info,
+    variants: product.variants.map(({ id, color_name, color_code, size, stock, price }) => ({
+      id,
+      color_name,
+      color_code,
+      size,
+      stock,
+      price,
+    })),
+  };
+}
+
 export interface SizeOption {
   size: string;
   stock: number;
-  variant: VariantDto;
+  variant: DetailVariant;
 }
 
 /** The sizes one colour comes in, smallest first. */
-function sizesForColor(variants: readonly VariantDto[], color: string): SizeOption[] {
+function sizesForColor(variants: readonly DetailVariant[], color: string): SizeOption[] {
   return variants
     .filter((variant) => variant.color_name === color)
     .map((variant) => ({ size: variant.size, stock: variant.stock, variant }))
@@ -50,13 +117,16 @@ export interface VariantSelection extends VariantChoice {
   sizes: SizeOption[];
   fits: string[];
   /** The variant of the chosen colour and size, when both are chosen. */
-  variant: VariantDto | null;
+  variant: DetailVariant | null;
   /** Units the shopper may add: the variant's stock, 0 without a variant. */
   available: number;
 }
 
+/** What a product offers to choose from. */
+type VariantChoices = Pick<ProductPageView, "variants" | "available_fits" | "default_fit">;
+
 /** The selection the page's query (`?color=…&size=…&fit=…`) asks for, made valid (see below). */
-export function selectionFromSearch(product: Pick<ProductDetailDto, "variants" | "available_fits" | "default_fit">, search: string) {
+export function selectionFromSearch(product: VariantChoices, search: string) {
   const params = new URLSearchParams(search);
   return resolveVariantSelection(product, { color: params.get("color"), size: params.get("size"), fit: params.get("fit") });
 }
@@ -65,10 +135,7 @@ export function selectionFromSearch(product: Pick<ProductDetailDto, "variants" |
  * The selection a URL asks for, made valid: an unknown colour falls back to the first colour, an unknown
  * or sold-out size to the first size in stock for that colour, an unknown fit to the default fit.
  */
-export function resolveVariantSelection(
-  product: Pick<ProductDetailDto, "variants" | "available_fits" | "default_fit">,
-  requested: Partial<VariantChoice>,
-): VariantSelection {
+export function resolveVariantSelection(product: VariantChoices, requested: Partial<VariantChoice>): VariantSelection {
   const colors = colorOptions(product.variants);
   const color = colors.find((option) => option.name === requested.color)?.name ?? colors[0]?.name ?? null;
   const sizes = color === null ? [] : sizesForColor(product.variants, color);
@@ -104,7 +171,7 @@ export function truncateDescription(text: string, limit = DESCRIPTION_TRUNCATE_A
 }
 
 /** The price the shopper pays for a variant (current plus extra), or the product's when none is chosen. */
-export function unitPrice(product: Pick<ProductSummaryDto, "current_price">, variant: VariantDto | null): number {
+export function unitPrice(product: Pick<ProductSummaryDto, "current_price">, variant: Pick<VariantDto, "price"> | null): number {
   return variant ? variant.price : product.current_price;
 }
 

@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import {
   defaultFit,
   galleryIndex,
   resolveVariantSelection,
   selectionFromSearch,
+  toProductPageView,
   truncateDescription,
   variantSearch,
   wrapIndex,
 } from "./product-detail-view.ts";
-import { colorDots, colorOptions, firstVariantInStock, struckPrice, toProductCard } from "./product-view.ts";
+import { colorDots, colorOptions, firstVariantInStock, struckPrice, toCategoryTile, toProductCard } from "./product-view.ts";
+import { productFixture } from "./testing/product-fixtures.ts";
 
 let nextId = 1;
 function variant(color_name: string, size: string, stock: number, extra_price = 0): VariantDto {
@@ -52,7 +55,7 @@ describe("resolveVariantSelection", () => {
     expect(selection.color).toBe("Sage");
     expect(selection.sizes.map((option) => option.size)).toEqual(["S", "M", "L"]);
     expect(selection.size).toBe("M");
-    expect(selection.variant?.extra_price).toBe(10);
+    expect(selection.variant?.price).toBe(110);
     expect(selection.available).toBe(5);
   });
 
@@ -159,9 +162,56 @@ describe("toProductCard", () => {
     };
     const card = toProductCard(summary);
     expect(card.colours.map((colour) => colour.name)).toEqual(["Sage", "Ivory"]);
-    expect(card.quickAdd).toEqual({ id: variants[0]?.id, color_name: "Sage", size: "L", stock: 2 });
+    expect(card.quickAdd).toEqual({ id: variants[0]?.id, stock: 2 });
     expect(card).not.toHaveProperty("variants");
     expect(card).not.toHaveProperty("sku");
+  });
+});
+
+describe("the product page's and the category tiles' data", () => {
+  it("keeps of a product's detail what its page, meta and JSON-LD read, and of each variant its swatch, size, stock, price and id", () => {
+    const detail = {
+      ...productFixture(7, variants),
+      description: "Silk.",
+      images: [{ url: "/a.svg", alt: "a", color_name: "Sage" }],
+      default_fit: "Fitted",
+      fit_required: false,
+      available_fits: fits("Fitted"),
+      materials_care: "Hand wash.",
+      delivery_returns: null,
+      return_exchanges: null,
+      contact_info: null,
+      final_sale: false,
+    };
+    const view = toProductPageView(detail);
+    expect(view).toMatchObject({
+      id: 7,
+      token: "token-7",
+      sku: "P-7",
+      description: "Silk.",
+      materials_care: "Hand wash.",
+      delivery_returns: null,
+    });
+    for (const field of ["slug", "category_id", "collection", "price", "stock_status", "created_at", "fit_required"]) {
+      expect(view, field).not.toHaveProperty(field);
+    }
+    expect(view.variants[2]).toEqual({ id: variants[2]?.id, color_name: "Sage", color_code: "#000", size: "M", stock: 5, price: 110 });
+  });
+
+  it("keeps of a category its id, name and picture, the placeholder standing in for none", () => {
+    const category = {
+      id: 3,
+      category_id: 3,
+      name: "Abayas",
+      category_name: "Abayas",
+      collection: "Women",
+      slug: "abayas",
+      description: "Flowing.",
+      image: "",
+      image_url: "",
+      status: "Active",
+    };
+    expect(toCategoryTile(category)).toEqual({ id: 3, name: "Abayas", image: PLACEHOLDER_IMAGE });
   });
 });
 

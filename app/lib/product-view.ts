@@ -1,5 +1,5 @@
 import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
-import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
+import type { CategoryDto, ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 
 /** Pure rules of the product cards every catalogue page shows: colour dots, quick add, links, prices, images. */
 
@@ -9,7 +9,7 @@ export interface ColorOption {
 }
 
 /** Each colour once, in variant order. */
-export function colorOptions(variants: readonly VariantDto[]): ColorOption[] {
+export function colorOptions(variants: readonly Pick<VariantDto, "color_name" | "color_code">[]): ColorOption[] {
   const seen = new Map<string, ColorOption>();
   for (const variant of variants) {
     if (!seen.has(variant.color_name)) seen.set(variant.color_name, { name: variant.color_name, code: variant.color_code });
@@ -22,8 +22,11 @@ export function colorDots(colours: readonly ColorOption[], max: number): { shown
   return { shown: colours.slice(0, max), more: Math.max(0, colours.length - max) };
 }
 
-/** What an add-to-cart form needs of a variant. */
+/** What the product page's add-to-cart form needs of a variant. */
 export type CartVariant = Pick<VariantDto, "id" | "color_name" | "size" | "stock">;
+
+/** What a card's quick add needs of its variant: the action reads the colour and size from the variant it names. */
+export type QuickAddVariant = Pick<VariantDto, "id" | "stock">;
 
 /**
  * A product as a grid card shows it, and no more: the page's hydration data carries these fields instead of
@@ -35,7 +38,7 @@ export interface ProductCardView
     "id" | "token" | "name" | "category_name" | "current_price" | "original_price" | "main_image" | "stock_status"
   > {
   /** The variant the card's quick add-to-cart uses. */
-  quickAdd: CartVariant | null;
+  quickAdd: QuickAddVariant | null;
   colours: ColorOption[];
 }
 
@@ -50,7 +53,7 @@ export function toProductCard(product: ProductSummaryDto): ProductCardView {
     original_price: product.original_price,
     main_image: product.main_image,
     stock_status: product.stock_status,
-    quickAdd: quickAdd && { id: quickAdd.id, color_name: quickAdd.color_name, size: quickAdd.size, stock: quickAdd.stock },
+    quickAdd: quickAdd && { id: quickAdd.id, stock: quickAdd.stock },
     colours: colorOptions(product.variants),
   };
 }
@@ -70,3 +73,8 @@ export function struckPrice(product: Pick<ProductSummaryDto, "current_price" | "
 }
 
 export const imageOrPlaceholder = (url: string | null | undefined) => url || PLACEHOLDER_IMAGE;
+
+/** A category as its tile shows it (the home page's teaser, the categories page): the page's data carries no more. */
+export interface CategoryTileView extends Pick<CategoryDto, "id" | "name" | "image"> {}
+
+export const toCategoryTile = ({ id, name, image }: CategoryDto): CategoryTileView => ({ id, name, image: imageOrPlaceholder(image) });

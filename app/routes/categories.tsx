@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { apiFor } from "#app/lib/api.server.ts";
-import { fetchActiveCategories } from "#app/lib/catalogue.server.ts";
+import { fetchActiveCategories, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { categoryHref } from "#app/lib/listing-path.ts";
-import { imageOrPlaceholder } from "#app/lib/product-view.ts";
-import { breadcrumbJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
+import { toCategoryTile } from "#app/lib/product-view.ts";
+import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
 import { areaSheets } from "#app/styles/links.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
@@ -14,8 +14,17 @@ import type { Route } from "./+types/categories";
 export const links: Route.LinksFunction = () => areaSheets("catalogue");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const origin = publicOrigin(context);
-  const meta = pageMeta({
+  const categories = await fetchActiveCategories(apiFor(context));
+  return {
+    categories: mapLoaded(categories, (list) =>
+      list.map((category) => ({ ...toCategoryTile(category), description: category.description })),
+    ),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = matches[0].loaderData.origin;
+  return pageMeta({
     title: MSG.catalogue.allCategories,
     description: `Explore every ${SHOP.name} collection: womenswear, abayas, coords, mini and the children's line from baby to 15 years.`,
     origin,
@@ -27,10 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ]),
     ],
   });
-  return { meta, categories: await fetchActiveCategories(apiFor(context)) };
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
+};
 
 const TILE_IMAGE = { width: 600, height: 750 } as const;
 
@@ -48,7 +54,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                   <Link to={categoryHref(category.name)} className="category-card">
                     <span className="category-card__media">
                       <img
-                        src={imageOrPlaceholder(category.image)}
+                        src={category.image}
                         alt=""
                         width={TILE_IMAGE.width}
                         height={TILE_IMAGE.height}

@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       paymentOptions: await paymentOptions(api),
       addresses,
       addressesFailed: !addressList.success,
-      addressError: needsAddress ? MSG.checkout.selectAddress : null,
+      needsAddress,
       idempotencyKey: randomUUID(),
     },
     { headers },
@@ -204,7 +204,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 paymentOptions={loaderData.paymentOptions}
                 addresses={loaderData.addresses}
                 addressesFailed={loaderData.addressesFailed}
-                addressError={loaderData.addressError}
+                needsAddress={loaderData.needsAddress}
                 idempotencyKey={
                   (actionData && "payment" in actionData ? actionData.payment.idempotencyKey : null) ?? loaderData.idempotencyKey
                 }

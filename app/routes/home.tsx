@@ -9,16 +9,16 @@ import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { FLAGSHIP, HERO_SLIDES, NEWSLETTER, PRESS, TESTIMONIALS, WHY_CHOOSE_US } from "#app/content/home.ts";
 import { apiFor } from "#app/lib/api.server.ts";
-import { fetchActiveCategories, fetchLatest, fetchTrending, type Loaded, mapLoaded } from "#app/lib/catalogue.server.ts";
+import { fetchActiveCategories, fetchLatest, fetchTrending, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
 import { honeypotLoaderData } from "#app/lib/honeypot.server.ts";
 import { categoryHref } from "#app/lib/listing-path.ts";
-import { imageOrPlaceholder, toProductCard } from "#app/lib/product-view.ts";
-import { organizationJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
+import { toCategoryTile, toProductCard } from "#app/lib/product-view.ts";
+import { organizationJsonLd, pageMeta } from "#app/lib/seo.ts";
 import { areaSheets } from "#app/styles/links.ts";
 import { PAGE_SIZE, SHOP_IMAGES } from "#contract/constants.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
-import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
+import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import type { Route } from "./+types/home";
@@ -28,50 +28,34 @@ export const links: Route.LinksFunction = () => areaSheets("catalogue", "home");
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context);
   const [categories, trending, latest] = await Promise.all([fetchActiveCategories(api), fetchTrending(api), fetchLatest(api)]);
-  const teaser: Loaded<CategoryDto[]> = categories.ok
-    ? {
-        ok: true,
-        data: categories.data
-          .slice(0, PAGE_SIZE.homeCategoryTeaser)
-          .map((category) => ({ ...category, image: imageOrPlaceholder(category.image) })),
-      }
-    : categories;
   const cards = (products: ProductSummaryDto[]) => products.map(toProductCard);
-  const origin = publicOrigin(context);
   return {
     ...honeypotLoaderData,
-    meta: pageMeta({
-      title: null,
-      description: `${SHOP.tagline}. Exclusive modest and luxury new arrivals every month, ${DELIVERY_TERMS.phrase} and a flagship store in London.`,
-      origin,
-      canonicalPath: "/",
-      image: HERO_SLIDES[0]?.image,
-      jsonLd: [organizationJsonLd(origin)],
-    }),
-    categories: teaser,
+    categories: mapLoaded(categories, (list) => list.slice(0, PAGE_SIZE.homeCategoryTeaser).map(toCategoryTile)),
     trending: mapLoaded(trending, cards),
     latest: mapLoaded(latest, cards),
-    // The copy is loader data, not code: the page's script stays small and the texts come with the page.
-    content: {
-      heroSlides: HERO_SLIDES,
-      whyChooseUs: WHY_CHOOSE_US,
-      press: PRESS,
-      flagship: FLAGSHIP,
-      testimonials: TESTIMONIALS,
-      newsletter: NEWSLETTER,
-    },
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = matches[0].loaderData.origin;
+  return pageMeta({
+    title: null,
+    description: `${SHOP.tagline}. Exclusive modest and luxury new arrivals every month, ${DELIVERY_TERMS.phrase} and a flagship store in London.`,
+    origin,
+    canonicalPath: "/",
+    image: HERO_SLIDES[0]?.image,
+    jsonLd: [organizationJsonLd(origin)],
+  });
+};
 
 const CATEGORY_IMAGE = { width: 600, height: 750 } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, trending, latest, content } = loaderData;
+  const { categories, trending, latest } = loaderData;
   return (
     <div className="home">
-      <Hero slides={content.heroSlides} />
+      <Hero slides={HERO_SLIDES} />
 
       <section className="home-section container" aria-labelledby="home-categories">
         <div className="home-section__head">
@@ -110,7 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="home-section home-section--muted" aria-labelledby="home-why">
         <div className="container">
           <SectionHeading id="home-why" eyebrow={`The ${SHOP.name} promise`} title="Why Choose Us" align="center" />
-          <ReasonsCarousel cards={content.whyChooseUs} />
+          <ReasonsCarousel cards={WHY_CHOOSE_US} />
         </div>
       </section>
 
@@ -118,13 +102,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="home-feature home-feature--inverse" aria-labelledby="home-press">
         <div className="container home-feature__inner">
-          <p className="eyebrow">{content.press.eyebrow}</p>
+          <p className="eyebrow">{PRESS.eyebrow}</p>
           <p className="home-feature__outlet">{SHOP.pressOutlet}</p>
           <h2 id="home-press" className="home-feature__title">
-            {content.press.title}
+            {PRESS.title}
           </h2>
-          <p className="home-feature__text">{content.press.text}</p>
-          <ButtonLink to={content.press.learnMore} variant="light">
+          <p className="home-feature__text">{PRESS.text}</p>
+          <ButtonLink to={PRESS.learnMore} variant="light">
             {MSG.catalogue.learnMore}
             <span className="visually-hidden"> about our press feature</span>
           </ButtonLink>
@@ -145,9 +129,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             decoding="async"
           />
           <div className="flagship__copy">
-            <p className="eyebrow">{content.flagship.eyebrow}</p>
-            <h2 id="home-flagship">{content.flagship.title}</h2>
-            <p>{content.flagship.text}</p>
+            <p className="eyebrow">{FLAGSHIP.eyebrow}</p>
+            <h2 id="home-flagship">{FLAGSHIP.title}</h2>
+            <p>{FLAGSHIP.text}</p>
             <address className="flagship__address">
               <Icon name="mapPin" />
               <span>{SHOP_ADDRESS_ONE_LINE}</span>
@@ -156,7 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Icon name="clock" />
               <span>{SHOP.flagshipHours}</span>
             </p>
-            <ButtonLink to={content.flagship.learnMore} variant="outline">
+            <ButtonLink to={FLAGSHIP.learnMore} variant="outline">
               {MSG.catalogue.learnMore}
               <span className="visually-hidden"> about our flagship store</span>
             </ButtonLink>
@@ -167,11 +151,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="home-section home-section--muted" aria-labelledby="home-testimonials">
         <div className="container">
           <SectionHeading id="home-testimonials" eyebrow="In their words" title="What Our Customers Say" align="center" />
-          <TestimonialsCarousel testimonials={content.testimonials} />
+          <TestimonialsCarousel testimonials={TESTIMONIALS} />
         </div>
       </section>
 
-      <NewsletterSignup copy={content.newsletter} />
+      <NewsletterSignup />
     </div>
   );
 }
@@ -208,13 +192,13 @@ function ProductShowcase({
   );
 }
 
-function NewsletterSignup({ copy }: { copy: typeof NEWSLETTER }) {
+function NewsletterSignup() {
   return (
     <section className="newsletter" aria-labelledby="home-newsletter">
       <div className="container newsletter__inner">
-        <p className="eyebrow">{copy.eyebrow}</p>
-        <h2 id="home-newsletter">{copy.title}</h2>
-        <p className="newsletter__text">{copy.text}</p>
+        <p className="eyebrow">{NEWSLETTER.eyebrow}</p>
+        <h2 id="home-newsletter">{NEWSLETTER.title}</h2>
+        <p className="newsletter__text">{NEWSLETTER.text}</p>
         <NewsletterForm />
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation, useRouteLoaderData } from "react-router";
 import { Accordion } from "#app/components/catalogue/accordion.tsx";
 import { AddToCartForm, useCatalogueForms, WishlistButton } from "#app/components/catalogue/cart-forms.tsx";
 import { Gallery } from "#app/components/catalogue/gallery.tsx";
@@ -19,15 +19,23 @@ import { optionalUser } from "#app/lib/auth.server.ts";
 import { fetchProductDetail, fetchProductReviews, fetchRecommended, mapLoaded } from "#app/lib/catalogue.server.ts";
 import { COLOR_DOTS, REVIEWS_PARAM } from "#app/lib/constants.ts";
 import { categoryHref, LISTING_PATH } from "#app/lib/listing-path.ts";
-import { galleryImages, galleryIndex, selectionFromSearch, truncateDescription, unitPrice } from "#app/lib/product-detail-view.ts";
-import { struckPrice, toProductCard } from "#app/lib/product-view.ts";
+import {
+  galleryImages,
+  galleryIndex,
+  type ProductPageView,
+  selectionFromSearch,
+  toProductPageView,
+  truncateDescription,
+  unitPrice,
+} from "#app/lib/product-detail-view.ts";
+import { productHref, struckPrice, toProductCard } from "#app/lib/product-view.ts";
 import { recordRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
 import { reviewsView } from "#app/lib/reviews-view.ts";
-import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd, publicOrigin } from "#app/lib/seo.server.ts";
+import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 import { areaSheets } from "#app/styles/links.ts";
-import type { ProductDetailDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
-import { decodeProductId, encodeProductId } from "#contract/product-id.ts";
+import { decodeProductId } from "#contract/product-id.ts";
 import type { Route } from "./+types/product.$id";
 
 export const links: Route.LinksFunction = () => areaSheets("catalogue", "product");
@@ -35,10 +43,7 @@ export const links: Route.LinksFunction = () => areaSheets("catalogue", "product
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = decodeProductId(params.id);
   if (id === null) throw redirect("/not-found");
-  const url = new URL(request.url);
-  const origin = publicOrigin(context);
-  const view = reviewsView(url.searchParams);
-  const canonicalPath = `/product/${encodeProductId(id)}`;
+  const view = reviewsView(new URL(request.url).searchParams);
   const api = apiFor(context);
   // Recording the view is the page's extra action for a signed-in shopper; it never holds up or fails the page.
   const [product, recommended, reviews] = await Promise.all([
@@ -50,30 +55,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     optionalUser(request).then((signedIn) => recordRecentlyViewed(api, signedIn, id)),
   ]);
   if (!product.ok) {
-    const meta = pageMeta({
-      title: product.message,
-      description: MSG.catalogue.productNotFound,
-      origin,
-      canonicalPath,
-      noindex: true,
-    });
-    return data(
-      { origin, canonicalPath, meta, product: null, accordions: [], failure: product.message, recommended, reviews, view },
-      { status: product.notFound ? 404 : 503 },
-    );
+    return data({ product: null, failure: product.message, recommended, reviews, view }, { status: product.notFound ? 404 : 503 });
   }
-  const meta = productMeta(origin, canonicalPath, product.data);
-  // The accordions' texts come with the data (the product's own, or the shop's wording), not in the page's script. A
-  // final-sale product's returns section says it cannot be returned, instead of the policy it is an exception to.
-  const accordions = PRODUCT_ACCORDIONS.map((item) => ({
-    title: item.title,
-    text: item.field === "return_exchanges" && product.data.final_sale ? MSG.returns.finalSale : product.data[item.field] || item.fallback,
-  }));
-  return { origin, canonicalPath, meta, product: product.data, accordions, failure: null, recommended, reviews, view };
+  return { product: toProductPageView(product.data), failure: null, recommended, reviews, view };
 }
 
-/** Built with the data, so the SEO builders stay on the server. */
-function productMeta(origin: string, canonicalPath: string, product: ProductDetailDto) {
+/** Built from the page's own data, on the server and on client navigations: none of it travels as loader data. */
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const origin = matches[0].loaderData.origin;
+  const { product, failure } = loaderData;
+  if (!product) {
+    return pageMeta({
+      title: failure,
+      description: MSG.catalogue.productNotFound,
+      origin,
+      canonicalPath: location.pathname,
+      noindex: true,
+    });
+  }
+  const canonicalPath = productHref(product);
   return pageMeta({
     title: product.name,
     description: metaDescription(product.description || `${product.name}, ${product.category_name}`),
@@ -89,7 +89,17 @@ function productMeta(origin: string, canonicalPath: string, product: ProductDeta
       ]),
     ],
   });
-}
+};
+
+/**
+ * The accordions' texts: the product's own, or the shop's wording. A final-sale product's returns section says it
+ * cannot be returned, instead of the policy it is an exception to.
+ */
+const accordionsFor = (product: ProductPageView) =>
+  PRODUCT_ACCORDIONS.map((item) => ({
+    title: item.title,
+    text: item.field === "return_exchanges" && product.final_sale ? MSG.returns.finalSale : product[item.field] || item.fallback,
+  }));
 
 /**
  * Colour, size, fit and image live in the query and are resolved here from the loaded product: no refetch.
@@ -103,9 +113,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, formAction, 
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
-
-function breadcrumbsFor(product: ProductDetailDto) {
+function breadcrumbsFor(product: Pick<ProductPageView, "name" | "category_name">) {
   return [
     { label: MSG.catalogue.allProducts, to: LISTING_PATH },
     { label: product.category_name, to: categoryHref(product.category_name) },
@@ -114,7 +122,8 @@ function breadcrumbsFor(product: ProductDetailDto) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, accordions, failure, recommended, reviews, view, origin, canonicalPath } = loaderData;
+  const { product, failure, recommended, reviews, view } = loaderData;
+  const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin;
   const location = useLocation();
   const forms = useCatalogueForms();
   if (!product) {
@@ -153,7 +162,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           productName={product.name}
           actions={
             <>
-              <ShareButton title={product.name} url={new URL(canonicalPath, origin).href} className="icon-button icon-button--raised" />
+              <ShareButton
+                title={product.name}
+                url={new URL(productHref(product), origin).href}
+                className="icon-button icon-button--raised"
+              />
               <WishlistButton forms={forms} productId={product.id} productName={product.name} className="icon-button icon-button--raised" />
             </>
           }
@@ -215,7 +228,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="product-info__stock">{MSG.catalogue.stockAvailable(selection.available)}</p>
 
           <div className="product-info__accordions">
-            {accordions.map((item) => (
+            {accordionsFor(product).map((item) => (
               <Accordion key={item.title} title={item.title}>
                 <p>{item.text}</p>
               </Accordion>

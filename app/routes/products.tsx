@@ -14,7 +14,7 @@ import { LISTING_PATH, takeSearchFocus } from "#app/lib/listing-path.ts";
 import { canonicalListingHref, listingHref, listingSearchParams } from "#app/lib/listing-url.ts";
 import { toProductCard } from "#app/lib/product-view.ts";
 import { type ListingQuery, parseListingQuery } from "#app/lib/schemas/listing.ts";
-import { breadcrumbJsonLd, pageMeta, publicOrigin } from "#app/lib/seo.server.ts";
+import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
 import { areaSheets } from "#app/styles/links.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import { MSG } from "#contract/messages.ts";
@@ -34,7 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFor(context);
   const [page, categories] = await Promise.all([fetchProductPage(api, query), fetchActiveCategories(api)]);
   return {
-    meta: listingMeta(publicOrigin(context), query),
     query,
     focusSearch,
     page: mapLoaded(page, ({ products, pagination }) => ({ products: products.map(toProductCard), pagination })),
@@ -44,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const headingFor = (categories: readonly string[]) => (categories.length === 1 ? categories[0] : MSG.catalogue.allProducts);
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData.meta;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => listingMeta(matches[0].loaderData.origin, loaderData.query);
 
 function listingMeta(origin: string, query: ListingQuery) {
   const heading = headingFor(query.category);

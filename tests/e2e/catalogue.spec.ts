@@ -1,4 +1,6 @@
+import { PRODUCT_ACCORDIONS } from "#app/content/product.ts";
 import { MSG } from "#contract/messages.ts";
+import { SHOP } from "#contract/shop.ts";
 import { expect, type Shop, test } from "./fixtures.ts";
 
 /** Applies the listing form: with JavaScript changes apply by themselves, without it Apply submits them. */
@@ -172,6 +174,27 @@ test.describe("catalogue", () => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toContain("application/xml");
     expect(await sitemap.text()).toMatch(/<loc>http[^<]+\/product\/[A-Za-z0-9_-]+<\/loc>/);
+  });
+
+  test("the listing's and a product's page data carry what the page shows, while the documents keep their meta and JSON-LD", async ({
+    request,
+  }) => {
+    const listing = await (await request.get("/api/public/products?limit=1")).json();
+    const product = listing.data[0] as { token: string; name: string };
+    for (const path of ["/products", `/product/${product.token}`]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('<script type="application/ld+json">');
+      expect(html, path).toMatch(/<link rel="canonical" href="http[^"]+"\/>/);
+      expect(html, path).toContain('<meta property="og:title"');
+      expect(html, path).toContain('<option value="GBP" selected="">');
+      // React Router's hydration data: the scripts that fill window.__reactRouterContext.
+      const pageData = (html.match(/<script>window\.__reactRouterContext[\s\S]*?<\/script>/g) ?? []).join("").replaceAll("\\u0026", "&");
+      expect(pageData, path).toContain("loaderData");
+      for (const absent of ["@context", "ld+json", "og:", "canonical", "twitter:", "option", SHOP.tagline, MSG.catalogue.allProducts]) {
+        expect(pageData, `${path}: ${absent}`).not.toContain(absent);
+      }
+      for (const accordion of PRODUCT_ACCORDIONS) expect(pageData, path).not.toContain(accordion.title);
+    }
   });
 });
 

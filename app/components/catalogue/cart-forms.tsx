@@ -3,7 +3,7 @@ import { type Fetcher, useFetchers, useLocation, useRouteLoaderData, useSubmit }
 import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Icon } from "#app/components/ui/icons.tsx";
 import { SUBMISSION_TOKEN_FIELD } from "#app/lib/constants.ts";
-import type { CartVariant } from "#app/lib/product-view.ts";
+import type { CartVariant, QuickAddVariant } from "#app/lib/product-view.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**
@@ -57,19 +57,18 @@ export function useCatalogueForms(): CatalogueForms {
 /** The submission in flight as the fetcher `key`, if any. */
 const inFlight = (forms: CatalogueForms, key: string) => forms.fetchers.find((fetcher) => fetcher.key === key && fetcher.state !== "idle");
 
-interface AddToCartProps {
+type AddToCartProps = {
   forms: CatalogueForms;
-  source: "card" | "detail";
   productId: number;
-  variant: CartVariant | null;
   fit?: string | null;
   className?: string;
   /** Extra controls inside the form (the detail page's quantity stepper); without them the action adds one. */
   quantityField?: ReactNode;
   children: (state: { busy: boolean; disabled: boolean }) => ReactNode;
-}
+} & ({ source: "card"; variant: QuickAddVariant | null } | { source: "detail"; variant: CartVariant | null });
 
-export function AddToCartForm({ forms, source, productId, variant, fit, className, quantityField, children }: AddToCartProps) {
+export function AddToCartForm(props: AddToCartProps) {
+  const { forms, source, productId, variant, fit, className, quantityField, children } = props;
   const key = `add-to-cart-${source}-${productId}`;
   const busy = inFlight(forms, key) !== undefined;
   // A card's add needs only the variant: the action takes `source` as card and the quantity as 1 when they
@@ -81,10 +80,10 @@ export function AddToCartForm({ forms, source, productId, variant, fit, classNam
       {fromDetail ? <input type="hidden" name="source" value={source} /> : null}
       <input type="hidden" name="productId" value={productId} />
       {variant ? <input type="hidden" name="variantId" value={variant.id} /> : null}
-      {variant && fromDetail ? (
+      {props.source === "detail" && props.variant ? (
         <>
-          <input type="hidden" name="color" value={variant.color_name} />
-          <input type="hidden" name="size" value={variant.size} />
+          <input type="hidden" name="color" value={props.variant.color_name} />
+          <input type="hidden" name="size" value={props.variant.size} />
         </>
       ) : null}
       {fit ? <input type="hidden" name="fit" value={fit} /> : null}
@@ -106,7 +105,7 @@ export function QuickAddButton({
   forms: CatalogueForms;
   productId: number;
   productName: string;
-  variant: CartVariant | null;
+  variant: QuickAddVariant | null;
 }) {
   return (
     <AddToCartForm forms={forms} source="card" productId={productId} variant={variant} className="icon-form">

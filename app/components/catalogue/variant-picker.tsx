@@ -1,7 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { SIZE_CHART_HREF } from "#app/content/product.ts";
-import { selectionFromSearch, type VariantChoice, variantSearch } from "#app/lib/product-detail-view.ts";
-import type { ProductDetailDto } from "#contract/dto/product.ts";
+import { type ProductPageView, selectionFromSearch, type VariantChoice, variantSearch } from "#app/lib/product-detail-view.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**
@@ -10,7 +9,7 @@ import { MSG } from "#contract/messages.ts";
  * A new colour drops the image choice so the gallery opens on that colour. It reads the choice from the URL
  * itself, so the page hands it only the product (loader data, which keeps its identity).
  */
-export function VariantPicker({ product }: { product: ProductDetailDto }) {
+export function VariantPicker({ product }: { product: Pick<ProductPageView, "variants" | "available_fits" | "default_fit"> }) {
   const location = useLocation();
   const selection = selectionFromSearch(product, location.search);
   const img = new URLSearchParams(location.search).get("img");

@@ -31,7 +31,8 @@ interface CheckoutFlowProps {
   paymentOptions: PaymentOptionsDto;
   addresses: AddressDto[];
   addressesFailed: boolean;
-  addressError: string | null;
+  /** A later step was asked for without one of the shopper's addresses: the address step says to choose one. */
+  needsAddress: boolean;
   idempotencyKey: string;
   addressResult?: SubmissionResult<string[]>;
   payment?: PaymentReply;
@@ -80,7 +81,7 @@ function BackLink({ view }: { view: CheckoutView }) {
  * Choose a saved address (type badge shown) and continue, through a GET form so the choice lands in the URL;
  * or add one inline, which is then selected.
  */
-function AddressStep({ view, addresses, addressesFailed, addressError, addressResult }: CheckoutFlowProps) {
+function AddressStep({ view, addresses, addressesFailed, needsAddress, addressResult }: CheckoutFlowProps) {
   const location = useLocation();
   const preselected = view.addressId ?? addresses.find((address) => address.is_default)?.id ?? null;
   return (
@@ -96,9 +97,9 @@ function AddressStep({ view, addresses, addressesFailed, addressError, addressRe
       ) : (
         <Form method="get" action="/checkout" className="checkout-addresses">
           <input type="hidden" name="step" value="shipping" />
-          {addressError ? (
+          {needsAddress ? (
             <p className="form-message form-message--error" role="alert">
-              {addressError}
+              {MSG.checkout.selectAddress}
             </p>
           ) : null}
           <fieldset className="checkout-addresses__list">

@@ -6,15 +6,7 @@ import { CurrencyPicker } from "./currency-picker.tsx";
  * Currency picker, the rotating promise (a pure CSS cycle of TIMING_MS.topBarRotation per message) and a spacer.
  * `firstPurchasePercent` is the live first-purchase saving (null: none, and the bar promises none).
  */
-export function TopBar({
-  currency,
-  currencyOptionsHtml,
-  firstPurchasePercent,
-}: {
-  currency: string;
-  currencyOptionsHtml: string;
-  firstPurchasePercent: number | null;
-}) {
+export function TopBar({ currency, firstPurchasePercent }: { currency: string; firstPurchasePercent: number | null }) {
   const messages = topBarMessages(firstPurchasePercent);
   const cycle = {
     "--rotation-step": `${TIMING_MS.topBarRotation}ms`,
@@ -25,7 +17,7 @@ export function TopBar({
     <section className="top-bar" aria-label="Shop news and currency">
       <div className="top-bar__inner container">
         <div className="top-bar__start">
-          <CurrencyPicker current={currency} optionsHtml={currencyOptionsHtml} />
+          <CurrencyPicker current={currency} />
         </div>
         <ul className="top-bar__messages" style={cycle}>
           {messages.map((message, index) => (
