@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { PaymentAttemptDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiClient, ApiRequestError } from "./api.server.ts";
+import type { ApiClient } from "./api.server.ts";
 import { serializeCartState } from "./cart.server.ts";
 import { paymentAttemptSchema } from "./responses.server.ts";
 import { redirectWithToasts } from "./session.server.ts";
@@ -16,8 +16,7 @@ export const paymentCheckHref = (key: string) => `/checkout/payment-status?key=$
 export async function paymentAttempt(api: ApiClient, token: string, key: string): Promise<PaymentAttemptDto | null | "unavailable"> {
   try {
     const result = await api({
-      method: "GET",
-      endpoint: `/payments/attempts/${encodeURIComponent(key)}`,
+      send: (c) => c.payments.attempts[":key"].$get({ param: { key: encodeURIComponent(key) } }),
       token,
       schema: paymentAttemptSchema,
     });

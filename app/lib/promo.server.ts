@@ -1,6 +1,6 @@
 import { MSG } from "#contract/messages.ts";
 import { toGbp, toPence } from "#contract/money.ts";
-import { type ApiClient, ApiRequestError } from "./api.server.ts";
+import type { ApiClient } from "./api.server.ts";
 import type { AppliedPromo } from "./checkout.ts";
 import { promoResultSchema } from "./responses.server.ts";
 
@@ -13,9 +13,7 @@ export type PromoCheck = { ok: true; promo: AppliedPromo; message: string } | { 
 export async function checkPromo(api: ApiClient, code: string, basketPence: number, token: string | null): Promise<PromoCheck> {
   try {
     const result = await api({
-      method: "POST",
-      endpoint: "/public/validate-promo-code",
-      data: { code, cartTotal: toGbp(basketPence) },
+      send: (c) => c.public["validate-promo-code"].$post({ json: { code, cartTotal: toGbp(basketPence) } }),
       token,
       schema: promoResultSchema,
     });

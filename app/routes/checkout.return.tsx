@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
-import { ApiRequestError, apiFor } from "#app/lib/api.server.ts";
+import { apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { paidRedirect } from "#app/lib/payment-status.server.ts";
 import { hostedCheckoutSchema } from "#app/lib/responses.server.ts";
@@ -26,8 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!reference.success) throw data(null, { status: 404, statusText: "No checkout given" });
   try {
     const result = await apiFor(context)({
-      method: "POST",
-      endpoint: `/payments/checkout-sessions/${reference.data}/return`,
+      send: (c) => c.payments["checkout-sessions"][":reference"].return.$post({ param: { reference: String(reference.data) } }),
       token,
       schema: hostedCheckoutSchema,
     });

@@ -5,7 +5,7 @@ import { CheckoutFlow } from "#app/components/checkout/checkout-flow.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { listAddresses } from "#app/lib/addresses.server.ts";
-import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
+import { type ApiClient, apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { readCartState } from "#app/lib/cart.server.ts";
 import { buildPaymentRequest, checkoutHref, parseCheckoutView, paymentFailureToast } from "#app/lib/checkout.ts";
@@ -76,7 +76,7 @@ async function addAddress(request: Request, api: ApiClient, token: string, formD
   if (submission.status !== "success") return data({ addressResult: submission.reply() }, { status: 400 });
   const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: "/public/addresses", data: submission.value, token, schema: savedAddressSchema },
+    { send: (c) => c.public.addresses.$post({ json: submission.value }), token, schema: savedAddressSchema },
     Object.keys(addressSchema.shape),
     MSG.addresses.createFailed,
   );
@@ -148,9 +148,7 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
   }
   try {
     const result = await api({
-      method: "POST",
-      endpoint: "/payments/process",
-      data: body,
+      send: (c) => c.payments.process.$post({ json: body }),
       token,
       schema: orderDetailSchema,
       headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },

@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = codeScreenAction(
   {
-    endpoint: "/public/otp/resend",
+    send: (c, json) => c.public.otp.resend.$post({ json }),
     failed: MSG.otp.resendVerificationFailed,
     failedTitle: MSG.otp.resendFailed,
     resent: MSG.otp.verificationResent,
@@ -51,7 +51,7 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   const api = apiFor(context);
   const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: "/public/otp/verify", data: submission.value, schema: noDataSchema },
+    { send: (c) => c.public.otp.verify.$post({ json: submission.value }), schema: noDataSchema },
     ["otp"],
     MSG.otp.verificationFailed,
   );
@@ -64,7 +64,7 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   session.unset("pendingEmail");
   // A shopper signed in since sign-up is now verified: the header and the guards see it at once.
   const token = session.get("token");
-  const me = token ? await api({ method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema }) : null;
+  const me = token ? await api({ send: (c) => c.public.auth.me.$get(), token, schema: currentUserSchema }) : null;
   if (me?.success) session.set("user", me.data.user);
   // Decision 0042: still signed in, the shopper goes on to the profile; otherwise to sign-in, as the text says.
   const next = me?.success ? "/profile" : "/signin";

@@ -32,7 +32,7 @@ export const loader = codeScreenLoader;
 
 export const action = codeScreenAction(
   {
-    endpoint: "/public/auth/forgot-password",
+    send: (c, json) => c.public.auth["forgot-password"].$post({ json }),
     failed: MSG.auth.resendResetFailed,
     failedTitle: MSG.auth.resetCodeFailed,
     resent: MSG.auth.resetCodeResent,
@@ -46,9 +46,7 @@ async function resetPassword(request: Request, context: Readonly<RouterContextPr
 
   const { email, otp, newPassword } = submission.value;
   const call = {
-    method: "POST",
-    endpoint: "/public/auth/reset-password",
-    data: { email, otp, newPassword },
+    send: (c) => c.public.auth["reset-password"].$post({ json: { email, otp, newPassword } }),
     schema: deviceGrantSchema,
   } as const;
   const outcome = await callForForm(apiFor(context), call, FIELDS, MSG.auth.resetFailedRetry);

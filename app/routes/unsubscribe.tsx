@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: MSG.subscribe.unsubscribeLinkInvalid }, { status: 400 });
   const outcome = await callForForm(
     apiFor(context),
-    { method: "POST", endpoint: unsubscribeHref("/public/unsubscribe", parsed.data.token), schema: noDataSchema },
+    { send: (c) => c.public.unsubscribe.$post({ query: { token: parsed.data.token } }), schema: noDataSchema },
     [],
     MSG.subscribe.unsubscribeFailed,
   );
