@@ -19,7 +19,7 @@ export interface SignedInOperator {
 export async function requireOperator(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedInOperator> {
   const { token } = await requireVerifiedUser(request, context);
   const me = await apiFor(context)({ send: (c) => c.admin.me.$get(), token, schema: operatorSchema });
-  if (me.success) return { token, operator: me.data };
+  if (me.ok) return { token, operator: me.data };
   if (me.status === 401) throw redirect(signInUrl(request));
   if (me.status === 403) throw data(MSG.admin.operatorsOnly, { status: 403 });
   throw data(me.message, { status: me.status ?? 503 });

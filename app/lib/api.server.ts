@@ -198,6 +198,9 @@ export function asQuery<T extends object>(data: T): { [K in keyof T]: string } {
   return query as { [K in keyof T]: string };
 }
 
+/** A body the API alone checks (a form's raw values, an uploaded file): its validator words what is wrong. */
+export const unchecked = (body: unknown) => body as never;
+
 /** An answer that says the API cannot serve now: 503 (its database is away) or none at all. */
 const isUnavailable = (outcome: ApiOutcome<unknown>) => !outcome.ok && (outcome.status === 503 || outcome.status === null);
 

@@ -35,14 +35,13 @@ function refuse(formData: FormData, message: string, fieldErrors: Record<string,
 export async function payDifference(request: Request, api: ApiClient, token: string, code: string, formData: FormData, origin: string) {
   const key = idempotencyKeySchema.safeParse(formData.get("idempotencyKey"));
   if (!key.success) throw data(null, { status: 400, statusText: "Malformed payment form" });
-  const headers = { [IDEMPOTENCY_KEY_HEADER]: key.data };
+  const header = { [IDEMPOTENCY_KEY_HEADER]: key.data };
   const param = { code: encodeURIComponent(code) };
   if (!takesCardsInShop((await paymentOptions(api)).gateway)) {
     const back = absoluteUrl(origin, returnHref(code));
     const outcome = await api({
-      send: (c) => c.public.returns[":code"].checkout.$post({ param, json: { returnUrl: back, cancelUrl: back } }),
+      send: (c) => c.public.returns[":code"].checkout.$post({ param, header, json: { returnUrl: back, cancelUrl: back } }),
       token,
-      headers,
       schema: differenceCheckoutSchema,
     });
     return outcome.ok ? redirect(outcome.data.checkoutUrl, { status: 303 }) : refuse(formData, outcome.message);
@@ -52,9 +51,8 @@ export async function payDifference(request: Request, api: ApiClient, token: str
     return refuse(formData, Object.values(parsed.fieldErrors)[0]?.[0] ?? MSG.payment.failed, parsed.fieldErrors);
   }
   const outcome = await api({
-    send: (c) => c.public.returns[":code"].payment.$post({ param, json: parsed.card }),
+    send: (c) => c.public.returns[":code"].payment.$post({ param, header, json: parsed.card }),
     token,
-    headers,
     schema: returnSchema,
   });
   if (!outcome.ok) return refuse(formData, outcome.message || MSG.payment.failed);

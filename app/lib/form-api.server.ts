@@ -1,7 +1,7 @@
 import type { ClientResponse } from "hono/client";
 import type { RouterContextProvider } from "react-router";
 import type { ErrorDetail } from "#contract/envelope.ts";
-import { type EmailRequest, emailRequestSchema } from "#contract/schemas/auth.ts";
+import { emailRequestSchema } from "#contract/schemas/auth.ts";
 import { type ApiCall, type ApiClient, type ApiFailure, type ApiRoutes, apiFor, type DataOf } from "./api.server.ts";
 import { pagePath } from "./auth.server.ts";
 import { readHoneypotForm } from "./honeypot.server.ts";
@@ -66,7 +66,7 @@ async function resendCode(
   api: ApiClient,
   formData: FormData,
   texts: {
-    send: (api: ApiRoutes, json: EmailRequest) => Promise<ClientResponse<unknown>>;
+    send: (api: ApiRoutes, json: { email: string }) => Promise<ClientResponse<unknown>>;
     failed: string;
     failedTitle: string;
     resent: string;

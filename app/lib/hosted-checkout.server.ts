@@ -24,14 +24,9 @@ const FALLBACK_OPTIONS: PaymentOptionsDto = { gateway: "test", unavailable: [] }
 
 /** Which gateway takes payment and which methods it cannot take now (GET /public/payment-options). */
 export async function paymentOptions(api: ApiClient): Promise<PaymentOptionsDto> {
-  try {
-    const result = await api({ send: (c) => c.public["payment-options"].$get(), schema: paymentOptionsSchema });
-    return result.success ? result.data : FALLBACK_OPTIONS;
-  } catch (error) {
-    // An API without the route (an older release behind a remote storefront) has only the test gateway.
-    if (error instanceof ApiRequestError && error.status === 404) return FALLBACK_OPTIONS;
-    throw error;
-  }
+  // An API without the route (an older release behind a remote storefront) has only the test gateway.
+  const result = await api({ send: (c) => c.public["payment-options"].$get(), schema: paymentOptionsSchema });
+  return result.ok ? result.data : FALLBACK_OPTIONS;
 }
 
 export type HostedCheckoutOutcome = { redirect: Response } | { refusal: string };
@@ -54,23 +49,17 @@ export async function openHostedCheckout(
     returnUrl: absoluteUrl(input.origin, CHECKOUT_RETURN_PATH),
     cancelUrl: absoluteUrl(input.origin, heldCheckoutHref(input.key)),
   };
-  try {
-    const result = await api({
-      send: (c) => c.payments["checkout-sessions"].$post({ json: body }),
-      token,
-      schema: hostedCheckoutSchema,
-      headers: { [IDEMPOTENCY_KEY_HEADER]: input.key },
-    });
-    if (!result.success) return { refusal: result.message };
-    const { checkoutUrl, order: placed } = result.data;
-    if (checkoutUrl) return { redirect: redirect(checkoutUrl, { status: 303 }) };
-    if (placed.payment_status === "paid") return { redirect: await paidRedirect(request, placed.id) };
-    // The key's checkout closed unpaid (expired or cancelled): a fresh form gets a new key and checkout.
-    return { refusal: MSG.payment.checkoutClosed };
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return { refusal: error.details[0]?.message ?? error.message };
-  }
+  const result = await api({
+    send: (c) => c.payments["checkout-sessions"].$post({ header: { [IDEMPOTENCY_KEY_HEADER]: input.key }, json: body }),
+    token,
+    schema: hostedCheckoutSchema,
+  });
+  if (!result.ok) return { refusal: (result.callerDecides && result.details[0]?.message) || result.message };
+  const { checkoutUrl, order: placed } = result.data;
+  if (checkoutUrl) return { redirect: redirect(checkoutUrl, { status: 303 }) };
+  if (placed.payment_status === "paid") return { redirect: await paidRedirect(request, placed.id) };
+  // The key's checkout closed unpaid (expired or cancelled): a fresh form gets a new key and checkout.
+  return { refusal: MSG.payment.checkoutClosed };
 }
 
 /**

@@ -14,17 +14,13 @@ export const paymentCheckHref = (key: string) => `/checkout/payment-status?key=$
  * nothing yet, "unavailable" when the API gave no answer to go by.
  */
 export async function paymentAttempt(api: ApiClient, token: string, key: string): Promise<PaymentAttemptDto | null | "unavailable"> {
-  try {
-    const result = await api({
-      send: (c) => c.payments.attempts[":key"].$get({ param: { key: encodeURIComponent(key) } }),
-      token,
-      schema: paymentAttemptSchema,
-    });
-    return result.success ? result.data : "unavailable";
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return null;
-    throw error;
-  }
+  const result = await api({
+    send: (c) => c.payments.attempts[":key"].$get({ param: { key: encodeURIComponent(key) } }),
+    token,
+    schema: paymentAttemptSchema,
+  });
+  if (result.ok) return result.data;
+  return result.callerDecides && result.status === 404 ? null : "unavailable";
 }
 
 /** A paid order's way out: its success page, with the spec's toasts, and the cart and its promo emptied. */

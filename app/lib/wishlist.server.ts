@@ -1,9 +1,9 @@
 import { MSG } from "#contract/messages.ts";
-import type { ApiCall, ApiClient, ApiOutcome } from "./api.server.ts";
+import type { ApiCall, ApiClient, ApiOutcome, DataOf } from "./api.server.ts";
 import { wishlistEntrySchema, wishlistRemovalSchema, wishlistSchema } from "./responses.server.ts";
 
 /** A call for the wishlist screens: a failure carries the message to show, else `fallback`. */
-async function call<T>(api: ApiClient, request: ApiCall<T>, fallback: string): Promise<ApiOutcome<T>> {
+async function call<R>(api: ApiClient, request: ApiCall<R>, fallback: string): Promise<ApiOutcome<DataOf<R>>> {
   const outcome = await api(request);
   return outcome.ok ? outcome : { ...outcome, message: outcome.message || fallback };
 }

@@ -4,6 +4,7 @@ import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.
 import { Button } from "#app/components/ui/button.tsx";
 import { adminMeta, adminQueryHref } from "#app/lib/admin.ts";
 import { adminButtonAction, adminRead } from "#app/lib/admin-catalogue.server.ts";
+import { asQuery } from "#app/lib/api.server.ts";
 import { pagePath } from "#app/lib/auth.server.ts";
 import { readForm, refuse } from "#app/lib/form-data.server.ts";
 import { formatOrderDate } from "#app/lib/orders.ts";

@@ -6,7 +6,7 @@ import { CheckField, Field, SelectField } from "#app/components/ui/field.tsx";
 import { requireOperator } from "#app/lib/admin.server.ts";
 import { adminMeta } from "#app/lib/admin.ts";
 import { adminButtonAction, adminRead } from "#app/lib/admin-catalogue.server.ts";
-import { apiFor } from "#app/lib/api.server.ts";
+import { apiFor, unchecked } from "#app/lib/api.server.ts";
 import { callForForm } from "#app/lib/form-api.server.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
 import { formatOrderDate } from "#app/lib/orders.ts";
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const outcome = await callForForm(
     apiFor(context),
-    { send: (c) => c.admin.promos.$post({ json: promo }), token, schema: adminPromoSchema },
+    { send: (c) => c.admin.promos.$post({ json: unchecked(promo) }), token, schema: adminPromoSchema },
     FIELDS,
     T.promoCreateFailed,
   );

@@ -34,9 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const retry = { order: null, heldUntil: null, failure: MSG.orders.detailFailed, retryHref: pagePath(request) };
   const attempt = await paymentAttempt(api, token, key.data);
   if (attempt === "unavailable") return retry;
-  if (!attempt?.order) throw notFound();
+  const orderId = attempt?.order?.id;
+  if (orderId === undefined) throw notFound();
   const held = await api({
-    send: (c) => c.payments.orders[":id"].checkout.$get({ param: { id: String(attempt.order.id) } }),
+    send: (c) => c.payments.orders[":id"].checkout.$get({ param: { id: String(orderId) } }),
     token,
     schema: heldCheckoutSchema,
   });

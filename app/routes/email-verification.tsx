@@ -65,9 +65,9 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   // A shopper signed in since sign-up is now verified: the header and the guards see it at once.
   const token = session.get("token");
   const me = token ? await api({ send: (c) => c.public.auth.me.$get(), token, schema: currentUserSchema }) : null;
-  if (me?.success) session.set("user", me.data.user);
+  if (me?.ok) session.set("user", me.data.user);
   // Decision 0042: still signed in, the shopper goes on to the profile; otherwise to sign-in, as the text says.
-  const next = me?.success ? "/profile" : "/signin";
+  const next = me?.ok ? "/profile" : "/signin";
   // The toast rides in the same session as the verified user: a second cookie would undo the verification.
   flashToast(session, "success", MSG.otp.verified);
   if (isEnhanced(formData)) {

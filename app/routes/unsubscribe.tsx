@@ -9,7 +9,7 @@ import { callForForm } from "#app/lib/form-api.server.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
 import { noDataSchema } from "#app/lib/responses.server.ts";
 import { MSG } from "#contract/messages.ts";
-import { UNSUBSCRIBE_PAGE, unsubscribeHref } from "#contract/paths.ts";
+import { UNSUBSCRIBE_PAGE } from "#contract/paths.ts";
 import { unsubscribeSchema } from "#contract/schemas/subscribe.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/unsubscribe";
