@@ -350,6 +350,16 @@ describe("contract client: checked answers and one outcome", () => {
     expect(result).toMatchObject({ ok: false, status: 200, message: MSG.helper.unknown });
   });
 
+  it("names the call in its log lines without secrets: the unsubscribe link's token is redacted", async () => {
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    const token = "0123456789abcdef0123456789abcdef";
+    await callWith(() => Promise.reject(new TypeError("fetch failed")), {
+      send: (api) => api.public.unsubscribe.$post({ query: { token } }),
+    });
+    expect(warn.mock.calls[0]?.[0]).toMatchObject({ method: "POST", endpoint: "/public/unsubscribe?token=[redacted]" });
+    expect(JSON.stringify(warn.mock.calls)).not.toContain(token);
+  });
+
   it("returns a row left to the caller as an outcome the caller decides", async () => {
     const { result } = await callWith(json(404, errorEnvelope("NOT_FOUND", "Product not found")));
     expect(result).toMatchObject({ ok: false, status: 404, code: "NOT_FOUND", message: "Product not found", callerDecides: true });
