@@ -54,32 +54,33 @@ export function createApi(deps: ApiDeps) {
     }),
   );
 
-  api.route("/public/categories", categoryRoutes);
-  api.route("/public/products", productReviewRoutes);
-  api.route("/public/products", productRoutes);
-  api.route("/public/lookups", lookupRoutes);
-  api.route("/public/exchange-rates", exchangeRateRoutes);
-  api.route("/public/offers", offerRoutes);
-  api.route("/public/auth", authRoutes);
-  api.route("/public/otp", otpRoutes);
-  api.route("/public/addresses", addressRoutes);
-  api.route("/public/account", accountRoutes);
-  api.route("/public/subscribe", subscribeRoutes);
-  api.route("/public/unsubscribe", unsubscribeRoutes);
-  api.route("/public/contact", contactRoutes);
-  api.route("/public/wishlist", wishlistRoutes);
-  api.route("/public/recently-viewed", recentlyViewedRoutes);
-  api.route("/public/reviews", reviewRoutes);
-  api.route("/public/validate-promo-code", promoRoutes);
-  api.route("/public/orders", orderDetailRoutes);
-  api.route("/public/orders", orderReturnRoutes);
-  api.route("/public/returns", returnRoutes);
-  api.route("/orders", myOrdersRoutes);
-  api.route("/public/payment-options", paymentOptionRoutes);
-  // Before /payments, whose routes all require a signed-in shopper: the provider signs its events instead.
-  api.route("/payments/webhooks", paymentWebhookRoutes);
-  api.route("/payments", paymentRoutes);
-  api.route("/admin", adminRoutes);
+  const routes = api
+    .route("/public/categories", categoryRoutes)
+    .route("/public/products", productReviewRoutes)
+    .route("/public/products", productRoutes)
+    .route("/public/lookups", lookupRoutes)
+    .route("/public/exchange-rates", exchangeRateRoutes)
+    .route("/public/offers", offerRoutes)
+    .route("/public/auth", authRoutes)
+    .route("/public/otp", otpRoutes)
+    .route("/public/addresses", addressRoutes)
+    .route("/public/account", accountRoutes)
+    .route("/public/subscribe", subscribeRoutes)
+    .route("/public/unsubscribe", unsubscribeRoutes)
+    .route("/public/contact", contactRoutes)
+    .route("/public/wishlist", wishlistRoutes)
+    .route("/public/recently-viewed", recentlyViewedRoutes)
+    .route("/public/reviews", reviewRoutes)
+    .route("/public/validate-promo-code", promoRoutes)
+    .route("/public/orders", orderDetailRoutes)
+    .route("/public/orders", orderReturnRoutes)
+    .route("/public/returns", returnRoutes)
+    .route("/orders", myOrdersRoutes)
+    .route("/public/payment-options", paymentOptionRoutes)
+    // Before /payments, whose routes all require a signed-in shopper: the provider signs its events instead.
+    .route("/payments/webhooks", paymentWebhookRoutes)
+    .route("/payments", paymentRoutes)
+    .route("/admin", adminRoutes);
 
   api.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", MSG.api.routeNotFound)), 404));
   api.onError((error, c) => {
@@ -100,7 +101,8 @@ export function createApi(deps: ApiDeps) {
     deps.logger.error({ err: error, path: c.req.path }, "unhandled API error");
     return c.json(errorBody(new ApiError(500, "INTERNAL_ERROR", MSG.api.internal)), 500);
   });
-  return api;
+  return routes;
 }
 
+/** The API with the type of all its routes: the storefront's typed client (`hc`) derives paths, inputs and answers from it. */
 export type Api = ReturnType<typeof createApi>;

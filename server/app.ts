@@ -186,10 +186,11 @@ export async function createShopServer(options: ShopServerOptions = {}) {
             maxBytes: PAGE_CACHE_MAX_BYTES,
             replay: (calls, req) => {
               const client = createApiClient({ transport, ...shopperOf(req) });
+              const failed = (reason: unknown) => logger.warn({ reason }, "a kept page's API call failed");
               for (const call of calls) {
-                client(call).catch((error: unknown) =>
-                  logger.warn({ err: error, endpoint: call.endpoint }, "a kept page's API call failed"),
-                );
+                client(call).then((outcome) => {
+                  if (!outcome.ok) failed({ status: outcome.status, message: outcome.message });
+                }, failed);
               }
             },
             logger,

@@ -1,5 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { Env, MiddlewareHandler, ValidationTargets } from "hono";
 import type { z } from "zod";
 import { shopperIssueText } from "#contract/schemas/issue-texts.ts";
 import { validationError } from "./errors.ts";
@@ -11,7 +11,7 @@ import { validationError } from "./errors.ts";
  * again with it (failures only).
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, async (result) => {
+  const validator = zValidator(target, schema, async (result) => {
     if (result.success) return;
     const worded = await schema.safeParseAsync(result.data, { error: shopperIssueText });
     const details = (worded.error ?? result.error).issues.map((issue) => ({
@@ -20,4 +20,10 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
     }));
     throw validationError(details[0]?.message ?? "Validation error", details);
   });
+  // A JSON body may be sent as the schema reads it or as it leaves it (a storefront sends the values its own parse
+  // of the same schema gave): the typed client (`hc`) takes either.
+  return validator as Target extends "json" ? MiddlewareHandler<Env, string, JsonInput<T>> : typeof validator;
 }
+
+/** What a JSON body's validator declares: either side of the schema in, its output out. */
+type JsonInput<T extends z.ZodType> = { in: { json: z.input<T> | z.output<T> }; out: { json: z.output<T> } };

@@ -3,4 +3,4 @@ import { savedAddressListSchema } from "./responses.server.ts";
 
 /** The signed-in shopper's saved addresses, as the address book and the checkout's address step list them. */
 export const listAddresses = (api: ApiClient, token: string) =>
-  api({ method: "GET", endpoint: "/public/addresses", token, schema: savedAddressListSchema });
+  api({ send: (c) => c.public.addresses.$get(), token, schema: savedAddressListSchema });

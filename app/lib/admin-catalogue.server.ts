@@ -1,14 +1,14 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { requireOperator } from "./admin.server.ts";
-import { type ApiCall, apiFor, callApi } from "./api.server.ts";
+import { type ApiCall, apiFor } from "./api.server.ts";
 import { refuse } from "./form-data.server.ts";
 import { redirectWithToast } from "./session.server.ts";
 
 /** A back-office page's read: the operator's call, or the page answers the API's failure status. */
 export async function adminRead<T>(request: Request, context: Readonly<RouterContextProvider>, call: Omit<ApiCall<T>, "token">) {
   const { token } = await requireOperator(request, context);
-  const outcome = await callApi(apiFor(context), { ...call, token });
+  const outcome = await apiFor(context)({ ...call, token });
   if (!outcome.ok) throw data(outcome.message, { status: outcome.status ?? 503 });
   return outcome;
 }
@@ -25,6 +25,6 @@ export async function adminButtonAction<Id>(
   const { token } = await requireOperator(request, context);
   const id = options.idSchema.safeParse(options.id);
   if (!id.success) throw refuse(400, "Malformed id");
-  const outcome = await callApi(apiFor(context), { ...options.call(id.data), token });
+  const outcome = await apiFor(context)({ ...options.call(id.data), token });
   return redirectWithToast(request, options.back, outcome.ok ? "success" : "error", outcome.message, { status: 303 });
 }

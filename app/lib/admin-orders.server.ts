@@ -3,7 +3,7 @@ import type { AdminOrderDetailDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
 import { orderCodeParam } from "#contract/schemas/admin-orders.ts";
 import { requireOperator } from "./admin.server.ts";
-import { apiFor, callApi } from "./api.server.ts";
+import { apiFor } from "./api.server.ts";
 import { adminOrderDetailSchema } from "./responses.server.ts";
 
 /** The order of the URL's `:code` for the order page and its packing slip: 404 for none, 400 for a code that is not one. */
@@ -15,9 +15,8 @@ export async function loadAdminOrder(
   const { token } = await requireOperator(request, context);
   const code = orderCodeParam.safeParse(params);
   if (!code.success) throw data(MSG.admin.orders.badCode, { status: 400 });
-  const result = await callApi(apiFor(context), {
-    method: "GET",
-    endpoint: `/admin/orders/${encodeURIComponent(code.data.code)}`,
+  const result = await apiFor(context)({
+    send: (c) => c.admin.orders[":code"].$get({ param: { code: encodeURIComponent(code.data.code) } }),
     token,
     schema: adminOrderDetailSchema,
   });

@@ -14,7 +14,7 @@ import {
   returnCodeParam,
 } from "#contract/schemas/returns.ts";
 import { requireOperator } from "./admin.server.ts";
-import { type ApiClient, apiFor, callApi } from "./api.server.ts";
+import { type ApiClient, apiFor, asQuery } from "./api.server.ts";
 import { claimFormErrors, claimFormValues, claimRequestOf } from "./claim-form.ts";
 import { callForForm } from "./form-api.server.ts";
 import { adminReturnListSchema, adminReturnSchema } from "./responses.server.ts";
@@ -30,19 +30,21 @@ export const REFUND_FIELDS = ["amount"] as const;
 export const REJECT_FIELDS = ["reason"] as const;
 export const CLAIM_FIELDS = ["reason", "outcome", "goods_back", "note", "items"] as const;
 
-const returnPath = (code: string) => `/admin/returns/${encodeURIComponent(code)}`;
-
 export const adminReturnsApi = {
   list: (api: ApiClient, token: string, query: AdminReturnListQuery) =>
-    callApi(api, { method: "GET", endpoint: "/admin/returns", data: query, token, schema: adminReturnListSchema }),
+    api({ send: (c) => c.admin.returns.$get({ query: asQuery(query) }), token, schema: adminReturnListSchema }),
 
   detail: (api: ApiClient, token: string, code: string) =>
-    callApi(api, { method: "GET", endpoint: returnPath(code), token, schema: adminReturnSchema }),
+    api({ send: (c) => c.admin.returns[":code"].$get({ param: { code: encodeURIComponent(code) } }), token, schema: adminReturnSchema }),
 
   receive: (api: ApiClient, token: string, code: string, input: ReceiveReturnInput) =>
     callForForm(
       api,
-      { method: "POST", endpoint: `${returnPath(code)}/receive`, data: input, token, schema: adminReturnSchema },
+      {
+        send: (c) => c.admin.returns[":code"].receive.$post({ param: { code: encodeURIComponent(code) }, json: input }),
+        token,
+        schema: adminReturnSchema,
+      },
       [],
       MSG.helper.server,
     ),
@@ -50,7 +52,11 @@ export const adminReturnsApi = {
   refund: (api: ApiClient, token: string, code: string, input: RefundReturnInput) =>
     callForForm(
       api,
-      { method: "POST", endpoint: `${returnPath(code)}/refund`, data: input, token, schema: adminReturnSchema },
+      {
+        send: (c) => c.admin.returns[":code"].refund.$post({ param: { code: encodeURIComponent(code) }, json: input }),
+        token,
+        schema: adminReturnSchema,
+      },
       REFUND_FIELDS,
       MSG.helper.server,
     ),
@@ -58,7 +64,11 @@ export const adminReturnsApi = {
   ship: (api: ApiClient, token: string, code: string, input: ShipOrderInput) =>
     callForForm(
       api,
-      { method: "POST", endpoint: `${returnPath(code)}/ship`, data: input, token, schema: adminReturnSchema },
+      {
+        send: (c) => c.admin.returns[":code"].ship.$post({ param: { code: encodeURIComponent(code) }, json: input }),
+        token,
+        schema: adminReturnSchema,
+      },
       SHIP_FIELDS,
       MSG.admin.orders.shipNeedsTracking,
     ),
@@ -66,7 +76,11 @@ export const adminReturnsApi = {
   reject: (api: ApiClient, token: string, code: string, input: { reason: string }) =>
     callForForm(
       api,
-      { method: "POST", endpoint: `${returnPath(code)}/reject`, data: input, token, schema: adminReturnSchema },
+      {
+        send: (c) => c.admin.returns[":code"].reject.$post({ param: { code: encodeURIComponent(code) }, json: input }),
+        token,
+        schema: adminReturnSchema,
+      },
       REJECT_FIELDS,
       MSG.helper.server,
     ),
@@ -75,9 +89,7 @@ export const adminReturnsApi = {
     callForForm(
       api,
       {
-        method: "POST",
-        endpoint: `/admin/orders/${encodeURIComponent(orderCode)}/claims`,
-        data: input,
+        send: (c) => c.admin.orders[":code"].claims.$post({ param: { code: encodeURIComponent(orderCode) }, json: input }),
         token,
         schema: adminReturnSchema,
       },

@@ -1,7 +1,7 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import type { OperatorDto } from "#contract/dto/admin.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiClient, apiFor, callApi } from "./api.server.ts";
+import { type ApiClient, apiFor } from "./api.server.ts";
 import { requireVerifiedUser, signInUrl } from "./auth.server.ts";
 import { operatorSchema } from "./responses.server.ts";
 
@@ -18,8 +18,8 @@ export interface SignedInOperator {
  */
 export async function requireOperator(request: Request, context: Readonly<RouterContextProvider>): Promise<SignedInOperator> {
   const { token } = await requireVerifiedUser(request, context);
-  const me = await apiFor(context)({ method: "GET", endpoint: "/admin/me", token, schema: operatorSchema });
-  if (me.success) return { token, operator: me.data };
+  const me = await apiFor(context)({ send: (c) => c.admin.me.$get(), token, schema: operatorSchema });
+  if (me.ok) return { token, operator: me.data };
   if (me.status === 401) throw redirect(signInUrl(request));
   if (me.status === 403) throw data(MSG.admin.operatorsOnly, { status: 403 });
   throw data(me.message, { status: me.status ?? 503 });
@@ -30,7 +30,7 @@ export async function requireOperator(request: Request, context: Readonly<Router
  * page. The API decides who is an operator (`GET /admin/me`); any failure of that call lands on the home page.
  */
 export async function landingFor(api: ApiClient, token: string): Promise<string> {
-  const me = await callApi(api, { method: "GET", endpoint: "/admin/me", token, schema: operatorSchema });
+  const me = await api({ send: (c) => c.admin.me.$get(), token, schema: operatorSchema });
   return me.ok ? "/admin" : "/";
 }
 

@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import type { AuthSessionDto, UserDto } from "#contract/dto/account.ts";
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
-import { type ApiClient, type ApiOutcome, apiFor, callApi } from "./api.server.ts";
+import { type ApiClient, type ApiOutcome, apiFor } from "./api.server.ts";
 import { SESSION_COOKIE } from "./constants.ts";
 import { deviceCookieHeader } from "./device-cookie.server.ts";
 import { honeypotLoaderData } from "./honeypot.server.ts";
@@ -90,7 +90,7 @@ async function refreshAccount(
   token: string,
 ): Promise<{ status: "refused" } | { status: "current"; user: UserDto | undefined; changed: boolean }> {
   const stored = session.get("user");
-  const me = await callApi(api, { method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema });
+  const me = await api({ send: (c) => c.public.auth.me.$get(), token, schema: currentUserSchema });
   if (tokenRefused(me)) {
     signOutSession(session);
     return { status: "refused" };

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CART_MAX_LINES, DEFAULT_FIT } from "#contract/constants.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
-import type { ApiCall, ApiClient } from "./api.server.ts";
+import { createApiClient } from "./api.server.ts";
 import { type CartLine, lineIdOf } from "./cart.ts";
-import { productSummaryListSchema } from "./responses.server.ts";
 import { type CartIntent, cartIntentSchema } from "./schemas/cart.ts";
+import { fakeTransport } from "./testing/fake-transport.server.ts";
 import { productFixture as product, variantFixture as variant } from "./testing/product-fixtures.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.
@@ -91,17 +91,17 @@ const catalogue: ProductSummaryDto[] = [
   product(1, [variant(10, { stock: 3 }), variant(11, { color_name: "Ivory", size: "L", stock: 2 })], { name: "Noor Abaya" }),
 ];
 
-/** A contract client that answers `/public/products/bulk` from `catalogue`, or fails when told to. */
+/** An API that answers `/public/products/bulk` from `catalogue`, or fails when told to; `calls` are the paths asked for. */
 function fakeApi(options: { fail?: boolean } = {}) {
-  const calls: ApiCall[] = [];
-  const api: ApiClient = async <T>(call: ApiCall) => {
-    calls.push(call);
-    if (options.fail) return { success: false as const, status: 500, message: MSG.helper.server };
-    const ids = (call.data as { ids: number[] }).ids;
-    const data = catalogue.filter((product) => ids.includes(product.id)) as T;
-    return { success: true as const, status: 200, data, message: "OK", body: { success: true, data, message: "OK" } };
-  };
-  return { api, calls };
+  const calls: string[] = [];
+  const transport = fakeTransport((path) => {
+    calls.push(path);
+    if (options.fail) return Response.json({ success: false, data: null, message: MSG.api.internal }, { status: 500 });
+    const ids = new URL(path, "http://api").searchParams.get("ids")?.split(",").map(Number) ?? [];
+    const data = catalogue.filter((product) => ids.includes(product.id));
+    return Response.json({ success: true, data, message: "OK" });
+  });
+  return { api: createApiClient({ transport }), calls };
 }
 
 const intent = (fields: Record<string, string>): CartIntent => cartIntentSchema.parse(fields);
@@ -114,7 +114,7 @@ describe("applyCartIntent: add", () => {
       [],
       intent({ intent: "add", source: "detail", productId: "1", color: "ivory", size: "L", fit: "Relaxed", quantity: "2" }),
     );
-    expect(calls).toEqual([{ method: "GET", endpoint: "/public/products/bulk", data: { ids: [1] }, schema: productSummaryListSchema }]);
+    expect(calls).toEqual(["/public/products/bulk?ids=1"]);
     expect(outcome).toEqual({
       lines: [line({ variantId: 11, quantity: 2, fit: "Relaxed", color: "Ivory", size: "L" })],
       toast: { type: "cart", message: "Noor Abaya added to cart!" },

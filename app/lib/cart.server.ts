@@ -4,7 +4,7 @@ import { CART_MAX_LINES, CART_MAX_QUANTITY, DEFAULT_FIT } from "#contract/consta
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { PROMO_CODE_MAX } from "#contract/schemas/checkout.ts";
-import { type ApiClient, callApi } from "./api.server.ts";
+import { type ApiClient, asQuery } from "./api.server.ts";
 import {
   addLine,
   type CartChange,
@@ -148,7 +148,7 @@ export async function readCartCount(request: Request): Promise<number> {
 export async function fetchCartProducts(api: ApiClient, productIds: readonly number[]): Promise<ProductSummaryDto[] | null> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return [];
-  const outcome = await callApi(api, { method: "GET", endpoint: "/public/products/bulk", data: { ids }, schema: productSummaryListSchema });
+  const outcome = await api({ send: (c) => c.public.products.bulk.$get({ query: asQuery({ ids }) }), schema: productSummaryListSchema });
   return outcome.ok ? outcome.data : null;
 }
 

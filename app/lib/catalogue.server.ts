@@ -1,9 +1,8 @@
 import { PAGE_SIZE, type ReviewSort } from "#contract/constants.ts";
-import type { CategoryDto, ProductDetailDto, ProductSummaryDto } from "#contract/dto/product.ts";
-import type { ProductReviewsDto } from "#contract/dto/review.ts";
+import type { ProductDetailDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiCall, type ApiClient, type ApiOutcome, callApi } from "./api.server.ts";
+import { type ApiCall, type ApiClient, type ApiOutcome, asQuery, type DataOf } from "./api.server.ts";
 import { categoryListSchema, productDetailSchema, productReviewsSchema, productSummaryListSchema } from "./responses.server.ts";
 import { type ListingQuery, toProductsApiQuery } from "./schemas/listing.ts";
 
@@ -20,21 +19,21 @@ export function mapLoaded<T, R>(loaded: Loaded<T>, map: (data: T) => R): Loaded<
 
 type Answered<T> = Extract<ApiOutcome<T>, { ok: true }>;
 
-async function load<T, R = T>(
+async function load<C, R = DataOf<C>>(
   api: ApiClient,
-  call: ApiCall<T>,
+  call: ApiCall<C>,
   failureMessage: string,
-  pick?: (result: Answered<T>) => R,
+  pick?: (result: Answered<DataOf<C>>) => R,
 ): Promise<Loaded<R>> {
-  const outcome = await callApi(api, call);
+  const outcome = await api(call);
   if (!outcome.ok) return { ok: false, message: failureMessage };
   return { ok: true, data: pick ? pick(outcome) : (outcome.data as unknown as R) };
 }
 
 export function fetchActiveCategories(api: ApiClient) {
-  return load<CategoryDto[]>(
+  return load(
     api,
-    { method: "GET", endpoint: "/public/categories", data: { status: "Active" }, schema: categoryListSchema },
+    { send: (c) => c.public.categories.$get({ query: { status: "Active" } }), schema: categoryListSchema },
     MSG.catalogue.categoriesFailed,
   );
 }
@@ -45,14 +44,9 @@ export interface ProductPage {
 }
 
 export function fetchProductPage(api: ApiClient, query: ListingQuery, limit: number = PAGE_SIZE.listing): Promise<Loaded<ProductPage>> {
-  return load<ProductSummaryDto[], ProductPage>(
+  return load(
     api,
-    {
-      method: "GET",
-      endpoint: "/public/products",
-      data: toProductsApiQuery(query, limit),
-      schema: productSummaryListSchema,
-    },
+    { send: (c) => c.public.products.$get({ query: asQuery(toProductsApiQuery(query, limit)) }), schema: productSummaryListSchema },
     MSG.catalogue.productsFailed,
     ({ data, pagination }) => ({
       products: data,
@@ -62,33 +56,26 @@ export function fetchProductPage(api: ApiClient, query: ListingQuery, limit: num
 }
 
 export function fetchTrending(api: ApiClient) {
-  return load<ProductSummaryDto[]>(
+  return load(
     api,
-    {
-      method: "GET",
-      endpoint: "/public/products/trending",
-      data: { limit: PAGE_SIZE.trending },
-      schema: productSummaryListSchema,
-    },
+    { send: (c) => c.public.products.trending.$get({ query: asQuery({ limit: PAGE_SIZE.trending }) }), schema: productSummaryListSchema },
     MSG.catalogue.trendingFailed,
   );
 }
 
 export function fetchLatest(api: ApiClient, limit: number = PAGE_SIZE.latest) {
-  return load<ProductSummaryDto[]>(
+  return load(
     api,
-    { method: "GET", endpoint: "/public/products/latest", data: { limit }, schema: productSummaryListSchema },
+    { send: (c) => c.public.products.latest.$get({ query: asQuery({ limit }) }), schema: productSummaryListSchema },
     MSG.catalogue.latestFailed,
   );
 }
 
 export function fetchRecommended(api: ApiClient, productId: number) {
-  return load<ProductSummaryDto[]>(
+  return load(
     api,
     {
-      method: "GET",
-      endpoint: "/public/products/recommended",
-      data: { product_id: productId, limit: PAGE_SIZE.recommendedOnDetail },
+      send: (c) => c.public.products.recommended.$get({ query: asQuery({ product_id: productId, limit: PAGE_SIZE.recommendedOnDetail }) }),
       schema: productSummaryListSchema,
     },
     MSG.catalogue.recommendedFailed,
@@ -99,7 +86,11 @@ export type ProductDetailResult = { ok: true; data: ProductDetailDto } | { ok: f
 
 /** One product; a 404 from the API is "not found", anything else a failure to fetch. */
 export async function fetchProductDetail(api: ApiClient, id: number): Promise<ProductDetailResult> {
-  const outcome = await callApi(api, { method: "GET", endpoint: `/public/products/${id}`, schema: productDetailSchema, countsView: true });
+  const outcome = await api({
+    send: (c) => c.public.products[":id"].$get({ param: { id: String(id) }, query: {} }),
+    schema: productDetailSchema,
+    countsView: true,
+  });
   if (outcome.ok) return { ok: true, data: outcome.data };
   const notFound = !outcome.ok && outcome.status === 404;
   return { ok: false, notFound, message: notFound ? MSG.catalogue.productNotFound : MSG.catalogue.productDetailFailed };
@@ -107,12 +98,14 @@ export async function fetchProductDetail(api: ApiClient, id: number): Promise<Pr
 
 /** One page of a product's reviews for the detail page; a failure is 'Failed to fetch reviews', shown under 'Failed to load reviews'. */
 export function fetchProductReviews(api: ApiClient, productId: number, view: { sort: ReviewSort; page: number }) {
-  return load<ProductReviewsDto>(
+  return load(
     api,
     {
-      method: "GET",
-      endpoint: `/public/products/${productId}/reviews`,
-      data: { sort: view.sort, page: view.page, limit: PAGE_SIZE.reviewsOnDetail },
+      send: (c) =>
+        c.public.products[":productId"].reviews.$get({
+          param: { productId: String(productId) },
+          query: asQuery({ sort: view.sort, page: view.page, limit: PAGE_SIZE.reviewsOnDetail }),
+        }),
       schema: productReviewsSchema,
     },
     MSG.reviews.fetchFailed,

@@ -101,11 +101,10 @@ export function buildPaymentRequest(input: {
     },
     address: { id: input.addressId },
     shipping: { method: SHIPPING_METHOD.id },
-    payment: {
-      method: input.method,
-      ...(input.method === "credit_card" && input.card ? { cardDetails: input.card } : {}),
-      sameAsBilling: true,
-    },
+    payment:
+      input.method === "credit_card"
+        ? { method: input.method, cardDetails: input.card ?? undefined, sameAsBilling: true as const }
+        : { method: input.method, sameAsBilling: true as const },
     promoCode: input.promoCode ? { code: input.promoCode } : null,
   };
 }

@@ -4,7 +4,7 @@ import { takesCardsInShop } from "#contract/checkout.ts";
 import { MSG } from "#contract/messages.ts";
 import { returnHref } from "#contract/paths.ts";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "#contract/schemas/checkout.ts";
-import { type ApiClient, callApi } from "./api.server.ts";
+import type { ApiClient } from "./api.server.ts";
 import { parseCardFields } from "./checkout-form.server.ts";
 import { paymentOptions } from "./hosted-checkout.server.ts";
 import { differenceCheckoutSchema, returnSchema } from "./responses.server.ts";
@@ -35,16 +35,13 @@ function refuse(formData: FormData, message: string, fieldErrors: Record<string,
 export async function payDifference(request: Request, api: ApiClient, token: string, code: string, formData: FormData, origin: string) {
   const key = idempotencyKeySchema.safeParse(formData.get("idempotencyKey"));
   if (!key.success) throw data(null, { status: 400, statusText: "Malformed payment form" });
-  const headers = { [IDEMPOTENCY_KEY_HEADER]: key.data };
-  const endpoint = `/public/returns/${encodeURIComponent(code)}`;
+  const header = { [IDEMPOTENCY_KEY_HEADER]: key.data };
+  const param = { code: encodeURIComponent(code) };
   if (!takesCardsInShop((await paymentOptions(api)).gateway)) {
     const back = absoluteUrl(origin, returnHref(code));
-    const outcome = await callApi(api, {
-      method: "POST",
-      endpoint: `${endpoint}/checkout`,
-      data: { returnUrl: back, cancelUrl: back },
+    const outcome = await api({
+      send: (c) => c.public.returns[":code"].checkout.$post({ param, header, json: { returnUrl: back, cancelUrl: back } }),
       token,
-      headers,
       schema: differenceCheckoutSchema,
     });
     return outcome.ok ? redirect(outcome.data.checkoutUrl, { status: 303 }) : refuse(formData, outcome.message);
@@ -53,12 +50,9 @@ export async function payDifference(request: Request, api: ApiClient, token: str
   if (parsed.fieldErrors) {
     return refuse(formData, Object.values(parsed.fieldErrors)[0]?.[0] ?? MSG.payment.failed, parsed.fieldErrors);
   }
-  const outcome = await callApi(api, {
-    method: "POST",
-    endpoint: `${endpoint}/payment`,
-    data: parsed.card,
+  const outcome = await api({
+    send: (c) => c.public.returns[":code"].payment.$post({ param, header, json: parsed.card }),
     token,
-    headers,
     schema: returnSchema,
   });
   if (!outcome.ok) return refuse(formData, outcome.message || MSG.payment.failed);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MSG } from "#contract/messages.ts";
-import { createApiClient } from "./api.server.ts";
+import { type ApiCall, createApiClient } from "./api.server.ts";
 import { callForForm, failureReply } from "./form-api.server.ts";
 import { fakeTransport } from "./testing/fake-transport.server.ts";
 
@@ -16,7 +16,10 @@ const failed = (code: string, message: string, extra: Record<string, unknown> = 
   error: { code, message, ...(extra.details ? { details: extra.details } : {}) },
 });
 
-const call = { method: "POST", endpoint: "/public/auth/signup", schema: z.object({ id: z.number() }) } as const;
+const call: ApiCall = {
+  send: (api) => api.public.auth.signup.$post({ json: { name: "A", email: "a@example.com", password: "pw", confirmPassword: "pw" } }),
+  schema: z.object({ id: z.number() }),
+};
 const FIELDS = ["name", "email", "password", "confirmPassword"];
 
 describe("callForForm", () => {

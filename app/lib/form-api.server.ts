@@ -1,7 +1,8 @@
+import type { ClientResponse } from "hono/client";
 import type { RouterContextProvider } from "react-router";
 import type { ErrorDetail } from "#contract/envelope.ts";
 import { emailRequestSchema } from "#contract/schemas/auth.ts";
-import { type ApiCall, type ApiClient, type ApiFailure, apiFor, callApi } from "./api.server.ts";
+import { type ApiCall, type ApiClient, type ApiFailure, type ApiRoutes, apiFor, type DataOf } from "./api.server.ts";
 import { pagePath } from "./auth.server.ts";
 import { readHoneypotForm } from "./honeypot.server.ts";
 import { noDataSchema } from "./responses.server.ts";
@@ -18,13 +19,13 @@ export interface FormFailure extends ApiFailure {
 }
 
 /** Calls the API for a form and puts any failure in the form's terms; `fields` are the form's field names. */
-export async function callForForm<T>(
+export async function callForForm<R>(
   api: ApiClient,
-  call: ApiCall<T>,
+  call: ApiCall<R>,
   fields: readonly string[],
   fallback: string,
-): Promise<FormCallOutcome<T>> {
-  const outcome = await callApi(api, call);
+): Promise<FormCallOutcome<DataOf<R>>> {
+  const outcome = await api(call);
   if (outcome.ok) return { ok: true, data: outcome.data, message: outcome.message };
   if (!outcome.callerDecides) return { ...outcome, fieldErrors: {}, formError: outcome.message || fallback };
   const { fieldErrors, rest } = splitDetails(outcome.details, fields);
@@ -64,17 +65,17 @@ async function resendCode(
   request: Request,
   api: ApiClient,
   formData: FormData,
-  texts: { endpoint: string; failed: string; failedTitle: string; resent: string },
+  texts: {
+    send: (api: ApiRoutes, json: { email: string }) => Promise<ClientResponse<unknown>>;
+    failed: string;
+    failedTitle: string;
+    resent: string;
+  },
 ) {
   const here = pagePath(request);
   const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
   if (!submission.success) return redirectWithToast(request, here, "error", texts.failed, {}, texts.failedTitle);
-  const outcome = await callForForm(
-    api,
-    { method: "POST", endpoint: texts.endpoint, data: submission.data, schema: noDataSchema },
-    [],
-    texts.failed,
-  );
+  const outcome = await callForForm(api, { send: (c) => texts.send(c, submission.data), schema: noDataSchema }, [], texts.failed);
   if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? texts.failed, {}, texts.failedTitle);
   return redirectWithToast(request, here, "success", texts.resent);
 }
@@ -82,7 +83,7 @@ async function resendCode(
 type ResendTexts = Parameters<typeof resendCode>[3];
 
 /**
- * The action of a code screen: its Resend Code button (intent `resend`) asks `resend.endpoint` for a new code;
+ * The action of a code screen: its Resend Code button (intent `resend`) asks the API for a new code (`resend.send`);
  * any other post goes to `submit` with the form read within the limits and its honeypot checked.
  */
 export function codeScreenAction<Result>(

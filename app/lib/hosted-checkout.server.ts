@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { PaymentOptionsDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import { IDEMPOTENCY_KEY_HEADER } from "#contract/schemas/checkout.ts";
-import { type ApiClient, ApiRequestError, callApi } from "./api.server.ts";
+import { type ApiClient, asQuery } from "./api.server.ts";
 import type { buildPaymentRequest } from "./checkout.ts";
 import { paidRedirect } from "./payment-status.server.ts";
 import { hostedCheckoutSchema, myOrdersSchema, orderDetailSchema, paymentOptionsSchema } from "./responses.server.ts";
@@ -24,14 +24,9 @@ const FALLBACK_OPTIONS: PaymentOptionsDto = { gateway: "test", unavailable: [] }
 
 /** Which gateway takes payment and which methods it cannot take now (GET /public/payment-options). */
 export async function paymentOptions(api: ApiClient): Promise<PaymentOptionsDto> {
-  try {
-    const result = await api({ method: "GET", endpoint: "/public/payment-options", schema: paymentOptionsSchema });
-    return result.success ? result.data : FALLBACK_OPTIONS;
-  } catch (error) {
-    // An API without the route (an older release behind a remote storefront) has only the test gateway.
-    if (error instanceof ApiRequestError && error.status === 404) return FALLBACK_OPTIONS;
-    throw error;
-  }
+  // An API without the route (an older release behind a remote storefront) has only the test gateway.
+  const result = await api({ send: (c) => c.public["payment-options"].$get(), schema: paymentOptionsSchema });
+  return result.ok ? result.data : FALLBACK_OPTIONS;
 }
 
 export type HostedCheckoutOutcome = { redirect: Response } | { refusal: string };
@@ -54,25 +49,17 @@ export async function openHostedCheckout(
     returnUrl: absoluteUrl(input.origin, CHECKOUT_RETURN_PATH),
     cancelUrl: absoluteUrl(input.origin, heldCheckoutHref(input.key)),
   };
-  try {
-    const result = await api({
-      method: "POST",
-      endpoint: "/payments/checkout-sessions",
-      data: body,
-      token,
-      schema: hostedCheckoutSchema,
-      headers: { [IDEMPOTENCY_KEY_HEADER]: input.key },
-    });
-    if (!result.success) return { refusal: result.message };
-    const { checkoutUrl, order: placed } = result.data;
-    if (checkoutUrl) return { redirect: redirect(checkoutUrl, { status: 303 }) };
-    if (placed.payment_status === "paid") return { redirect: await paidRedirect(request, placed.id) };
-    // The key's checkout closed unpaid (expired or cancelled): a fresh form gets a new key and checkout.
-    return { refusal: MSG.payment.checkoutClosed };
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return { refusal: error.details[0]?.message ?? error.message };
-  }
+  const result = await api({
+    send: (c) => c.payments["checkout-sessions"].$post({ header: { [IDEMPOTENCY_KEY_HEADER]: input.key }, json: body }),
+    token,
+    schema: hostedCheckoutSchema,
+  });
+  if (!result.ok) return { refusal: (result.callerDecides && result.details[0]?.message) || result.message };
+  const { checkoutUrl, order: placed } = result.data;
+  if (checkoutUrl) return { redirect: redirect(checkoutUrl, { status: 303 }) };
+  if (placed.payment_status === "paid") return { redirect: await paidRedirect(request, placed.id) };
+  // The key's checkout closed unpaid (expired or cancelled): a fresh form gets a new key and checkout.
+  return { refusal: MSG.payment.checkoutClosed };
 }
 
 /**
@@ -80,9 +67,8 @@ export async function openHostedCheckout(
  * success page when it was paid meanwhile; an order that can no longer be paid goes back to `back` saying why.
  */
 async function payHeldOrder(request: Request, api: ApiClient, token: string, orderId: number, back: string): Promise<Response> {
-  const outcome = await callApi(api, {
-    method: "POST",
-    endpoint: `/payments/orders/${orderId}/checkout`,
+  const outcome = await api({
+    send: (c) => c.payments.orders[":id"].checkout.$post({ param: { id: String(orderId) } }),
     token,
     schema: hostedCheckoutSchema,
   });
@@ -102,7 +88,11 @@ async function cancelHeldOrder(
   orderId: number,
   to: { done: string; back: string },
 ): Promise<Response> {
-  const outcome = await callApi(api, { method: "POST", endpoint: `/payments/orders/${orderId}/cancel`, token, schema: orderDetailSchema });
+  const outcome = await api({
+    send: (c) => c.payments.orders[":id"].cancel.$post({ param: { id: String(orderId) } }),
+    token,
+    schema: orderDetailSchema,
+  });
   if (!outcome.ok) return redirectWithToast(request, to.back, "error", outcome.message, { status: 303 });
   return redirectWithToast(request, to.done, "success", outcome.message, { status: 303 });
 }
@@ -119,7 +109,7 @@ export interface WaitingOrder {
  * the cart names it, since its held units are the ones the cart may show as gone. No answer is no notice.
  */
 export async function waitingOrderOf(api: ApiClient, token: string): Promise<WaitingOrder | null> {
-  const outcome = await callApi(api, { method: "GET", endpoint: "/orders/my-orders", data: { page: 1 }, token, schema: myOrdersSchema });
+  const outcome = await api({ send: (c) => c.orders["my-orders"].$get({ query: asQuery({ page: 1 }) }), token, schema: myOrdersSchema });
   const waiting = outcome.ok ? outcome.data.orders.find((order) => order.held_until !== null) : undefined;
   return waiting?.held_until ? { id: waiting.id, code: waiting.code, heldUntil: waiting.held_until } : null;
 }

@@ -1,4 +1,4 @@
-import { type ApiClient, callApi } from "./api.server.ts";
+import type { ApiClient } from "./api.server.ts";
 import { offersSchema } from "./responses.server.ts";
 
 /**
@@ -6,6 +6,6 @@ import { offersSchema } from "./responses.server.ts";
  * then promises nothing it cannot keep). A kept catalogue read: promo writes raise the catalogue generation.
  */
 export async function liveFirstPurchasePercent(api: ApiClient): Promise<number | null> {
-  const outcome = await callApi(api, { method: "GET", endpoint: "/public/offers", schema: offersSchema });
+  const outcome = await api({ send: (c) => c.public.offers.$get(), schema: offersSchema });
   return outcome.ok ? (outcome.data.first_purchase?.percent ?? null) : null;
 }

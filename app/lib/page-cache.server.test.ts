@@ -11,7 +11,7 @@ import { CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE } from "./constants.ts";
 import { sharedPageVariant } from "./document-caching.server.ts";
 import { createPageCache, pageRenderOf } from "./page-cache.server.ts";
 
-const PRODUCT_CALL: ApiCall = { method: "GET", endpoint: "/public/products/7", schema: z.unknown() };
+const PRODUCT_CALL: ApiCall = { send: (api) => api.public.products[":id"].$get({ param: { id: "7" }, query: {} }), schema: z.unknown() };
 
 /** A GET whose body is returned as it came over the wire (fetch would decode it). */
 function wireGet(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { PaymentAttemptDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiClient, ApiRequestError } from "./api.server.ts";
+import type { ApiClient } from "./api.server.ts";
 import { serializeCartState } from "./cart.server.ts";
 import { paymentAttemptSchema } from "./responses.server.ts";
 import { redirectWithToasts } from "./session.server.ts";
@@ -14,18 +14,13 @@ export const paymentCheckHref = (key: string) => `/checkout/payment-status?key=$
  * nothing yet, "unavailable" when the API gave no answer to go by.
  */
 export async function paymentAttempt(api: ApiClient, token: string, key: string): Promise<PaymentAttemptDto | null | "unavailable"> {
-  try {
-    const result = await api({
-      method: "GET",
-      endpoint: `/payments/attempts/${encodeURIComponent(key)}`,
-      token,
-      schema: paymentAttemptSchema,
-    });
-    return result.success ? result.data : "unavailable";
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return null;
-    throw error;
-  }
+  const result = await api({
+    send: (c) => c.payments.attempts[":key"].$get({ param: { key: encodeURIComponent(key) } }),
+    token,
+    schema: paymentAttemptSchema,
+  });
+  if (result.ok) return result.data;
+  return result.callerDecides && result.status === 404 ? null : "unavailable";
 }
 
 /** A paid order's way out: its success page, with the spec's toasts, and the cart and its promo emptied. */

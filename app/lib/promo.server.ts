@@ -1,6 +1,6 @@
 import { MSG } from "#contract/messages.ts";
 import { toGbp, toPence } from "#contract/money.ts";
-import { type ApiClient, ApiRequestError } from "./api.server.ts";
+import type { ApiClient } from "./api.server.ts";
 import type { AppliedPromo } from "./checkout.ts";
 import { promoResultSchema } from "./responses.server.ts";
 
@@ -11,22 +11,18 @@ export type PromoCheck = { ok: true; promo: AppliedPromo; message: string } | { 
  * The discount is always the server's; a refusal carries the server's text, else the spec's fallback.
  */
 export async function checkPromo(api: ApiClient, code: string, basketPence: number, token: string | null): Promise<PromoCheck> {
-  try {
-    const result = await api({
-      method: "POST",
-      endpoint: "/public/validate-promo-code",
-      data: { code, cartTotal: toGbp(basketPence) },
-      token,
-      schema: promoResultSchema,
-    });
-    if (!result.success) return { ok: false, message: result.status === 400 ? result.message : MSG.promo.validateFailed };
+  const result = await api({
+    send: (c) => c.public["validate-promo-code"].$post({ json: { code, cartTotal: toGbp(basketPence) } }),
+    token,
+    schema: promoResultSchema,
+  });
+  if (result.ok) {
     return {
       ok: true,
       promo: { code: result.data.promoCode.code, discountPence: toPence(result.data.discountAmount) },
       message: result.message || MSG.promo.applied(result.data.discountAmount.toFixed(2)),
     };
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return { ok: false, message: error.details[0]?.message ?? error.message ?? MSG.promo.validateFailed };
   }
+  if (result.callerDecides) return { ok: false, message: result.details[0]?.message ?? (result.message || MSG.promo.validateFailed) };
+  return { ok: false, message: result.status === 400 ? result.message : MSG.promo.validateFailed };
 }

@@ -1,7 +1,7 @@
 import { BASE_CURRENCY } from "#contract/constants.ts";
 import type { ExchangeRatesDto } from "#contract/dto/exchange-rates.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiClient, callApi } from "./api.server.ts";
+import type { ApiClient } from "./api.server.ts";
 import { FALLBACK_RATES, isSupportedCurrency, type Rates } from "./currency.ts";
 import { exchangeRatesSchema } from "./responses.server.ts";
 
@@ -17,11 +17,7 @@ export interface RatesSnapshot {
  * read like the others, so all instances show the same rates within the catalogue's freshness bound.
  */
 export async function exchangeRates(api: ApiClient): Promise<RatesSnapshot> {
-  const outcome = await callApi(api, {
-    method: "GET",
-    endpoint: "/public/exchange-rates",
-    schema: exchangeRatesSchema,
-  });
+  const outcome = await api({ send: (c) => c.public["exchange-rates"].$get(), schema: exchangeRatesSchema });
   return ratesSnapshot(outcome.ok ? outcome.data : null);
 }
 

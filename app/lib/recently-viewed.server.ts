@@ -1,6 +1,6 @@
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiClient, callApi } from "./api.server.ts";
+import type { ApiClient } from "./api.server.ts";
 import type { SignedIn } from "./auth.server.ts";
 import { logger } from "./logger.server.ts";
 import { recentlyViewedListSchema, recordedViewSchema } from "./responses.server.ts";
@@ -19,7 +19,7 @@ export async function fetchRecentlyViewed(api: ApiClient, signedIn: SignedIn | n
 
 /** The list's call itself, for callers that also read its failure (the root's check of the token). */
 export const callRecentlyViewed = (api: ApiClient, token: string) =>
-  callApi(api, { method: "GET", endpoint: "/public/recently-viewed", token, schema: recentlyViewedListSchema });
+  api({ send: (c) => c.public["recently-viewed"].$get(), token, schema: recentlyViewedListSchema });
 
 /**
  * Records that a signed-in, verified shopper opened a product's detail page. Never fails the page: a refusal
@@ -27,10 +27,8 @@ export const callRecentlyViewed = (api: ApiClient, token: string) =>
  */
 export async function recordRecentlyViewed(api: ApiClient, signedIn: SignedIn | null, productId: number): Promise<void> {
   if (!signedIn?.user.email_verified) return;
-  const outcome = await callApi(api, {
-    method: "POST",
-    endpoint: "/public/recently-viewed",
-    data: { product_id: productId },
+  const outcome = await api({
+    send: (c) => c.public["recently-viewed"].$post({ json: { product_id: productId } }),
     token: signedIn.token,
     schema: recordedViewSchema,
   });

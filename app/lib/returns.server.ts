@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { MSG } from "#contract/messages.ts";
 import { type ReturnRequest, returnCodeParam } from "#contract/schemas/returns.ts";
-import { type ApiClient, type ApiOutcome, apiFor, callApi } from "./api.server.ts";
+import { type ApiClient, type ApiOutcome, apiFor } from "./api.server.ts";
 import { requireVerifiedUser } from "./auth.server.ts";
 import { returnOptionsSchema, returnSchema } from "./responses.server.ts";
 
@@ -16,18 +16,26 @@ async function withFallback<T>(outcome: Promise<ApiOutcome<T>>, fallback: string
 /** `GET /public/orders/{id}/returns/options`: the form's items, their exchange options, and whether it is open. */
 export const fetchReturnOptions = (api: ApiClient, token: string, orderId: number) =>
   withFallback(
-    callApi(api, { method: "GET", endpoint: `/public/orders/${orderId}/returns/options`, token, schema: returnOptionsSchema }),
+    api({
+      send: (c) => c.public.orders[":id"].returns.options.$get({ param: { id: String(orderId) } }),
+      token,
+      schema: returnOptionsSchema,
+    }),
     MSG.orders.detailFailed,
   );
 
 /** `POST /public/orders/{id}/returns`: registers the return; its answer is the return, with its code. */
 export const registerReturn = (api: ApiClient, token: string, orderId: number, request: ReturnRequest) =>
-  callApi(api, { method: "POST", endpoint: `/public/orders/${orderId}/returns`, data: request, token, schema: returnSchema });
+  api({
+    send: (c) => c.public.orders[":id"].returns.$post({ param: { id: String(orderId) }, json: request }),
+    token,
+    schema: returnSchema,
+  });
 
 /** `GET /public/returns/{code}`: one of the shopper's returns. */
 export const fetchReturn = (api: ApiClient, token: string, code: string) =>
   withFallback(
-    callApi(api, { method: "GET", endpoint: `/public/returns/${encodeURIComponent(code)}`, token, schema: returnSchema }),
+    api({ send: (c) => c.public.returns[":code"].$get({ param: { code: encodeURIComponent(code) } }), token, schema: returnSchema }),
     MSG.returns.fetchFailed,
   );
 

@@ -51,7 +51,7 @@ async function verifyLogin(api: ApiClient, form: FormData, device: string | unde
   const headers = device === undefined ? undefined : { [API_HEADERS.device]: device };
   const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: "/public/auth/login", data: submission.value, headers, schema: authSessionSchema },
+    { send: (c) => c.public.auth.login.$post({ json: submission.value }), headers, schema: authSessionSchema },
     LOGIN_FIELDS,
     MSG.auth.loginFailedRetry,
   );

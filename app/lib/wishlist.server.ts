@@ -1,26 +1,30 @@
 import { MSG } from "#contract/messages.ts";
-import { type ApiCall, type ApiClient, type ApiOutcome, callApi } from "./api.server.ts";
+import type { ApiCall, ApiClient, ApiOutcome, DataOf } from "./api.server.ts";
 import { wishlistEntrySchema, wishlistRemovalSchema, wishlistSchema } from "./responses.server.ts";
 
 /** A call for the wishlist screens: a failure carries the message to show, else `fallback`. */
-async function call<T>(api: ApiClient, request: ApiCall<T>, fallback: string): Promise<ApiOutcome<T>> {
-  const outcome = await callApi(api, request);
+async function call<R>(api: ApiClient, request: ApiCall<R>, fallback: string): Promise<ApiOutcome<DataOf<R>>> {
+  const outcome = await api(request);
   return outcome.ok ? outcome : { ...outcome, message: outcome.message || fallback };
 }
 
 export const fetchWishlist = (api: ApiClient, token: string) =>
-  call(api, { method: "GET", endpoint: "/public/wishlist", token, schema: wishlistSchema }, MSG.wishlist.fetchFailed);
+  call(api, { send: (c) => c.public.wishlist.$get(), token, schema: wishlistSchema }, MSG.wishlist.fetchFailed);
 
 export const addToWishlist = (api: ApiClient, token: string, productId: number) =>
   call(
     api,
-    { method: "POST", endpoint: "/public/wishlist", data: { product_id: productId }, token, schema: wishlistEntrySchema },
+    { send: (c) => c.public.wishlist.$post({ json: { product_id: productId } }), token, schema: wishlistEntrySchema },
     MSG.wishlist.addFailed,
   );
 
 export const removeFromWishlist = (api: ApiClient, token: string, productId: number) =>
   call(
     api,
-    { method: "DELETE", endpoint: `/public/wishlist/${productId}`, token, schema: wishlistRemovalSchema },
+    {
+      send: (c) => c.public.wishlist[":productId"].$delete({ param: { productId: String(productId) } }),
+      token,
+      schema: wishlistRemovalSchema,
+    },
     MSG.wishlist.removeFailed,
   );

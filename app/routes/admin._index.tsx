@@ -5,7 +5,7 @@ import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.
 import { SalesChart } from "#app/components/admin/sales-chart.tsx";
 import { requireOperator } from "#app/lib/admin.server.ts";
 import { adminMeta, adminQueryHref, formatAdminTime } from "#app/lib/admin.ts";
-import { apiFor, callApi } from "#app/lib/api.server.ts";
+import { apiFor } from "#app/lib/api.server.ts";
 import { pounds } from "#app/lib/orders.ts";
 import { adminDashboardSchema } from "#app/lib/responses.server.ts";
 import { ageText } from "#contract/age.ts";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => adminMeta(T.title);
 /** The back office's first page: the day's figures from `GET /admin/dashboard`, each linking to the list behind it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { token } = await requireOperator(request, context);
-  const result = await callApi(apiFor(context), { method: "GET", endpoint: "/admin/dashboard", token, schema: adminDashboardSchema });
+  const result = await apiFor(context)({ send: (c) => c.admin.dashboard.$get(), token, schema: adminDashboardSchema });
   if (!result.ok) throw data(result.message, { status: result.status ?? 503 });
   return { figures: result.data };
 }

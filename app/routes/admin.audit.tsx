@@ -5,7 +5,7 @@ import { AuditChange } from "#app/components/admin/audit-change.tsx";
 import { FilterBar, FilterField } from "#app/components/admin/filter-bar.tsx";
 import { requireOperator } from "#app/lib/admin.server.ts";
 import { adminMeta, adminQueryHref, formatAdminTime } from "#app/lib/admin.ts";
-import { apiFor, callApi } from "#app/lib/api.server.ts";
+import { apiFor, asQuery } from "#app/lib/api.server.ts";
 import { auditListSchema } from "#app/lib/responses.server.ts";
 import type { AuditEntryDto } from "#contract/dto/admin-dashboard.ts";
 import { MSG } from "#contract/messages.ts";
@@ -26,15 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const typed = Object.fromEntries(FILTERS.map((name) => [name, params.get(name)?.slice(0, 300) ?? ""]));
   const parsed = auditListQuery.safeParse({ ...typed, page: params.get("page") ?? undefined }, { error: shopperIssueText });
   if (!parsed.success) return { typed, errors: parsed.error.issues.map((issue) => issue.message), log: null, loadError: null };
-  const result = await callApi(apiFor(context), {
-    method: "GET",
-    endpoint: "/admin/audit",
-    data: parsed.data,
+  const result = await apiFor(context)({
+    send: (c) => c.admin.audit.$get({ query: asQuery(parsed.data) }),
     token,
     schema: auditListSchema,
   });
   if (!result.ok) return { typed, errors: [], log: null, loadError: result.message };
-  return { typed, errors: [], log: result.data, loadError: null };
+  // An entry's before and after are any JSON, which the typed client's parsed type does not name as the DTO does.
+  return { typed, errors: [], log: { ...result.data, entries: result.data.entries as AuditEntryDto[] }, loadError: null };
 }
 
 const COLUMNS: AdminColumn<AuditEntryDto>[] = [

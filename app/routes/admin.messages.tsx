@@ -4,6 +4,7 @@ import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.
 import { Button } from "#app/components/ui/button.tsx";
 import { adminMeta, adminQueryHref } from "#app/lib/admin.ts";
 import { adminButtonAction, adminRead } from "#app/lib/admin-catalogue.server.ts";
+import { asQuery } from "#app/lib/api.server.ts";
 import { pagePath } from "#app/lib/auth.server.ts";
 import { readForm, refuse } from "#app/lib/form-data.server.ts";
 import { formatOrderDate } from "#app/lib/orders.ts";
@@ -21,9 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = adminPageQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw refuse(400, "Malformed page");
   const { data: answer, pagination } = await adminRead(request, context, {
-    method: "GET",
-    endpoint: "/admin/messages",
-    data: query.data,
+    send: (c) => c.admin.messages.$get({ query: asQuery(query.data) }),
     schema: contactMessageListSchema,
   });
   return { messages: answer.messages, pagination };
@@ -35,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return adminButtonAction(request, context, {
     id: { messageId: formData.get("messageId") },
     idSchema: adminMessageParamSchema,
-    call: ({ messageId }) => ({ method: "POST", endpoint: `/admin/messages/${messageId}/handled`, schema: contactMessageSchema }),
+    call: ({ messageId }) => ({
+      send: (c) => c.admin.messages[":messageId"].handled.$post({ param: { messageId: String(messageId) } }),
+      schema: contactMessageSchema,
+    }),
     back: pagePath(request),
   });
 }

@@ -50,6 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!code.success) throw refuse(400, "Not an order code");
   const formData = await readForm(request);
   const here = `/admin/orders/${code.data.code}`;
+  const param = { code: code.data.code };
   const api = apiFor(context);
   const intent = formData.get("intent");
   if (intent === "ship") {
@@ -60,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       (input) =>
         callForForm(
           api,
-          { method: "POST", endpoint: `${here}/ship`, data: input, token, schema: orderStatusChangeResultSchema },
+          { send: (c) => c.admin.orders[":code"].ship.$post({ param, json: input }), token, schema: orderStatusChangeResultSchema },
           SHIP_FIELDS,
           MSG.admin.orders.shipNeedsTracking,
         ),
@@ -73,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) throw refuse(400, "Not a status the order can take");
   const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: `${here}/status`, data: parsed.data, token, schema: orderStatusChangeResultSchema },
+    { send: (c) => c.admin.orders[":code"].status.$post({ param, json: parsed.data }), token, schema: orderStatusChangeResultSchema },
     [],
     MSG.helper.server,
   );

@@ -7,7 +7,7 @@ import { AdminStatusBadge } from "#app/components/admin/status-badge.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { requireOperator } from "#app/lib/admin.server.ts";
 import { adminMeta, adminQueryHref, formatAdminTime } from "#app/lib/admin.ts";
-import { apiFor, callApi } from "#app/lib/api.server.ts";
+import { apiFor, asQuery } from "#app/lib/api.server.ts";
 import { pounds } from "#app/lib/orders.ts";
 import { adminOrderListSchema } from "#app/lib/responses.server.ts";
 import { ORDER_STATUSES } from "#contract/checkout.ts";
@@ -31,10 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const errors = parsed.error.issues.map((issue) => issue.message);
     return { typed, errors, orders: null, pagination: null, loadError: null };
   }
-  const result = await callApi(apiFor(context), {
-    method: "GET",
-    endpoint: "/admin/orders",
-    data: parsed.data,
+  const result = await apiFor(context)({
+    send: (c) => c.admin.orders.$get({ query: asQuery(parsed.data) }),
     token,
     schema: adminOrderListSchema,
   });

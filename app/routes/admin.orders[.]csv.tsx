@@ -1,5 +1,5 @@
 import { requireOperator } from "#app/lib/admin.server.ts";
-import { apiFor, callApi } from "#app/lib/api.server.ts";
+import { apiFor, asQuery } from "#app/lib/api.server.ts";
 import { orderExportSchema } from "#app/lib/responses.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
 import { MSG } from "#contract/messages.ts";
@@ -19,10 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const back = `/admin/orders?${new URLSearchParams(typed)}`;
   const range = orderExportQuery.safeParse(typed, { error: shopperIssueText });
   if (!range.success) return redirectWithToast(request, back, "error", range.error.issues[0]?.message ?? MSG.admin.orders.badDate);
-  const answer = await callApi(apiFor(context), {
-    method: "GET",
-    endpoint: "/admin/orders/export",
-    data: range.data,
+  const answer = await apiFor(context)({
+    send: (c) => c.admin.orders.export.$get({ query: asQuery(range.data) }),
     token,
     schema: orderExportSchema,
   });

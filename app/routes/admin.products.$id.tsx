@@ -4,7 +4,7 @@ import { CheckField, Field } from "#app/components/ui/field.tsx";
 import { requireOperator } from "#app/lib/admin.server.ts";
 import { adminMeta } from "#app/lib/admin.ts";
 import { adminRead } from "#app/lib/admin-catalogue.server.ts";
-import { apiFor, callApi } from "#app/lib/api.server.ts";
+import { apiFor } from "#app/lib/api.server.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
 import { adminProductSchema } from "#app/lib/responses.server.ts";
 import { redirectWithToast } from "#app/lib/session.server.ts";
@@ -27,8 +27,7 @@ function productId(params: { id?: string }): number {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { data: product } = await adminRead(request, context, {
-    method: "GET",
-    endpoint: `/admin/products/${productId(params)}`,
+    send: (c) => c.admin.products[":productId"].$get({ param: { productId: String(productId(params)) } }),
     schema: adminProductSchema,
   });
   return { product };
@@ -70,10 +69,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const details = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     return data({ values, errors: errorsByField(details, variantIds), formError: null }, { status: 400 });
   }
-  const outcome = await callApi(apiFor(context), {
-    method: "PUT",
-    endpoint: `/admin/products/${id}`,
-    data: parsed.data,
+  const outcome = await apiFor(context)({
+    send: (c) => c.admin.products[":productId"].$put({ param: { productId: String(id) }, json: parsed.data }),
     token,
     schema: adminProductSchema,
   });

@@ -7,7 +7,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { requireOperator } from "#app/lib/admin.server.ts";
 import { adminMeta, adminQueryHref } from "#app/lib/admin.ts";
 import { adminRead } from "#app/lib/admin-catalogue.server.ts";
-import { apiFor, callApi } from "#app/lib/api.server.ts";
+import { apiFor, asQuery, unchecked } from "#app/lib/api.server.ts";
 import { readUploadForm, refuse } from "#app/lib/form-data.server.ts";
 import { formatAmount } from "#app/lib/price-format.ts";
 import { adminProductListSchema, productImportResultSchema } from "#app/lib/responses.server.ts";
@@ -27,9 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = adminProductsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw refuse(400, "Malformed product search");
   const { data: answer, pagination } = await adminRead(request, context, {
-    method: "GET",
-    endpoint: "/admin/products",
-    data: query.data,
+    send: (c) => c.admin.products.$get({ query: asQuery(query.data) }),
     schema: adminProductListSchema,
   });
   return { products: answer.products, pagination, query: query.data };
@@ -55,10 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return refused(400, T.importNotJson);
   }
-  const outcome = await callApi(apiFor(context), {
-    method: "POST",
-    endpoint: "/admin/products/import",
-    data: products,
+  const outcome = await apiFor(context)({
+    send: (c) => c.admin.products.import.$post({ json: unchecked(products) }),
     token,
     schema: productImportResultSchema,
   });

@@ -6,7 +6,7 @@ import { CheckField, Field, SelectField } from "#app/components/ui/field.tsx";
 import { requireOperator } from "#app/lib/admin.server.ts";
 import { adminMeta } from "#app/lib/admin.ts";
 import { adminButtonAction, adminRead } from "#app/lib/admin-catalogue.server.ts";
-import { apiFor } from "#app/lib/api.server.ts";
+import { apiFor, unchecked } from "#app/lib/api.server.ts";
 import { callForForm } from "#app/lib/form-api.server.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
 import { formatOrderDate } from "#app/lib/orders.ts";
@@ -24,7 +24,7 @@ const T = MSG.adminCatalogue;
 export const meta: Route.MetaFunction = () => adminMeta(T.promosTitle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data: answer } = await adminRead(request, context, { method: "GET", endpoint: "/admin/promos", schema: adminPromoListSchema });
+  const { data: answer } = await adminRead(request, context, { send: (c) => c.admin.promos.$get(), schema: adminPromoListSchema });
   return { promos: answer.promos };
 }
 
@@ -49,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return adminButtonAction(request, context, {
       id: { code: formData.get("code") },
       idSchema: adminPromoParamSchema,
-      call: ({ code }) => ({ method: "POST", endpoint: `/admin/promos/${encodeURIComponent(code)}/disable`, schema: adminPromoSchema }),
+      call: ({ code }) => ({
+        send: (c) => c.admin.promos[":code"].disable.$post({ param: { code: encodeURIComponent(code) } }),
+        schema: adminPromoSchema,
+      }),
       back: "/admin/promos",
     });
   }
@@ -62,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const outcome = await callForForm(
     apiFor(context),
-    { method: "POST", endpoint: "/admin/promos", data: promo, token, schema: adminPromoSchema },
+    { send: (c) => c.admin.promos.$post({ json: unchecked(promo) }), token, schema: adminPromoSchema },
     FIELDS,
     T.promoCreateFailed,
   );

@@ -4,6 +4,7 @@ import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.
 import { Button } from "#app/components/ui/button.tsx";
 import { adminMeta, adminQueryHref } from "#app/lib/admin.ts";
 import { adminButtonAction, adminRead } from "#app/lib/admin-catalogue.server.ts";
+import { asQuery } from "#app/lib/api.server.ts";
 import { pagePath } from "#app/lib/auth.server.ts";
 import { readForm, refuse } from "#app/lib/form-data.server.ts";
 import { formatOrderDate } from "#app/lib/orders.ts";
@@ -21,9 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = adminReviewsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw refuse(400, "Malformed review filter");
   const { data: answer, pagination } = await adminRead(request, context, {
-    method: "GET",
-    endpoint: "/admin/reviews",
-    data: query.data,
+    send: (c) => c.admin.reviews.$get({ query: asQuery(query.data) }),
     schema: adminReviewListSchema,
   });
   return { reviews: answer.reviews, pagination, query: query.data };
@@ -37,8 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     id: { reviewId: formData.get("reviewId") },
     idSchema: adminReviewParamSchema,
     call: ({ reviewId }) => ({
-      method: "POST",
-      endpoint: `/admin/reviews/${reviewId}/${hide ? "hide" : "unhide"}`,
+      send: (c) => {
+        const review = c.admin.reviews[":reviewId"];
+        return (hide ? review.hide : review.unhide).$post({ param: { reviewId: String(reviewId) } });
+      },
       schema: adminReviewSchema,
     }),
     back: pagePath(request),

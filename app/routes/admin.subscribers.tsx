@@ -10,11 +10,7 @@ const T = MSG.adminCatalogue;
 export const meta: Route.MetaFunction = () => adminMeta(T.subscribersTitle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data: answer } = await adminRead(request, context, {
-    method: "GET",
-    endpoint: "/admin/subscribers",
-    schema: subscriberListSchema,
-  });
+  const { data: answer } = await adminRead(request, context, { send: (c) => c.admin.subscribers.$get(), schema: subscriberListSchema });
   return { count: answer.subscribers.length };
 }
 

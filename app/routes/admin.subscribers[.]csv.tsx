@@ -6,11 +6,7 @@ import type { Route } from "./+types/admin.subscribers[.]csv";
 
 /** The newsletter list as a CSV download, for operators only; never kept by a cache. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data: answer } = await adminRead(request, context, {
-    method: "GET",
-    endpoint: "/admin/subscribers",
-    schema: subscriberListSchema,
-  });
+  const { data: answer } = await adminRead(request, context, { send: (c) => c.admin.subscribers.$get(), schema: subscriberListSchema });
   const csv = toCsv([MSG.adminCatalogue.csvHeader, ...answer.subscribers.map((row) => [row.email, row.created_at])]);
   return new Response(csv, {
     headers: {

@@ -3,7 +3,7 @@ import { AdminPanel } from "#app/components/admin/admin-panel.tsx";
 import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
 import { requireOperator } from "#app/lib/admin.server.ts";
 import { adminMeta, formatAdminTime } from "#app/lib/admin.ts";
-import { apiFor, callApi } from "#app/lib/api.server.ts";
+import { apiFor } from "#app/lib/api.server.ts";
 import { pounds } from "#app/lib/orders.ts";
 import { adminWaitingSchema } from "#app/lib/responses.server.ts";
 import type { AdminWaitingDto } from "#contract/dto/admin-dashboard.ts";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => adminMeta(T.waitingTitle);
 /** What the dashboard counts as waiting on someone, item by item (`GET /admin/waiting`). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { token } = await requireOperator(request, context);
-  const result = await callApi(apiFor(context), { method: "GET", endpoint: "/admin/waiting", token, schema: adminWaitingSchema });
+  const result = await apiFor(context)({ send: (c) => c.admin.waiting.$get(), token, schema: adminWaitingSchema });
   if (!result.ok) throw data(result.message, { status: result.status ?? 503 });
   return { waiting: result.data };
 }

@@ -3,7 +3,7 @@ import { HeldOrderActions } from "#app/components/orders/held-order-actions.tsx"
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
-import { apiFor, callApi } from "#app/lib/api.server.ts";
+import { apiFor } from "#app/lib/api.server.ts";
 import { pagePath, requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { readForm } from "#app/lib/form-data.server.ts";
 import { heldOrderAction } from "#app/lib/hosted-checkout.server.ts";
@@ -37,10 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const retry = { order: null, heldUntil: null, failure: MSG.orders.detailFailed, retryHref: pagePath(request) };
   const attempt = await paymentAttempt(api, token, key.data);
   if (attempt === "unavailable") return retry;
-  if (!attempt?.order) throw notFound();
-  const held = await callApi(api, {
-    method: "GET",
-    endpoint: `/payments/orders/${attempt.order.id}/checkout`,
+  const orderId = attempt?.order?.id;
+  if (orderId === undefined) throw notFound();
+  const held = await api({
+    send: (c) => c.payments.orders[":id"].checkout.$get({ param: { id: String(orderId) } }),
     token,
     schema: heldCheckoutSchema,
   });

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
-import { ApiRequestError, apiFor } from "#app/lib/api.server.ts";
+import { apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { paidRedirect } from "#app/lib/payment-status.server.ts";
 import { hostedCheckoutSchema } from "#app/lib/responses.server.ts";
@@ -24,21 +24,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const reference = checkoutReferenceSchema.safeParse(url.searchParams.get(CHECKOUT_RETURN_PARAM));
   if (!reference.success) throw data(null, { status: 404, statusText: "No checkout given" });
-  try {
-    const result = await apiFor(context)({
-      method: "POST",
-      endpoint: `/payments/checkout-sessions/${reference.data}/return`,
-      token,
-      schema: hostedCheckoutSchema,
-    });
-    if (!result.success) return { failure: result.message, checkoutUrl: null, retryHref: `${url.pathname}${url.search}` };
-    const { order, checkoutUrl } = result.data;
-    if (order.payment_status === "paid") throw await paidRedirect(request, order.id);
-    return { failure: null, checkoutUrl, retryHref: null };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404, statusText: "Checkout not found" });
-    throw error;
-  }
+  const result = await apiFor(context)({
+    send: (c) => c.payments["checkout-sessions"][":reference"].return.$post({ param: { reference: String(reference.data) } }),
+    token,
+    schema: hostedCheckoutSchema,
+  });
+  if (!result.ok && result.status === 404) throw data(null, { status: 404, statusText: "Checkout not found" });
+  if (!result.ok) return { failure: result.message, checkoutUrl: null, retryHref: `${url.pathname}${url.search}` };
+  const { order, checkoutUrl } = result.data;
+  if (order.payment_status === "paid") throw await paidRedirect(request, order.id);
+  return { failure: null, checkoutUrl, retryHref: null };
 }
 
 export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { CheckoutFlow } from "#app/components/checkout/checkout-flow.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
 import { listAddresses } from "#app/lib/addresses.server.ts";
-import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
+import { type ApiClient, apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { readCartState } from "#app/lib/cart.server.ts";
 import { buildPaymentRequest, checkoutHref, parseCheckoutView, paymentFailureToast } from "#app/lib/checkout.ts";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const requested = parseCheckoutView(new URL(request.url).searchParams);
   const addressList = await listAddresses(api, token);
-  const addresses = addressList.success ? addressList.data : [];
+  const addresses = addressList.ok ? addressList.data : [];
   const chosen = addresses.some((address) => address.id === requested.addressId) ? requested.addressId : null;
   const needsAddress = requested.step !== "address" && chosen === null;
   const view = needsAddress ? { ...requested, step: "address" as const, addressId: null } : { ...requested, addressId: chosen };
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       view,
       paymentOptions: await paymentOptions(api),
       addresses,
-      addressesFailed: !addressList.success,
+      addressesFailed: !addressList.ok,
       needsAddress,
       idempotencyKey: randomUUID(),
     },
@@ -79,7 +79,7 @@ async function addAddress(request: Request, api: ApiClient, token: string, formD
   if (submission.status !== "success") return data({ addressResult: submission.reply() }, { status: 400 });
   const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: "/public/addresses", data: submission.value, token, schema: savedAddressSchema },
+    { send: (c) => c.public.addresses.$post({ json: submission.value }), token, schema: savedAddressSchema },
     Object.keys(addressSchema.shape),
     MSG.addresses.createFailed,
   );
@@ -133,7 +133,7 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
   const state = await readCartState(request);
   if (state.lines.length === 0) return redirect("/cart", { status: 303 });
   const addresses = await listAddresses(api, token);
-  if (!addresses.success) return refusePayment(formData, addresses.message);
+  if (!addresses.ok) return refusePayment(formData, addresses.message);
   if (!addresses.data.some((entry) => entry.id === address)) return refusePayment(formData, MSG.payment.addressNotFound);
 
   const body = buildPaymentRequest({
@@ -149,30 +149,25 @@ async function pay(request: Request, api: ApiClient, token: string, formData: Fo
     const outcome = await openHostedCheckout(request, api, token, { key: idempotencyKey, body, origin });
     return "redirect" in outcome ? outcome.redirect : failure(outcome.refusal);
   }
-  try {
-    const result = await api({
-      method: "POST",
-      endpoint: "/payments/process",
-      data: body,
-      token,
-      schema: orderDetailSchema,
-      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    });
-    if (result.success) return paidRedirect(request, result.data.id);
-    // No answer, or the server's failure: the payment may have been taken, so find out rather than say it failed.
-    if (result.status === null || result.status >= 500) return checkPayment(idempotencyKey);
-    if (result.status === 422) return failure(MSG.payment.keyReused);
-    return failure(result.status === 400 ? result.message : MSG.payment.failed);
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    if (error.status === 409) return checkPayment(idempotencyKey);
+  const result = await api({
+    send: (c) => c.payments.process.$post({ header: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }, json: body }),
+    token,
+    schema: orderDetailSchema,
+  });
+  if (result.ok) return paidRedirect(request, result.data.id);
+  if (result.callerDecides) {
+    if (result.status === 409) return checkPayment(idempotencyKey);
     const fieldErrors: Record<string, string[]> = {};
-    for (const detail of error.details) {
+    for (const detail of result.details) {
       const name = detail.path.split(".").at(-1) ?? "";
       if (Object.hasOwn(cardDetailsSchema.shape, name)) fieldErrors[name] = [...(fieldErrors[name] ?? []), detail.message];
     }
-    return failure(error.details[0]?.message ?? error.message, fieldErrors);
+    return failure(result.details[0]?.message ?? result.message, fieldErrors);
   }
+  // No answer, or the server's failure: the payment may have been taken, so find out rather than say it failed.
+  if (result.status === null || result.status >= 500) return checkPayment(idempotencyKey);
+  if (result.status === 422) return failure(MSG.payment.keyReused);
+  return failure(result.status === 400 ? result.message : MSG.payment.failed);
 }
 
 /** The card as the shopper typed it; the API checks it again and keeps only the last four digits. */

@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const outcome = await callForForm(
     apiFor(context),
-    { method: "POST", endpoint: "/public/contact", data: submission.value, schema: contactReceiptSchema },
+    { send: (c) => c.public.contact.$post({ json: submission.value }), schema: contactReceiptSchema },
     FIELDS,
     MSG.contact.failed,
   );

@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = codeScreenAction(
   {
-    endpoint: "/public/otp/resend",
+    send: (c, json) => c.public.otp.resend.$post({ json }),
     failed: MSG.otp.resendVerificationFailed,
     failedTitle: MSG.otp.resendFailed,
     resent: MSG.otp.verificationResent,
@@ -54,7 +54,7 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   const api = apiFor(context);
   const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: "/public/otp/verify", data: submission.value, schema: noDataSchema },
+    { send: (c) => c.public.otp.verify.$post({ json: submission.value }), schema: noDataSchema },
     ["otp"],
     MSG.otp.verificationFailed,
   );
@@ -67,10 +67,10 @@ async function verify(request: Request, context: Readonly<RouterContextProvider>
   session.unset("pendingEmail");
   // A shopper signed in since sign-up is now verified: the header and the guards see it at once.
   const token = session.get("token");
-  const me = token ? await api({ method: "GET", endpoint: "/public/auth/me", token, schema: currentUserSchema }) : null;
-  if (me?.success) session.set("user", me.data.user);
+  const me = token ? await api({ send: (c) => c.public.auth.me.$get(), token, schema: currentUserSchema }) : null;
+  if (me?.ok) session.set("user", me.data.user);
   // Decision 0042: still signed in, the shopper goes on to the profile; otherwise to sign-in, as the text says.
-  const next = me?.success ? "/profile" : "/signin";
+  const next = me?.ok ? "/profile" : "/signin";
   // The toast rides in the same session as the verified user: a second cookie would undo the verification.
   flashToast(session, "success", MSG.otp.verified);
   if (isEnhanced(formData)) {

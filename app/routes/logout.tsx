@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await getSession(request);
   const token = session.get("token");
   if (token) {
-    await apiFor(context)({ method: "POST", endpoint: "/public/auth/logout", token, schema: noDataSchema }).catch(() => undefined);
+    await apiFor(context)({ send: (c) => c.public.auth.logout.$post(), token, schema: noDataSchema }).catch(() => undefined);
   }
   return redirect("/signin", { headers: { "Set-Cookie": await destroySession(request, session) } });
 }

@@ -7,7 +7,7 @@ import { OrderStatusFact, PaymentStatusFact } from "#app/components/orders/order
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { StateMessage } from "#app/components/ui/state-message.tsx";
-import { ApiRequestError, apiFor } from "#app/lib/api.server.ts";
+import { apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { pounds } from "#app/lib/orders.ts";
@@ -29,13 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { token } = await requireVerifiedUser(request, context);
   const id = orderParam.safeParse(new URL(request.url).searchParams.get("order"));
   if (!id.success) throw data(null, { status: 404, statusText: "No order given" });
-  try {
-    const result = await apiFor(context)({ method: "GET", endpoint: `/public/orders/${id.data}`, token, schema: orderDetailSchema });
-    return result.success ? { order: result.data, error: null } : { order: null, error: MSG.orders.detailFailed };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404, statusText: "Order not found" });
-    throw error;
-  }
+  const result = await apiFor(context)({
+    send: (c) => c.public.orders[":id"].$get({ param: { id: String(id.data) } }),
+    token,
+    schema: orderDetailSchema,
+  });
+  if (!result.ok && result.status === 404) throw data(null, { status: 404, statusText: "Order not found" });
+  return result.ok ? { order: result.data, error: null } : { order: null, error: MSG.orders.detailFailed };
 }
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { useSubmitterLoadingText } from "#app/components/account/use-submitter-l
 import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
-import { apiFor } from "#app/lib/api.server.ts";
+import { type ApiRoutes, apiFor } from "#app/lib/api.server.ts";
 import { codeScreenLoader, signOutSession } from "#app/lib/auth.server.ts";
 import { deviceCookieHeader } from "#app/lib/device-cookie.server.ts";
 import { callForForm, codeScreenAction, failureReply } from "#app/lib/form-api.server.ts";
@@ -35,7 +35,7 @@ export const loader = codeScreenLoader;
 
 export const action = codeScreenAction(
   {
-    endpoint: "/public/auth/forgot-password",
+    send: (c, json) => c.public.auth["forgot-password"].$post({ json }),
     failed: MSG.auth.resendResetFailed,
     failedTitle: MSG.auth.resetCodeFailed,
     resent: MSG.auth.resetCodeResent,
@@ -49,9 +49,7 @@ async function resetPassword(request: Request, context: Readonly<RouterContextPr
 
   const { email, otp, newPassword } = submission.value;
   const call = {
-    method: "POST",
-    endpoint: "/public/auth/reset-password",
-    data: { email, otp, newPassword },
+    send: (c: ApiRoutes) => c.public.auth["reset-password"].$post({ json: { email, otp, newPassword } }),
     schema: deviceGrantSchema,
   } as const;
   const outcome = await callForForm(apiFor(context), call, FIELDS, MSG.auth.resetFailedRetry);

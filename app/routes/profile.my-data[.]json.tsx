@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { apiFor } from "#app/lib/api.server.ts";
+import { type ApiRoutes, apiFor } from "#app/lib/api.server.ts";
 import { requireVerifiedUser } from "#app/lib/auth.server.ts";
 import { callForForm } from "#app/lib/form-api.server.ts";
 import { accountDataSchema } from "#app/lib/responses.server.ts";
@@ -22,7 +22,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = await requireVerifiedUser(request, context);
-  const call = { method: "GET" as const, endpoint: "/public/account/data", token, schema: accountDataSchema };
+  const call = { send: (c: ApiRoutes) => c.public.account.data.$get(), token, schema: accountDataSchema };
   const outcome = await callForForm(apiFor(context), call, [], MSG.privacy.downloadFailed);
   if (!outcome.ok) return redirectWithToast(request, ACCOUNT_TAB, "error", MSG.privacy.downloadFailed);
   return new Response(JSON.stringify(outcome.data, null, 2), {

@@ -7,7 +7,7 @@ import { OrdersPanel } from "#app/components/orders/order-list.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PageHeader } from "#app/components/ui/page-header.tsx";
 import { listAddresses } from "#app/lib/addresses.server.ts";
-import { type ApiClient, ApiRequestError, apiFor } from "#app/lib/api.server.ts";
+import { type ApiClient, type ApiRoutes, apiFor, asQuery } from "#app/lib/api.server.ts";
 import { pagePath, requireVerifiedUser, signOutSession } from "#app/lib/auth.server.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
 import { parseForm, readForm } from "#app/lib/form-data.server.ts";
@@ -74,8 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ordersPage: null,
     ordersError: null,
     detail: null,
-    addresses: result.success ? result.data : null,
-    loadError: result.success ? null : MSG.addresses.fetchFailed,
+    addresses: result.ok ? result.data : null,
+    loadError: result.ok ? null : MSG.addresses.fetchFailed,
     editId: idField.safeParse(params.get("edit")).data ?? null,
     confirmDeleteId: idField.safeParse(params.get("confirmDelete")).data ?? null,
   };
@@ -83,27 +83,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 async function listOrders(api: ApiClient, token: string, page: number) {
   const result = await api({
-    method: "GET",
-    endpoint: "/orders/my-orders",
-    data: { page, limit: PAGE_SIZE.orders },
+    send: (c) => c.orders["my-orders"].$get({ query: asQuery({ page, limit: PAGE_SIZE.orders }) }),
     token,
     schema: myOrdersSchema,
-  }).catch(failedCall);
-  return result?.success
+  });
+  return result.ok
     ? { orders: result.data.orders, ordersPage: result.data.pagination, ordersError: null }
     : { orders: null, ordersPage: null, ordersError: MSG.orders.fetchFailed };
 }
 
 async function loadOrder(api: ApiClient, token: string, id: number) {
-  const result = await api({ method: "GET", endpoint: `/public/orders/${id}`, token, schema: orderDetailSchema }).catch(failedCall);
-  if (result?.success) return { order: result.data, error: null };
-  return { order: null, error: result === null ? MSG.orders.notFound : MSG.orders.detailFailed };
-}
-
-/** A rethrown row of the helper's table (404 for an order that is not the shopper's) as "no answer". */
-function failedCall(error: unknown): null {
-  if (error instanceof ApiRequestError) return null;
-  throw error;
+  const result = await api({
+    send: (c) => c.public.orders[":id"].$get({ param: { id: String(id) } }),
+    token,
+    schema: orderDetailSchema,
+  });
+  if (result.ok) return { order: result.data, error: null };
+  // A row left to the caller (404 for an order that is not the shopper's): not found.
+  return { order: null, error: result.callerDecides ? MSG.orders.notFound : MSG.orders.detailFailed };
 }
 
 /**
@@ -131,8 +128,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseForm(formData, addressSchema);
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const call = id
-      ? { method: "PUT" as const, endpoint: `/public/addresses/${id}`, data: submission.value, token, schema: savedAddressSchema }
-      : { method: "POST" as const, endpoint: "/public/addresses", data: submission.value, token, schema: savedAddressSchema };
+      ? {
+          send: (c: ApiRoutes) => c.public.addresses[":id"].$put({ param: { id: String(id) }, json: submission.value }),
+          token,
+          schema: savedAddressSchema,
+        }
+      : { send: (c: ApiRoutes) => c.public.addresses.$post({ json: submission.value }), token, schema: savedAddressSchema };
     const outcome = await callForForm(
       api,
       call,
@@ -151,7 +152,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") {
     const outcome = await callForForm(
       api,
-      { method: "DELETE", endpoint: `/public/addresses/${id}`, token, schema: noDataSchema },
+      { send: (c) => c.public.addresses[":id"].$delete({ param: { id: String(id) } }), token, schema: noDataSchema },
       [],
       MSG.addresses.deleteFailed,
     );
@@ -172,11 +173,13 @@ async function saveReview(request: Request, api: ApiClient, token: string, formD
   if (submission.status !== "success") return data({ review: { key, result: submission.reply() } }, { status: 400 });
   const { orderId, productId, reviewId, rating, comment } = submission.value;
   const call = reviewId
-    ? { method: "PUT" as const, endpoint: `/public/reviews/${reviewId}`, data: { rating, comment }, token, schema: reviewSchema }
+    ? {
+        send: (c: ApiRoutes) => c.public.reviews[":reviewId"].$put({ param: { reviewId: String(reviewId) }, json: { rating, comment } }),
+        token,
+        schema: reviewSchema,
+      }
     : {
-        method: "POST" as const,
-        endpoint: "/public/reviews",
-        data: { product_id: productId, order_id: orderId, rating, comment },
+        send: (c: ApiRoutes) => c.public.reviews.$post({ json: { product_id: productId, order_id: orderId, rating, comment } }),
         token,
         schema: reviewSchema,
       };
@@ -189,14 +192,18 @@ async function saveReview(request: Request, api: ApiClient, token: string, formD
 async function removeReview(request: Request, api: ApiClient, token: string, formData: FormData) {
   const reviewId = idField.safeParse(formData.get("reviewId")).data;
   if (reviewId === undefined) throw data(null, { status: 400 });
-  const call = { method: "DELETE" as const, endpoint: `/public/reviews/${reviewId}`, token, schema: noDataSchema };
+  const call = {
+    send: (c: ApiRoutes) => c.public.reviews[":reviewId"].$delete({ param: { reviewId: String(reviewId) } }),
+    token,
+    schema: noDataSchema,
+  };
   const outcome = await callForForm(api, call, [], MSG.reviews.removeFailed);
   if (!outcome.ok) return redirectWithToast(request, pagePath(request), "error", outcome.formError ?? MSG.reviews.removeFailed);
   return redirectWithToast(request, pagePath(request), "success", outcome.message, { status: 303 });
 }
 
 async function clearRecentlyViewed(request: Request, api: ApiClient, token: string) {
-  const call = { method: "DELETE" as const, endpoint: "/public/recently-viewed", token, schema: noDataSchema };
+  const call = { send: (c: ApiRoutes) => c.public["recently-viewed"].$delete(), token, schema: noDataSchema };
   const outcome = await callForForm(api, call, [], MSG.recentlyViewed.clearFailed);
   if (!outcome.ok) return redirectWithToast(request, ACCOUNT_TAB, "error", outcome.formError ?? MSG.recentlyViewed.clearFailed);
   return redirectWithToast(request, ACCOUNT_TAB, "success", outcome.message);
@@ -210,7 +217,7 @@ async function deleteAccount(request: Request, api: ApiClient, token: string, fo
   const hidden = ["password"];
   const submission = parseForm(formData, accountDeleteSchema);
   if (submission.status !== "success") return data({ deleteResult: submission.reply({ hideFields: hidden }) }, { status: 400 });
-  const call = { method: "POST" as const, endpoint: "/public/account/delete", data: submission.value, token, schema: accountErasureSchema };
+  const call = { send: (c: ApiRoutes) => c.public.account.delete.$post({ json: submission.value }), token, schema: accountErasureSchema };
   const outcome = await callForForm(api, call, hidden, MSG.privacy.deleteFailed);
   if (!outcome.ok) return data({ deleteResult: submission.reply(failureReply(outcome, hidden)) }, { status: 400 });
   const session = await getSession(request);
@@ -222,14 +229,12 @@ async function deleteAccount(request: Request, api: ApiClient, token: string, fo
 /** The contract has no "make default" call: the address is saved again, unchanged but for is_default. */
 async function makeDefault(request: Request, api: ApiClient, token: string, id: number) {
   const list = await listAddresses(api, token);
-  const address = list.success ? list.data.find((entry) => entry.id === id) : undefined;
+  const address = list.ok ? list.data.find((entry) => entry.id === id) : undefined;
   if (!address)
-    return redirectWithToast(request, ACCOUNT_TAB, "error", list.success ? MSG.accounts.addressNotFound : MSG.addresses.updateFailed);
+    return redirectWithToast(request, ACCOUNT_TAB, "error", list.ok ? MSG.accounts.addressNotFound : MSG.addresses.updateFailed);
   const { id: _id, ...fields } = address;
   const call = {
-    method: "PUT" as const,
-    endpoint: `/public/addresses/${id}`,
-    data: { ...fields, is_default: true },
+    send: (c: ApiRoutes) => c.public.addresses[":id"].$put({ param: { id: String(id) }, json: { ...fields, is_default: true } }),
     token,
     schema: savedAddressSchema,
   };

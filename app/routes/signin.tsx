@@ -11,7 +11,7 @@ import { LoadingTextField } from "#app/components/layout/loading-overlay.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { landingFor } from "#app/lib/admin.server.ts";
-import { type ApiClient, apiFor, callApi } from "#app/lib/api.server.ts";
+import { type ApiClient, apiFor } from "#app/lib/api.server.ts";
 import { redirectSignedIn, redirectSignedInShopper, returnPath } from "#app/lib/auth.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
 import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
@@ -77,7 +77,7 @@ async function logIn(request: Request, context: Route.ActionArgs["context"], for
  * Any other failure is told under the spec's title; the screen's Resend button tries again.
  */
 async function sendVerificationCode(api: ApiClient, session: ShopSession, email: string) {
-  const outcome = await callApi(api, { method: "POST", endpoint: "/public/otp/send", data: { email }, schema: noDataSchema });
+  const outcome = await api({ send: (c) => c.public.otp.send.$post({ json: { email } }), schema: noDataSchema });
   if (outcome.ok || outcome.status === 429) return;
   flashToast(session, "error", outcome.message || MSG.otp.resendVerificationFailed, MSG.otp.sendFailed);
 }
@@ -89,7 +89,7 @@ async function requestResetCode(request: Request, context: Route.ActionArgs["con
 
   const outcome = await callForForm(
     apiFor(context),
-    { method: "POST", endpoint: "/public/auth/forgot-password", data: submission.value, schema: noDataSchema },
+    { send: (c) => c.public.auth["forgot-password"].$post({ json: submission.value }), schema: noDataSchema },
     ["email"],
     MSG.auth.resetCodeFailedRetry,
   );

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const outcome = await callForForm(
     apiFor(context),
-    { method: "POST", endpoint: "/public/auth/signup", data: submission.value, schema: authSessionSchema },
+    { send: (c) => c.public.auth.signup.$post({ json: submission.value }), schema: authSessionSchema },
     FIELDS,
     MSG.auth.signupFailedRetry,
   );

@@ -45,7 +45,7 @@ async function subscribeFrom(
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? MSG.subscribe.invalidEmail };
   const outcome = await callForForm(
     api,
-    { method: "POST", endpoint: "/public/subscribe", data: parsed.data, schema: subscriptionSchema },
+    { send: (c) => c.public.subscribe.$post({ json: parsed.data }), schema: subscriptionSchema },
     ["email"],
     MSG.subscribe.failedLater,
   );

@@ -10,7 +10,7 @@ import { readForm } from "#app/lib/form-data.server.ts";
 import { noDataSchema } from "#app/lib/responses.server.ts";
 import { areaSheets } from "#app/styles/links.ts";
 import { MSG } from "#contract/messages.ts";
-import { UNSUBSCRIBE_PAGE, unsubscribeHref } from "#contract/paths.ts";
+import { UNSUBSCRIBE_PAGE } from "#contract/paths.ts";
 import { unsubscribeSchema } from "#contract/schemas/subscribe.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/unsubscribe";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: MSG.subscribe.unsubscribeLinkInvalid }, { status: 400 });
   const outcome = await callForForm(
     apiFor(context),
-    { method: "POST", endpoint: unsubscribeHref("/public/unsubscribe", parsed.data.token), schema: noDataSchema },
+    { send: (c) => c.public.unsubscribe.$post({ query: { token: parsed.data.token } }), schema: noDataSchema },
     [],
     MSG.subscribe.unsubscribeFailed,
   );

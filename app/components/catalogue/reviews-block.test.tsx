@@ -8,7 +8,15 @@ import { MSG } from "#contract/messages.ts";
 import { ReviewsBlock } from "./reviews-block.tsx";
 
 /** An API that answers every call with a 500, as when the reviews cannot be read. */
-const failingApi: ApiClient = async () => ({ success: false, status: 500, message: MSG.api.internal, code: "INTERNAL_ERROR" });
+const failingApi: ApiClient = async () => ({
+  ok: false,
+  status: 500,
+  message: MSG.api.internal,
+  code: "INTERNAL_ERROR",
+  details: [],
+  body: { success: false, data: null, message: MSG.api.internal },
+  callerDecides: false,
+});
 
 /** The block under test, handed to the one route of the stub (its links need a router). */
 const Slot = createContext<ReactNode>(null);
