@@ -27,7 +27,23 @@ async function listing(query: string) {
   return { names: body.data.map((product) => product.name).sort(), total: body.pagination?.total };
 }
 
-/** Combinations whose stored count differs from a count of the active products, with both figures. */
+type FacetKey = { current_price_pence: number; category_id: number; size_mask: number; in_stock: number; color_key?: string };
+const facetKey = (row: FacetKey) =>
+  `${row.color_key ?? ""}/${row.current_price_pence}/${row.category_id}/${row.size_mask}/${Number(row.in_stock)}`;
+
+/** Keys whose stored count differs from the counted one, with both figures. */
+function mismatches(counted: (FacetKey & { products: number })[], stored: (FacetKey & { products: number })[]) {
+  const expected = new Map(counted.map((row) => [facetKey(row), Number(row.products)]));
+  const actual = new Map(stored.map((row) => [facetKey(row), Number(row.products)]));
+  return [...new Set([...expected.keys(), ...actual.keys()])]
+    .filter((combination) => expected.get(combination) !== actual.get(combination))
+    .map((combination) => ({ combination, counted: expected.get(combination), stored: actual.get(combination) }));
+}
+
+/**
+ * Combinations whose stored count differs from a count of the active products, with both figures: in
+ * product_facet_counts, and per colour of the products' variants in product_colour_facet_counts.
+ */
 async function facetMismatches(): Promise<unknown[]> {
   const inStock = api.db.dialect === "postgres" ? sql<number>`(stock_total > 0)::int` : sql<number>`stock_total > 0`;
   const counted = await api.db.kysely
@@ -37,13 +53,23 @@ async function facetMismatches(): Promise<unknown[]> {
     .groupBy(["current_price_pence", "category_id", "size_mask", inStock])
     .execute();
   const stored = await api.db.kysely.selectFrom("product_facet_counts").selectAll().where("products", ">", 0).execute();
-  const key = (row: { current_price_pence: number; category_id: number; size_mask: number; in_stock: number }) =>
-    `${row.current_price_pence}/${row.category_id}/${row.size_mask}/${Number(row.in_stock)}`;
-  const expected = new Map(counted.map((row) => [key(row), Number(row.products)]));
-  const actual = new Map(stored.map((row) => [key(row), Number(row.products)]));
-  return [...new Set([...expected.keys(), ...actual.keys()])]
-    .filter((combination) => expected.get(combination) !== actual.get(combination))
-    .map((combination) => ({ combination, counted: expected.get(combination), stored: actual.get(combination) }));
+  const colourKey = sql<string>`lower(product_variants.color_name)`;
+  const countedByColour = await api.db.kysely
+    .selectFrom("products")
+    .innerJoin("product_variants", "product_variants.product_id", "products.id")
+    .where("status", "=", "Active")
+    .select([
+      colourKey.as("color_key"),
+      "current_price_pence",
+      "category_id",
+      "size_mask",
+      inStock.as("in_stock"),
+      sql<number>`count(DISTINCT products.id)`.as("products"),
+    ])
+    .groupBy([colourKey, "current_price_pence", "category_id", "size_mask", inStock])
+    .execute();
+  const storedByColour = await api.db.kysely.selectFrom("product_colour_facet_counts").selectAll().where("products", ">", 0).execute();
+  return [...mismatches(counted, stored), ...mismatches(countedByColour, storedByColour)];
 }
 
 it("a checkout that sells the last unit moves the product from the In Stock listing to the Out of Stock one", async () => {
@@ -111,4 +137,58 @@ it("stays equal to a count of the products through the seed, price, category and
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   expect((await listing(`max_price=50&${IN_STOCK}`)).total).toBe(Number(counted.n));
+});
+
+it("counts a product once per colour through its variants' changes, and a one-colour listing's total is that count", async () => {
+  await seedDemoIfEmpty(api.db);
+  await seedSyntheticProducts(api.db, 150, { batchSize: 40 });
+  expect(await facetMismatches()).toEqual([]);
+  const variants = api.db.kysely.updateTable("product_variants");
+  const [first, second] = await api.db.kysely.selectFrom("product_variants").select(["id", "product_id"]).orderBy("id").limit(2).execute();
+  // A colour renamed on one variant (the product may keep it through others), several variants at once, a move.
+  await variants.set({ color_name: "Saffron" }).where("id", "=", first.id).execute();
+  const firstOf = (productId: number) =>
+    api.db.kysely
+      .selectFrom("product_variants")
+      .select((eb) => eb.fn.min("id").as("id"))
+      .where("product_id", "=", productId);
+  await variants
+    .set({ color_name: "SAFFRON" })
+    .where((eb) => eb.or([40, 41, 47].map((productId) => eb("id", "=", firstOf(productId)))))
+    .execute();
+  await variants.set({ product_id: 42, color_name: "Teal" }).where("id", "=", second.id).execute();
+  await api.db.kysely.deleteFrom("product_variants").where("product_id", "in", [43, 44]).where("size", "=", "M").execute();
+  await api.db.kysely.deleteFrom("products").where("id", "in", [45, 46]).execute();
+  await api.db.kysely.updateTable("products").set({ status: "Inactive" }).where("id", "=", 41).execute();
+  await api.db.kysely.updateTable("products").set({ current_price_pence: 1_234 }).where("id", "in", [40, 42]).execute();
+  expect(await facetMismatches()).toEqual([]);
+
+  const cases = [
+    { query: "color=saffron", colours: ["saffron"], maxPence: undefined },
+    { query: "color=Sage&max_price=60", colours: ["sage"], maxPence: 6_000 },
+    { query: `color=Ivory&${IN_STOCK}`, colours: ["ivory"], maxPence: undefined, inStock: true },
+    { query: "color=Sage,Ivory", colours: ["sage", "ivory"], maxPence: undefined },
+  ];
+  for (const { query, colours, maxPence, inStock } of cases) {
+    const { body } = await api.call<{ data: ProductSummaryDto[] }>("GET", `/public/products?${query}&limit=100&page=1`);
+    const counted = await api.db.kysely
+      .selectFrom("products")
+      .where("status", "=", "Active")
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("product_variants")
+            .select(sql.lit(1).as("one"))
+            .whereRef("product_variants.product_id", "=", "products.id")
+            .where(sql<string>`lower(product_variants.color_name)`, "in", colours),
+        ),
+      )
+      .$if(maxPence !== undefined, (q) => q.where("current_price_pence", "<=", maxPence ?? 0))
+      .$if(inStock === true, (q) => q.where("stock_total", ">", 0))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.n), query).toBeGreaterThan(0);
+    expect(body.pagination?.total, query).toBe(Number(counted.n));
+    expect(body.data.length, query).toBe(Math.min(100, Number(counted.n)));
+  }
 });

@@ -87,10 +87,10 @@ function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof
   )`.as("hits");
 }
 
-/** The listing's filter columns that products and product_facet_counts both have (stock: stock_total, in_stock). */
+/** The listing's filter columns that products and the facet counts tables have (stock: stock_total, in_stock). */
 type FilterColumn = "category_id" | "current_price_pence" | "size_mask" | "stock";
 
-/** The listing's filters other than colour, on the columns `column` names (products' or product_facet_counts'). */
+/** The listing's filters other than colour, on the columns `column` names (products' or a facet counts table's). */
 function columnFilters<T extends keyof Database>(
   query: ListingQuery,
   column: (name: FilterColumn) => Expression<number>,
@@ -155,14 +155,17 @@ function listingFilters(query: ListingQuery, walkSortIndex = false): Condition[]
 /**
  * How many active products a listing without a search matches. Without filters, the row the database keeps;
  * without a colour, the sum of the matching rows of product_facet_counts (one per combination of price,
- * category, sizes and stock, not one per product); with a colour, a count of the products.
+ * category, sizes and stock, not one per product); with one colour, the same sum over that colour's rows of
+ * product_colour_facet_counts; with several colours (a product with two of them must count once), a count of
+ * the products.
  */
 async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): Promise<number> {
   if (filters.length === 0) {
     const { total } = await db.kysely.selectFrom("product_counts").select("active_products as total").executeTakeFirstOrThrow();
     return Number(total);
   }
-  if (!query.color?.length) {
+  const colours = [...new Set(query.color?.map((value) => value.toLowerCase()))];
+  if (colours.length === 0) {
     const facets = columnFilters<"product_facet_counts">(query, (name) =>
       sql.ref<number>(`product_facet_counts.${name === "stock" ? "in_stock" : name}`),
     );
@@ -170,6 +173,18 @@ async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): 
       .selectFrom("product_facet_counts")
       .where(allOf(facets))
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("product_facet_counts.products"), sql.lit(0)).as("total"))
+      .executeTakeFirstOrThrow();
+    return Number(total);
+  }
+  if (colours.length === 1) {
+    const facets = columnFilters<"product_colour_facet_counts">(query, (name) =>
+      sql.ref<number>(`product_colour_facet_counts.${name === "stock" ? "in_stock" : name}`),
+    );
+    const { total } = await db.kysely
+      .selectFrom("product_colour_facet_counts")
+      .where("product_colour_facet_counts.color_key", "=", colours[0])
+      .where(allOf(facets))
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("product_colour_facet_counts.products"), sql.lit(0)).as("total"))
       .executeTakeFirstOrThrow();
     return Number(total);
   }

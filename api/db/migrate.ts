@@ -22,6 +22,7 @@ import { returnsAndRefunds } from "./migrations/20261129000100_returns_and_refun
 import { catalogueGenerationTriggers } from "./migrations/20261129000200_catalogue_generation_triggers.ts";
 import { dashboardIndexes } from "./migrations/20261129000300_dashboard_indexes.ts";
 import { exchangeDifference } from "./migrations/20261129000400_exchange_difference.ts";
+import { colourFacetCounts } from "./migrations/20261129000500_colour_facet_counts.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration> {
@@ -48,6 +49,7 @@ export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration
     "20261129000200_catalogue_generation_triggers": catalogueGenerationTriggers(db.dialect),
     "20261129000300_dashboard_indexes": dashboardIndexes(),
     "20261129000400_exchange_difference": exchangeDifference(db.dialect),
+    "20261129000500_colour_facet_counts": colourFacetCounts(db.dialect),
   };
 }
 

@@ -28,4 +28,5 @@ export const RELEASED_MIGRATIONS: readonly string[] = [
   "20261129000200_catalogue_generation_triggers",
   "20261129000300_dashboard_indexes",
   "20261129000400_exchange_difference",
+  "20261129000500_colour_facet_counts",
 ];

@@ -466,6 +466,11 @@ export interface ProductCountsTable {
  * Active products per combination of the listing's filter columns, kept by triggers on products: a filtered
  * listing without a colour sums these rows instead of counting products.
  */
+/** product_facet_counts per colour of the products' variants (lower-cased); a product counts once per colour. */
+export interface ProductColourFacetCountsTable extends ProductFacetCountsTable {
+  color_key: string;
+}
+
 export interface ProductFacetCountsTable {
   current_price_pence: number;
   category_id: number;
@@ -490,6 +495,7 @@ export interface Database {
   product_fits: ProductFitsTable;
   product_counts: ProductCountsTable;
   product_facet_counts: ProductFacetCountsTable;
+  product_colour_facet_counts: ProductColourFacetCountsTable;
   lookup_values: LookupValuesTable;
   addresses: AddressesTable;
   wishlist_items: WishlistItemsTable;

@@ -157,15 +157,20 @@ function syntheticProduct(number: number, templates: readonly CategoryTemplate[]
 }
 
 /**
- * Once the indexes outgrow SQLite's default 2 MiB page cache every insert pays for random page reads,
- * so a large load runs with a 64 MiB cache; answers how to put the old size back.
+ * Bulk-load settings for the duration of a load; answers how to put the old ones back. SQLite: once the indexes
+ * outgrow the default 2 MiB page cache every insert pays for random page reads, so a 256 MiB cache; and no fsync
+ * per commit (synchronous OFF: a crash mid-load loses at most the last batches, which a rerun tops up again).
+ * PostgreSQL's batches commit without waiting for the WAL flush instead (see seedSyntheticProducts).
  */
-async function enlargeSqliteCache(db: Db): Promise<() => Promise<void>> {
-  if (db.dialect !== "sqlite") return async () => {};
-  const { rows } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db.kysely);
-  await sql`PRAGMA cache_size = -65536`.execute(db.kysely);
+async function bulkLoadSettings(db: Db): Promise<() => Promise<void>> {
+  if (db.dialect === "postgres") return async () => {};
+  const { rows: cache } = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db.kysely);
+  const { rows: sync } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db.kysely);
+  await sql`PRAGMA cache_size = -262144`.execute(db.kysely);
+  await sql`PRAGMA synchronous = OFF`.execute(db.kysely);
   return async () => {
-    await sql.raw(`PRAGMA cache_size = ${Number(rows[0].cache_size)}`).execute(db.kysely);
+    await sql.raw(`PRAGMA cache_size = ${Number(cache[0].cache_size)}`).execute(db.kysely);
+    await sql.raw(`PRAGMA synchronous = ${Number(sync[0].synchronous)}`).execute(db.kysely);
   };
 }
 
@@ -174,7 +179,7 @@ async function enlargeSqliteCache(db: Db): Promise<() => Promise<void>> {
  * until the catalogue holds `targetCount` products; seeds the demo first when empty. Answers how many it added.
  */
 export async function seedSyntheticProducts(db: Db, targetCount: number, options: SyntheticOptions = {}): Promise<number> {
-  const batchSize = options.batchSize ?? 2_000;
+  const batchSize = options.batchSize ?? 10_000;
   await seedDemoIfEmpty(db);
   const templates = await categoryTemplates(db);
   const { count, maxId } = await db.kysely
@@ -185,16 +190,19 @@ export async function seedSyntheticProducts(db: Db, targetCount: number, options
   const toAdd = Math.max(0, targetCount - existing);
   // Numbering after the highest id keeps SKUs unique across repeated runs.
   const firstNumber = Number(maxId ?? 0) + 1;
-  const restoreCache = await enlargeSqliteCache(db);
+  const restoreSettings = await bulkLoadSettings(db);
   try {
     for (let done = 0; done < toAdd; done += batchSize) {
       const size = Math.min(batchSize, toAdd - done);
       const products = Array.from({ length: size }, (_, offset) => syntheticProduct(firstNumber + done + offset, templates));
-      await db.kysely.transaction().execute((trx) => insertProducts(trx, products));
+      await db.kysely.transaction().execute(async (trx) => {
+        if (db.dialect === "postgres") await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+        await insertProducts(trx, products);
+      });
       options.onProgress?.(existing + done + size, targetCount);
     }
   } finally {
-    await restoreCache();
+    await restoreSettings();
   }
   return toAdd;
 }
