@@ -5,7 +5,7 @@ import { type Clock, isoNow } from "#api/core/clock.ts";
 import { forbidden, validationError } from "#api/core/errors.ts";
 import type { Db } from "#api/db/connect.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
-import { userOrderDetail } from "#api/orders/orders.service.ts";
+import { userOrderDetail } from "#api/orders/order-reads.ts";
 import { listRecentlyViewed } from "#api/recently-viewed/recently-viewed.service.ts";
 import { shopperReturnDto } from "#api/returns/return-records.ts";
 import { deleteReviews } from "#api/reviews/reviews.service.ts";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "#api/db/connect.ts";
-import { shipmentOf, shippingAddressOf } from "#api/orders/orders.service.ts";
+import { shipmentOf, shippingAddressOf } from "#api/orders/order-reads.ts";
 import { unitsInReturns } from "#api/returns/returnable.ts";
 import type { CarrierId } from "#contract/carriers.ts";
 import { ORDER_TRANSITIONS, PAYMENT_METHOD_NAMES, type PaymentMethod, type PaymentStatus, TO_SHIP_STATUSES } from "#contract/checkout.ts";

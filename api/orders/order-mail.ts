@@ -7,7 +7,7 @@ import { CARRIERS, type CarrierId, trackingUrl } from "#contract/carriers.ts";
 import type { OrderStatus } from "#contract/checkout.ts";
 import type { OrderDetailDto } from "#contract/dto/order.ts";
 import { toGbp } from "#contract/money.ts";
-import { userOrderDetail } from "./orders.service.ts";
+import { userOrderDetail } from "./order-reads.ts";
 
 /**
  * What happened to an order that the shopper (and for `placed`, the shop) is told by e-mail. `placed`: the

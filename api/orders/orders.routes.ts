@@ -8,7 +8,7 @@ import { notFound } from "#api/core/errors.ts";
 import { validate } from "#api/core/validate.ts";
 import { PAGE_SIZE } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { listUserOrders, userOrderDetail } from "./orders.service.ts";
+import { listUserOrders, userOrderDetail } from "./order-reads.ts";
 
 const ORDERS_LIMIT_MAX = 50;
 

@@ -27,12 +27,6 @@ export interface CardGateway extends GatewayOperations {
   capture(reference: string, idempotencyKey: string): Promise<void>;
 }
 
-/**
- * The idempotency key of a payment's refund, whichever path finds the money must go back (a cancellation, a
- * checkout paid after its order was given up): one refund per payment, however many paths meet.
- */
-export const refundKeyOf = (reference: string) => `refund-${reference}`;
-
 /** Either kind; a hosted provider (the shopper pays on the provider's page) is in ./hosted-gateway.ts. */
 export type PaymentGateway = CardGateway | HostedGateway;
 

@@ -3,14 +3,14 @@ import type { ApiDeps, AuthUser } from "#api/core/env.ts";
 import { badRequest, conflict, notFound } from "#api/core/errors.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
 import { recordOrderEvent } from "#api/orders/order-events.ts";
-import { restock, returnOrderMoney, userOrderDetail } from "#api/orders/orders.service.ts";
+import { userOrderDetail } from "#api/orders/order-reads.ts";
+import { restock, returnOrderMoney } from "#api/orders/orders.service.ts";
 import { givePromoUseBack } from "#api/promo/promo.service.ts";
 import { type CheckoutOutcome, PAYMENT_METHOD_NAMES, type PaymentMethod } from "#contract/checkout.ts";
 import { HOSTED_CHECKOUT_MINUTES, SHIPPING_METHOD } from "#contract/constants.ts";
 import type { HeldCheckoutDto, HostedCheckoutDto, OrderDetailDto } from "#contract/dto/order.ts";
 import { MSG } from "#contract/messages.ts";
 import type { HostedCheckoutRequest as HostedCheckoutBody } from "#contract/schemas/checkout.ts";
-import { refundKeyOf } from "./gateway.ts";
 import type { HostedCheckoutEvent, HostedGateway } from "./hosted-gateway.ts";
 import {
   abandonAttempt,
@@ -25,6 +25,7 @@ import {
   replay,
   requestHash,
 } from "./payments.service.ts";
+import { refundKeyOf } from "./refund-keys.ts";
 
 /** How long a hosted checkout takes payment, and so how long its order holds the stock. */
 export const HOSTED_CHECKOUT_MS = HOSTED_CHECKOUT_MINUTES * 60_000;

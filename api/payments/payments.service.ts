@@ -10,7 +10,7 @@ import { transactionWithRetry } from "#api/db/retry.ts";
 import type { Database, PaymentAttempt, PaymentAttemptStatus } from "#api/db/schema.ts";
 import { recordOrderEvent } from "#api/orders/order-events.ts";
 import { enqueueOrderMail } from "#api/orders/order-mail.ts";
-import { userOrderDetail } from "#api/orders/orders.service.ts";
+import { userOrderDetail } from "#api/orders/order-reads.ts";
 import { type AppliedPromo, applyPromo, claimPromoUse, recordRedemption } from "#api/promo/promo.service.ts";
 import { cardExpired, type PaymentMethod, type PaymentStatus } from "#contract/checkout.ts";
 import { API_TIMEOUT_MS, DEFAULT_FIT, SHIPPING_METHOD } from "#contract/constants.ts";

@@ -11,7 +11,9 @@ import { placedOrder, returnsCatalogue, usualLines } from "#api/testing/returns.
 import { MSG } from "#contract/messages.ts";
 import { testGateway } from "./gateway.ts";
 import type { HostedGateway } from "./hosted-gateway.ts";
-import { orderMoney, partialRefundKey, recordRefund } from "./refunds.ts";
+import { orderMoney } from "./order-money.ts";
+import { partialRefundKey } from "./refund-keys.ts";
+import { recordRefund } from "./refunds.ts";
 import { stripeClient, stripeGateway } from "./stripe-gateway.ts";
 
 let stripe: FakeStripe | undefined;

@@ -2,14 +2,16 @@ import type { Transaction } from "kysely";
 import type { Logger } from "pino";
 import { type Clock, isoNow } from "#api/core/clock.ts";
 import { conflict, validationError } from "#api/core/errors.ts";
-import type { Db, Queryable } from "#api/db/connect.ts";
+import type { Db } from "#api/db/connect.ts";
 import { transactionWithRetry } from "#api/db/retry.ts";
 import type { Database } from "#api/db/schema.ts";
 import { lockOrder } from "#api/orders/order-lock.ts";
 import { returnRefundSettled } from "#api/returns/return-progress.ts";
 import { MSG } from "#contract/messages.ts";
 import { formatGbp } from "#contract/money.ts";
-import { type PaymentGateway, refundKeyOf } from "./gateway.ts";
+import type { PaymentGateway } from "./gateway.ts";
+import { orderMoney } from "./order-money.ts";
+import { partialRefundKey } from "./refund-keys.ts";
 
 /**
  * Money given back on an order after it was taken, any amount up to what was captured minus every refund decided
@@ -23,46 +25,6 @@ import { type PaymentGateway, refundKeyOf } from "./gateway.ts";
 export const PENDING_REFUND_RETRY_AGE_MS = 60_000;
 /** What of a provider's error a pending refund keeps for the operator. */
 const LAST_ERROR_MAX = 500;
-
-/** One refund's idempotency key at the provider: its payment's refund key and the refund's own id. */
-export const partialRefundKey = (reference: string, refundId: number) => `${refundKeyOf(reference)}:${refundId}`;
-
-export interface OrderMoney {
-  paymentId: number;
-  reference: string;
-  capturedPence: number;
-  /** Captured minus every refund decided (pending ones included); 0 once the payment is wholly refunded. */
-  refundablePence: number;
-  /** Refunds decided that the provider has not done yet. */
-  pendingPence: number;
-}
-
-/** The order's captured payment and what is left of it to refund; null when no payment was captured. */
-export async function orderMoney(db: Queryable, orderId: number): Promise<OrderMoney | null> {
-  const payment = await db
-    .selectFrom("payments")
-    .select(["id", "reference", "amount_pence", "status"])
-    .where("order_id", "=", orderId)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  if (!payment || (payment.status !== "captured" && payment.status !== "refunded")) return null;
-  const sums = await db
-    .selectFrom("refunds")
-    .select((eb) => ["status", eb.fn.sum<number>("amount_pence").as("pence")])
-    .where("order_id", "=", orderId)
-    .groupBy("status")
-    .execute();
-  const sumOf = (status: string) => Number(sums.find((row) => row.status === status)?.pence ?? 0);
-  const decided = sumOf("pending") + sumOf("succeeded");
-  return {
-    paymentId: payment.id,
-    reference: payment.reference,
-    capturedPence: payment.amount_pence,
-    // A cancellation's refund gives everything back without a refunds row.
-    refundablePence: payment.status === "refunded" ? 0 : Math.max(0, payment.amount_pence - decided),
-    pendingPence: sumOf("pending"),
-  };
-}
 
 /**
  * Decides a refund in the caller's transaction, which holds the order's lock (lockOrder): refused when no payment

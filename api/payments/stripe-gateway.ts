@@ -2,7 +2,6 @@ import Stripe from "stripe";
 import type { BackendConfig } from "#api/config.ts";
 import type { PaymentMethod } from "#contract/checkout.ts";
 import { CHECKOUT_RETURN_PARAM } from "#contract/schemas/checkout.ts";
-import { refundKeyOf } from "./gateway.ts";
 import {
   type HostedCheckoutEvent,
   type HostedCheckoutRequest,
@@ -10,6 +9,7 @@ import {
   type HostedGateway,
   WebhookSignatureError,
 } from "./hosted-gateway.ts";
+import { refundKeyOf } from "./refund-keys.ts";
 
 export interface StripeSettings {
   secretKey: string;

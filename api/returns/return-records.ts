@@ -1,8 +1,8 @@
 import type { Selectable } from "kysely";
 import type { Queryable } from "#api/db/connect.ts";
 import type { Order, ReturnsTable } from "#api/db/schema.ts";
-import { shipmentOf } from "#api/orders/orders.service.ts";
-import { orderMoney } from "#api/payments/refunds.ts";
+import { shipmentOf } from "#api/orders/order-reads.ts";
+import { orderMoney } from "#api/payments/order-money.ts";
 import type { AdminReturnDto, ReturnDto } from "#contract/dto/returns.ts";
 import { toGbp } from "#contract/money.ts";
 import { DELIVERY_REFUNDED_REASONS, type DifferenceStatus, RETURN_STATE_NAMES, reasonName } from "#contract/returns.ts";

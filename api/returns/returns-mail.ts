@@ -3,7 +3,7 @@ import { isErasedEmail } from "#api/account/erased-address.ts";
 import type { Clock } from "#api/core/clock.ts";
 import type { Database } from "#api/db/schema.ts";
 import { enqueueMail } from "#api/mail/outbox.ts";
-import { shipmentOf } from "#api/orders/orders.service.ts";
+import { shipmentOf } from "#api/orders/order-reads.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
 import { refundedOnReturn } from "./return-records.ts";
