@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import type { ModuleInfo } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
-import { BEST_ENCODINGS, compressAtBest } from "./app/lib/compress-at-best.server.ts";
+import { BEST_ENCODINGS, compressAtBest } from "./server/compress-at-best.server.ts";
 
 /**
  * Modules that only re-export others. The layout reads a few sections of the message catalogue through

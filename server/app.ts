@@ -36,16 +36,16 @@ import { connect, type Db } from "#api/db/connect.ts";
 import { MigrationHistoryError } from "#api/db/migrate.ts";
 import { paymentPageOrigins } from "#api/payments/stripe-gateway.ts";
 import { sharedSessionSecret } from "#api/security/session-secret.ts";
-import { createApiClient } from "#app/lib/api.server.ts";
-import { type ApiTransport, httpTransport, inProcessTransport } from "#app/lib/api-transport.server.ts";
+import { createApiClient } from "#app/api-client/api.server.ts";
+import { type ApiTransport, httpTransport, inProcessTransport } from "#app/api-client/api-transport.server.ts";
 import { PAGE_CACHE_MAX_BYTES } from "#app/lib/constants.ts";
 import { publicOrigin, readStorefrontConfig, type StorefrontConfig } from "#app/lib/env.server.ts";
-import { createPageCache, pageRenderOf } from "#app/lib/page-cache.server.ts";
 import { requestInfoContext } from "#app/lib/request-context.ts";
-import { guardStorefrontRequests, isHostOf, type Refusal, refuseMalformedRequests } from "#app/lib/request-guard.server.ts";
-import { takeTurns } from "#app/lib/request-turns.server.ts";
 import { InvalidSettingsError, readSettingGroups } from "#contract/settings.ts";
+import { createPageCache, pageRenderOf } from "./page-cache.server.ts";
+import { guardStorefrontRequests, isHostOf, type Refusal, refuseMalformedRequests } from "./request-guard.server.ts";
 import { requestLog } from "./request-log.ts";
+import { takeTurns } from "./request-turns.server.ts";
 import { storefrontRoutePatterns } from "./route-patterns.ts";
 
 /** The storefront's and the API's settings, checked together: every bad value of either group is named at once. */

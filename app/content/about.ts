@@ -1,4 +1,4 @@
-import { collectionHref } from "#app/components/layout/navigation.ts";
+import { collectionHref } from "#app/ui/layout/navigation.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { CardCopy, PageCopy, ProseBlock } from "./types.ts";
 

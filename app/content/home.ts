@@ -1,4 +1,4 @@
-import type { IconName } from "#app/components/ui/icons.tsx";
+import type { IconName } from "#app/ui/icons.tsx";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import { SHOP } from "#contract/shop.ts";
 

@@ -1,4 +1,4 @@
-import { telHref } from "#app/components/layout/navigation.ts";
+import { telHref } from "#app/ui/layout/navigation.ts";
 import { DELIVERY_TERMS, RETURN_TERMS } from "#contract/delivery.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";

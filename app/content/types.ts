@@ -1,4 +1,4 @@
-import type { IconName } from "#app/components/ui/icons.tsx";
+import type { IconName } from "#app/ui/icons.tsx";
 
 /** Shapes of the information pages' copy, rendered by the shared components in app/components/ui. */
 

@@ -94,5 +94,5 @@ export const VALUE_STRIP = [
   "Inhouse Creation",
 ] as const;
 
-/** The add-to-cart form's field with the token of the page that rendered it (app/lib/submission-once.server.ts). */
+/** The add-to-cart form's field with the token of the page that rendered it (app/forms/submission-once.server.ts). */
 export const SUBMISSION_TOKEN_FIELD = "submissionToken";

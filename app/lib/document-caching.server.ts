@@ -1,5 +1,5 @@
+import { cookieValue } from "../session/cookie-header.ts";
 import { CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE, SHARED_PAGE_CACHE_CONTROL } from "./constants.ts";
-import { cookieValue } from "./cookie-header.ts";
 
 /** The cookies that make a page one visitor's own: the session (name in the header, wishlist, toasts) and the cart (its badge). */
 const OWN_PAGE_COOKIES = [SESSION_COOKIE, CART_COOKIE];

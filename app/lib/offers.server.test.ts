@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { OffersDto } from "#contract/dto/offers.ts";
-import { createApiClient } from "./api.server.ts";
+import { createApiClient } from "../api-client/api.server.ts";
+import { fakeTransport } from "../testing/fake-transport.server.ts";
 import { liveFirstPurchasePercent } from "./offers.server.ts";
-import { fakeTransport } from "./testing/fake-transport.server.ts";
 
 /** A client whose API answers every call with `answer()`, recording the paths asked for. */
 function clientAnswering(answer: () => Response | Promise<Response>) {

@@ -1,5 +1,5 @@
-import type { ApiClient } from "./api.server.ts";
-import { offersSchema } from "./responses.server.ts";
+import type { ApiClient } from "../api-client/api.server.ts";
+import { offersSchema } from "../api-client/responses.server.ts";
 
 /**
  * The live first-purchase percentage the top bar promises, or null (none live, or the API did not answer: the bar

@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
-import type { ApiCall } from "./api.server.ts";
-import type { ApiTransport } from "./api-transport.server.ts";
-import type { Refusal } from "./request-guard.server.ts";
+import type { Refusal } from "../../server/request-guard.server.ts";
+import type { ApiCall } from "../api-client/api.server.ts";
+import type { ApiTransport } from "../api-client/api-transport.server.ts";
 
 /** What the server's page cache learns of a render it may keep. */
 export interface PageRender {

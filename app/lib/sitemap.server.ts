@@ -1,9 +1,9 @@
 import type { CategoryDto, ProductSummaryDto } from "#contract/dto/product.ts";
-import type { ApiClient } from "./api.server.ts";
-import { fetchActiveCategories, fetchProductPage } from "./catalogue.server.ts";
-import { categoryHref } from "./listing-path.ts";
-import { productHref } from "./product-view.ts";
-import { EMPTY_LISTING_QUERY } from "./schemas/listing.ts";
+import type { ApiClient } from "../api-client/api.server.ts";
+import { fetchActiveCategories, fetchProductPage } from "../features/catalogue/catalogue.server.ts";
+import { categoryHref } from "../features/catalogue/listing-path.ts";
+import { EMPTY_LISTING_QUERY } from "../features/catalogue/listing-schema.ts";
+import { productHref } from "../features/catalogue/product-view.ts";
 import type { SitemapEntry } from "./seo.server.ts";
 
 export type SitemapSource = ApiClient;

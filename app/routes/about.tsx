@@ -1,8 +1,3 @@
-import { ButtonLink } from "#app/components/ui/button.tsx";
-import { InfoCards } from "#app/components/ui/info-cards.tsx";
-import { PageHeader } from "#app/components/ui/page-header.tsx";
-import { PageSection } from "#app/components/ui/page-section.tsx";
-import { ProseSection } from "#app/components/ui/prose-section.tsx";
 import {
   ABOUT_CHILDREN,
   ABOUT_CHILDREN_LINK,
@@ -16,6 +11,11 @@ import {
 import { HERO_IMAGE_SIZE, HERO_SLIDES, PRESS } from "#app/content/home.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { areaSheets } from "#app/styles/links.ts";
+import { ButtonLink } from "#app/ui/button.tsx";
+import { InfoCards } from "#app/ui/info-cards.tsx";
+import { PageHeader } from "#app/ui/page-header.tsx";
+import { PageSection } from "#app/ui/page-section.tsx";
+import { ProseSection } from "#app/ui/prose-section.tsx";
 import { PLACEHOLDER_IMAGE, SHOP_IMAGES } from "#contract/constants.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { buttonClass } from "#app/components/ui/button.tsx";
-import { type AdminHandle, adminMeta, formatAdminTime } from "#app/lib/admin.ts";
-import { loadAdminOrder } from "#app/lib/admin-orders.server.ts";
+import { type AdminHandle, adminMeta, formatAdminTime } from "#app/features/admin/admin.ts";
+import { loadAdminOrder } from "#app/features/admin/admin-orders.server.ts";
+import { buttonClass } from "#app/ui/button.tsx";
 import { MSG } from "#contract/messages.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import type { Route } from "./+types/admin.orders.$code.packing-slip";

@@ -1,7 +1,7 @@
-import { requireOperator } from "#app/lib/admin.server.ts";
-import { apiFor, asQuery } from "#app/lib/api.server.ts";
-import { orderExportSchema } from "#app/lib/responses.server.ts";
-import { redirectWithToast } from "#app/lib/session.server.ts";
+import { apiFor, asQuery } from "#app/api-client/api.server.ts";
+import { orderExportSchema } from "#app/api-client/responses.server.ts";
+import { requireOperator } from "#app/features/admin/admin.server.ts";
+import { redirectWithToast } from "#app/session/session.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { ordersCsv, ordersCsvName } from "#contract/orders-export.ts";
 import { orderExportQuery } from "#contract/schemas/admin-orders.ts";

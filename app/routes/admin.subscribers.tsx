@@ -1,7 +1,7 @@
-import { buttonClass } from "#app/components/ui/button.tsx";
-import { adminMeta } from "#app/lib/admin.ts";
-import { adminRead } from "#app/lib/admin-catalogue.server.ts";
-import { subscriberListSchema } from "#app/lib/responses.server.ts";
+import { subscriberListSchema } from "#app/api-client/responses.server.ts";
+import { adminMeta } from "#app/features/admin/admin.ts";
+import { adminRead } from "#app/features/admin/admin-catalogue.server.ts";
+import { buttonClass } from "#app/ui/button.tsx";
 import { MSG } from "#contract/messages.ts";
 import type { Route } from "./+types/admin.subscribers";
 

@@ -1,5 +1,5 @@
-import { adminRead } from "#app/lib/admin-catalogue.server.ts";
-import { subscriberListSchema } from "#app/lib/responses.server.ts";
+import { subscriberListSchema } from "#app/api-client/responses.server.ts";
+import { adminRead } from "#app/features/admin/admin-catalogue.server.ts";
 import { toCsv } from "#contract/csv.ts";
 import { MSG } from "#contract/messages.ts";
 import type { Route } from "./+types/admin.subscribers[.]csv";

@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, NavLink, Outlet, useMatches, useRouteError } from "react-router";
-import { ErrorView } from "#app/components/layout/error-view.tsx";
-import { ButtonLink } from "#app/components/ui/button.tsx";
-import { adminResponseHeaders, requireOperator } from "#app/lib/admin.server.ts";
-import { ADMIN_SECTIONS, type AdminHandle, adminMeta } from "#app/lib/admin.ts";
+import { adminResponseHeaders, requireOperator } from "#app/features/admin/admin.server.ts";
+import { ADMIN_SECTIONS, type AdminHandle, adminMeta } from "#app/features/admin/admin.ts";
 import { areaSheets } from "#app/styles/links.ts";
+import { ButtonLink } from "#app/ui/button.tsx";
+import { ErrorView } from "#app/ui/layout/error-view.tsx";
 import { MSG } from "#contract/messages.ts";
 import type { Route } from "./+types/admin";
 

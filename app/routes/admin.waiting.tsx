@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
-import { AdminPanel } from "#app/components/admin/admin-panel.tsx";
-import { type AdminColumn, AdminTable } from "#app/components/admin/admin-table.tsx";
-import { requireOperator } from "#app/lib/admin.server.ts";
-import { adminMeta, formatAdminTime } from "#app/lib/admin.ts";
-import { apiFor } from "#app/lib/api.server.ts";
-import { pounds } from "#app/lib/orders.ts";
-import { adminWaitingSchema } from "#app/lib/responses.server.ts";
+import { apiFor } from "#app/api-client/api.server.ts";
+import { adminWaitingSchema } from "#app/api-client/responses.server.ts";
+import { requireOperator } from "#app/features/admin/admin.server.ts";
+import { adminMeta, formatAdminTime } from "#app/features/admin/admin.ts";
+import { AdminPanel } from "#app/features/admin/admin-panel.tsx";
+import { type AdminColumn, AdminTable } from "#app/features/admin/admin-table.tsx";
+import { pounds } from "#app/features/orders/orders.ts";
 import type { AdminWaitingDto } from "#contract/dto/admin-dashboard.ts";
 import { MSG } from "#contract/messages.ts";
 import type { Route } from "./+types/admin.waiting";

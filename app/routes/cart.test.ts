@@ -1,19 +1,19 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { SHARED_PAGE_TOKEN } from "#app/lib/submission-once.server.ts";
-import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
-import { productFixture, variantFixture } from "#app/lib/testing/product-fixtures.ts";
+import { SHARED_PAGE_TOKEN } from "#app/forms/submission-once.server.ts";
+import { fakeTransport, routerContextWith } from "#app/testing/fake-transport.server.ts";
+import { productFixture, variantFixture } from "#app/testing/product-fixtures.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.
 vi.stubEnv("SESSION_SECRET", "cart-route-test-secret-0123456789abcdef");
 let route: typeof import("./cart.tsx");
-let session: typeof import("#app/lib/session.server.ts");
-let cart: typeof import("#app/lib/cart.server.ts");
+let session: typeof import("#app/session/session.server.ts");
+let cart: typeof import("#app/features/cart/cart.server.ts");
 beforeAll(async () => {
   route = await import("./cart.tsx");
-  session = await import("#app/lib/session.server.ts");
-  cart = await import("#app/lib/cart.server.ts");
+  session = await import("#app/session/session.server.ts");
+  cart = await import("#app/features/cart/cart.server.ts");
 });
 
 const abaya = productFixture(1, [variantFixture(10, { stock: 3, price: 50 })], { name: "Noor Abaya", current_price: 50, price: 50 });

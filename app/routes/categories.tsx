@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { PageHeader } from "#app/components/ui/page-header.tsx";
-import { StateMessage } from "#app/components/ui/state-message.tsx";
-import { apiFor } from "#app/lib/api.server.ts";
-import { fetchActiveCategories, mapLoaded } from "#app/lib/catalogue.server.ts";
-import { categoryHref } from "#app/lib/listing-path.ts";
-import { toCategoryTile } from "#app/lib/product-view.ts";
+import { apiFor } from "#app/api-client/api.server.ts";
+import { fetchActiveCategories, mapLoaded } from "#app/features/catalogue/catalogue.server.ts";
+import { categoryHref } from "#app/features/catalogue/listing-path.ts";
+import { toCategoryTile } from "#app/features/catalogue/product-view.ts";
 import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
 import { areaSheets } from "#app/styles/links.ts";
+import { PageHeader } from "#app/ui/page-header.tsx";
+import { StateMessage } from "#app/ui/state-message.tsx";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/categories";

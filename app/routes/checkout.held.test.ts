@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
-import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
+import { fakeTransport, routerContextWith } from "#app/testing/fake-transport.server.ts";
+import { flashedToasts } from "#app/testing/form-post.server.ts";
 import { MSG } from "#contract/messages.ts";
 
 vi.stubEnv("SESSION_SECRET", "checkout-held-test-secret-0123456789abcdef");
 let route: typeof import("./checkout.held.tsx");
-let session: typeof import("#app/lib/session.server.ts");
+let session: typeof import("#app/session/session.server.ts");
 beforeAll(async () => {
   route = await import("./checkout.held.tsx");
-  session = await import("#app/lib/session.server.ts");
+  session = await import("#app/session/session.server.ts");
 });
 
 const user = { id: 1, name: "Amina", email: "amina@example.com", email_verified: true };
@@ -54,7 +54,7 @@ const load = async (url: string, api: ReturnType<typeof fakeApi>) =>
   route.loader({ request: await signedIn(url), params: {}, context: api.context } as never).catch((thrown: unknown) => thrown);
 
 async function post(fields: Record<string, string>, api: ReturnType<typeof fakeApi>) {
-  const { honeypotLoaderData } = await import("#app/lib/honeypot.server.ts");
+  const { honeypotLoaderData } = await import("#app/forms/honeypot.server.ts");
   const trap = honeypotLoaderData.honeypot;
   const body = new URLSearchParams({ [trap.nameFieldName]: "", [trap.validFromFieldName ?? ""]: trap.encryptedValidFrom, ...fields });
   const request = await signedIn(HERE, { method: "POST", body });

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { ButtonLink } from "#app/components/ui/button.tsx";
-import { PageHeader } from "#app/components/ui/page-header.tsx";
-import { StateMessage } from "#app/components/ui/state-message.tsx";
-import { apiFor } from "#app/lib/api.server.ts";
-import { requireVerifiedUser } from "#app/lib/auth.server.ts";
+import { apiFor } from "#app/api-client/api.server.ts";
+import { paidRedirect, paymentAttempt, paymentCheckHref } from "#app/features/checkout/payment-status.server.ts";
 import { TIMING_MS } from "#app/lib/constants.ts";
-import { paidRedirect, paymentAttempt, paymentCheckHref } from "#app/lib/payment-status.server.ts";
+import { requireVerifiedUser } from "#app/session/auth.server.ts";
+import { ButtonLink } from "#app/ui/button.tsx";
+import { PageHeader } from "#app/ui/page-header.tsx";
+import { StateMessage } from "#app/ui/state-message.tsx";
 import { MSG } from "#contract/messages.ts";
 import { idempotencyKeySchema } from "#contract/schemas/checkout.ts";
 import { SHOP } from "#contract/shop.ts";

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
-import { PageHeader } from "#app/components/ui/page-header.tsx";
-import { StateMessage } from "#app/components/ui/state-message.tsx";
-import { apiFor } from "#app/lib/api.server.ts";
-import { requireVerifiedUser } from "#app/lib/auth.server.ts";
-import { paidRedirect } from "#app/lib/payment-status.server.ts";
-import { hostedCheckoutSchema } from "#app/lib/responses.server.ts";
+import { apiFor } from "#app/api-client/api.server.ts";
+import { hostedCheckoutSchema } from "#app/api-client/responses.server.ts";
+import { paidRedirect } from "#app/features/checkout/payment-status.server.ts";
+import { requireVerifiedUser } from "#app/session/auth.server.ts";
+import { ButtonLink, buttonClass } from "#app/ui/button.tsx";
+import { PageHeader } from "#app/ui/page-header.tsx";
+import { StateMessage } from "#app/ui/state-message.tsx";
 import { MSG } from "#contract/messages.ts";
 import { CHECKOUT_RETURN_PARAM, checkoutReferenceSchema } from "#contract/schemas/checkout.ts";
 import { SHOP } from "#contract/shop.ts";

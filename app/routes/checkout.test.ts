@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
-import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
+import { fakeTransport, routerContextWith } from "#app/testing/fake-transport.server.ts";
+import { flashedToasts } from "#app/testing/form-post.server.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -8,13 +8,13 @@ import { MSG } from "#contract/messages.ts";
 vi.stubEnv("SESSION_SECRET", "checkout-route-test-secret-0123456789abcdef");
 let checkout: typeof import("./checkout.tsx");
 let cartRoute: typeof import("./cart.tsx");
-let session: typeof import("#app/lib/session.server.ts");
-let cart: typeof import("#app/lib/cart.server.ts");
+let session: typeof import("#app/session/session.server.ts");
+let cart: typeof import("#app/features/cart/cart.server.ts");
 beforeAll(async () => {
   checkout = await import("./checkout.tsx");
   cartRoute = await import("./cart.tsx");
-  session = await import("#app/lib/session.server.ts");
-  cart = await import("#app/lib/cart.server.ts");
+  session = await import("#app/session/session.server.ts");
+  cart = await import("#app/features/cart/cart.server.ts");
 });
 
 const variant = {

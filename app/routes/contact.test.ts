@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { type FakeAnswer, flashedToast, postForm } from "#app/lib/testing/form-post.server.ts";
+import { type FakeAnswer, flashedToast, postForm } from "#app/testing/form-post.server.ts";
 import { MSG } from "#contract/messages.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.

@@ -2,14 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { LocationMap } from "#app/components/contact/location-map.tsx";
-import { fieldProps, useCheckedForm } from "#app/components/forms/use-checked-form.ts";
-import { telHref } from "#app/components/layout/navigation.ts";
-import { Toaster } from "#app/components/layout/toaster.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import { Field, SelectField, TextareaField } from "#app/components/ui/field.tsx";
-import { Icon, SocialIcon } from "#app/components/ui/icons.tsx";
-import { PageHeader } from "#app/components/ui/page-header.tsx";
+import { apiFor } from "#app/api-client/api.server.ts";
+import { callForForm, failureHeaders } from "#app/api-client/form-api.server.ts";
+import { contactReceiptSchema } from "#app/api-client/responses.server.ts";
 import {
   CONTACT_AVAILABILITY,
   CONTACT_DETAILS_COPY,
@@ -19,14 +14,19 @@ import {
   MAP_SEARCH_URL,
 } from "#app/content/contact.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
-import { apiFor } from "#app/lib/api.server.ts";
-import { callForForm, failureHeaders } from "#app/lib/form-api.server.ts";
-import { parseForm } from "#app/lib/form-data.server.ts";
-import { honeypotLoaderData, readHoneypotForm } from "#app/lib/honeypot.server.ts";
-import { contactReceiptSchema } from "#app/lib/responses.server.ts";
-import { redirectWithToast } from "#app/lib/session.server.ts";
+import { LocationMap } from "#app/features/contact/location-map.tsx";
+import { parseForm } from "#app/forms/form-data.server.ts";
+import { honeypotLoaderData, readHoneypotForm } from "#app/forms/honeypot.server.ts";
+import { fieldProps, useCheckedForm } from "#app/forms/use-checked-form.ts";
 import type { Toast } from "#app/lib/toast.ts";
+import { redirectWithToast } from "#app/session/session.server.ts";
 import { areaSheets } from "#app/styles/links.ts";
+import { Button } from "#app/ui/button.tsx";
+import { Field, SelectField, TextareaField } from "#app/ui/field.tsx";
+import { Icon, SocialIcon } from "#app/ui/icons.tsx";
+import { telHref } from "#app/ui/layout/navigation.ts";
+import { Toaster } from "#app/ui/layout/toaster.tsx";
+import { PageHeader } from "#app/ui/page-header.tsx";
 import { CONTACT_SUBJECTS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { contactSchema } from "#contract/schemas/contact.ts";

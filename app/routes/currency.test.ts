@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 // session.server.ts reads its secret at import time: give it one so no file is written.
 vi.stubEnv("SESSION_SECRET", "currency-route-test-secret-0123456789");
 let route: typeof import("./currency.tsx");
-let session: typeof import("#app/lib/session.server.ts");
+let session: typeof import("#app/session/session.server.ts");
 beforeAll(async () => {
   route = await import("./currency.tsx");
-  session = await import("#app/lib/session.server.ts");
+  session = await import("#app/session/session.server.ts");
 });
 
 async function post(fields: Record<string, string>, origin = "http://shop.test") {

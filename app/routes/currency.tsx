@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { readForm } from "#app/lib/form-data.server.ts";
-import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { currencyFormSchema } from "#app/lib/schemas/currency.ts";
-import { saveCurrency } from "#app/lib/session.server.ts";
+import { currencyFormSchema } from "#app/features/currency/currency-schema.ts";
+import { readForm } from "#app/forms/form-data.server.ts";
+import { safeRedirectPath } from "#app/session/safe-redirect.ts";
+import { saveCurrency } from "#app/session/session.server.ts";
 import type { Route } from "./+types/currency";
 
 /** Nothing to show here: the picker posts to this route from every page. */

@@ -1,8 +1,3 @@
-import { ButtonLink } from "#app/components/ui/button.tsx";
-import { PageHeader } from "#app/components/ui/page-header.tsx";
-import { PageSection } from "#app/components/ui/page-section.tsx";
-import { ProseSection } from "#app/components/ui/prose-section.tsx";
-import { StepList } from "#app/components/ui/step-list.tsx";
 import {
   FIT_GUIDE,
   GETTING_STARTED_PAGE,
@@ -13,6 +8,11 @@ import {
 } from "#app/content/getting-started.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { areaSheets } from "#app/styles/links.ts";
+import { ButtonLink } from "#app/ui/button.tsx";
+import { PageHeader } from "#app/ui/page-header.tsx";
+import { PageSection } from "#app/ui/page-section.tsx";
+import { ProseSection } from "#app/ui/prose-section.tsx";
+import { StepList } from "#app/ui/step-list.tsx";
 
 export const links = () => areaSheets("infoPages");
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { apiFor } from "#app/lib/api.server.ts";
-import { noDataSchema } from "#app/lib/responses.server.ts";
-import { destroySession, getSession } from "#app/lib/session.server.ts";
+import { apiFor } from "#app/api-client/api.server.ts";
+import { noDataSchema } from "#app/api-client/responses.server.ts";
+import { destroySession, getSession } from "#app/session/session.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Signing out changes state, so only a POST does it; a GET (a typed URL, a prefetch) just goes home. */

@@ -1,9 +1,4 @@
 import { Form, Link } from "react-router";
-import { ButtonLink } from "#app/components/ui/button.tsx";
-import { Icon } from "#app/components/ui/icons.tsx";
-import { InfoCards } from "#app/components/ui/info-cards.tsx";
-import { PageHeader } from "#app/components/ui/page-header.tsx";
-import { PageSection } from "#app/components/ui/page-section.tsx";
 import {
   FAQ_PARAM,
   FAQ_TABS,
@@ -15,6 +10,11 @@ import {
 } from "#app/content/need-support.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { areaSheets } from "#app/styles/links.ts";
+import { ButtonLink } from "#app/ui/button.tsx";
+import { Icon } from "#app/ui/icons.tsx";
+import { InfoCards } from "#app/ui/info-cards.tsx";
+import { PageHeader } from "#app/ui/page-header.tsx";
+import { PageSection } from "#app/ui/page-section.tsx";
 import type { Route } from "./+types/need-support";
 
 export const links: Route.LinksFunction = () => areaSheets("infoPages");

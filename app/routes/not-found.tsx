@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundView } from "#app/components/layout/not-found-view.tsx";
+import { NotFoundView } from "#app/ui/layout/not-found-view.tsx";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 

@@ -1,8 +1,8 @@
-import { PolicyPage } from "#app/components/ui/policy-page.tsx";
+import { apiFor } from "#app/api-client/api.server.ts";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { PAYMENT_TERMS_PAGE, paymentTerms } from "#app/content/payment-terms.ts";
-import { apiFor } from "#app/lib/api.server.ts";
-import { paymentOptions } from "#app/lib/hosted-checkout.server.ts";
+import { paymentOptions } from "#app/features/checkout/hosted-checkout.server.ts";
+import { PolicyPage } from "#app/ui/policy-page.tsx";
 import type { Route } from "./+types/payment-terms";
 
 export const meta = () => pageMeta(PAYMENT_TERMS_PAGE);

@@ -1,6 +1,6 @@
-import { PolicyPage } from "#app/components/ui/policy-page.tsx";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { PRIVACY_PAGE, PRIVACY_POLICY } from "#app/content/privacy-policy.ts";
+import { PolicyPage } from "#app/ui/policy-page.tsx";
 
 export const meta = () => pageMeta(PRIVACY_PAGE);
 

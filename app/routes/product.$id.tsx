@@ -1,24 +1,12 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation, useRouteLoaderData } from "react-router";
-import { Accordion } from "#app/components/catalogue/accordion.tsx";
-import { AddToCartForm, useCatalogueForms, WishlistButton } from "#app/components/catalogue/cart-forms.tsx";
-import { Gallery } from "#app/components/catalogue/gallery.tsx";
-import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
-import { QuantityStepper } from "#app/components/catalogue/quantity-stepper.tsx";
-import { RatingSummary } from "#app/components/catalogue/rating.tsx";
-import { ReviewsBlock } from "#app/components/catalogue/reviews-block.tsx";
-import { ShareButton } from "#app/components/catalogue/share-button.tsx";
-import { VariantPicker } from "#app/components/catalogue/variant-picker.tsx";
-import { Breadcrumbs } from "#app/components/ui/breadcrumbs.tsx";
-import { ButtonLink } from "#app/components/ui/button.tsx";
-import { Price } from "#app/components/ui/price.tsx";
-import { SectionHeading } from "#app/components/ui/section-heading.tsx";
-import { StateMessage } from "#app/components/ui/state-message.tsx";
+import { apiFor } from "#app/api-client/api.server.ts";
 import { PRODUCT_ACCORDIONS } from "#app/content/product.ts";
-import { apiFor } from "#app/lib/api.server.ts";
-import { optionalUser } from "#app/lib/auth.server.ts";
-import { fetchProductDetail, fetchProductReviews, fetchRecommended, mapLoaded } from "#app/lib/catalogue.server.ts";
-import { COLOR_DOTS, REVIEWS_PARAM } from "#app/lib/constants.ts";
-import { categoryHref, LISTING_PATH } from "#app/lib/listing-path.ts";
+import { Accordion } from "#app/features/catalogue/accordion.tsx";
+import { AddToCartForm, useCatalogueForms, WishlistButton } from "#app/features/catalogue/cart-forms.tsx";
+import { fetchProductDetail, fetchProductReviews, fetchRecommended, mapLoaded } from "#app/features/catalogue/catalogue.server.ts";
+import { Gallery } from "#app/features/catalogue/gallery.tsx";
+import { categoryHref, LISTING_PATH } from "#app/features/catalogue/listing-path.ts";
+import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import {
   galleryImages,
   galleryIndex,
@@ -27,13 +15,25 @@ import {
   toProductPageView,
   truncateDescription,
   unitPrice,
-} from "#app/lib/product-detail-view.ts";
-import { productHref, struckPrice, toProductCard } from "#app/lib/product-view.ts";
-import { recordRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
-import { reviewsView } from "#app/lib/reviews-view.ts";
+} from "#app/features/catalogue/product-detail-view.ts";
+import { productHref, struckPrice, toProductCard } from "#app/features/catalogue/product-view.ts";
+import { QuantityStepper } from "#app/features/catalogue/quantity-stepper.tsx";
+import { RatingSummary } from "#app/features/catalogue/rating.tsx";
+import { ReviewsBlock } from "#app/features/catalogue/reviews-block.tsx";
+import { reviewsView } from "#app/features/catalogue/reviews-view.ts";
+import { ShareButton } from "#app/features/catalogue/share-button.tsx";
+import { VariantPicker } from "#app/features/catalogue/variant-picker.tsx";
+import { recordRecentlyViewed } from "#app/features/recently-viewed/recently-viewed.server.ts";
+import { COLOR_DOTS, REVIEWS_PARAM } from "#app/lib/constants.ts";
 import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
+import { optionalUser } from "#app/session/auth.server.ts";
 import { areaSheets } from "#app/styles/links.ts";
+import { Breadcrumbs } from "#app/ui/breadcrumbs.tsx";
+import { ButtonLink } from "#app/ui/button.tsx";
+import { Price } from "#app/ui/price.tsx";
+import { SectionHeading } from "#app/ui/section-heading.tsx";
+import { StateMessage } from "#app/ui/state-message.tsx";
 import { MSG } from "#contract/messages.ts";
 import { decodeProductId } from "#contract/product-id.ts";
 import type { Route } from "./+types/product.$id";

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { type ApiRoutes, apiFor } from "#app/lib/api.server.ts";
-import { requireVerifiedUser } from "#app/lib/auth.server.ts";
-import { callForForm } from "#app/lib/form-api.server.ts";
-import { accountDataSchema } from "#app/lib/responses.server.ts";
-import { redirectWithToast } from "#app/lib/session.server.ts";
+import { type ApiRoutes, apiFor } from "#app/api-client/api.server.ts";
+import { callForForm } from "#app/api-client/form-api.server.ts";
+import { accountDataSchema } from "#app/api-client/responses.server.ts";
+import { requireVerifiedUser } from "#app/session/auth.server.ts";
+import { redirectWithToast } from "#app/session/session.server.ts";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/profile.my-data[.]json";

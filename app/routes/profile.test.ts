@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ZOD_WORDS } from "#api/testing/zod-words.ts";
-import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
-import { flashedToasts } from "#app/lib/testing/form-post.server.ts";
+import { fakeTransport, routerContextWith } from "#app/testing/fake-transport.server.ts";
+import { flashedToasts } from "#app/testing/form-post.server.ts";
 import { MSG } from "#contract/messages.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.
 vi.stubEnv("SESSION_SECRET", "profile-route-test-secret-0123456789abcdef");
 let profile: typeof import("./profile.tsx");
-let session: typeof import("#app/lib/session.server.ts");
+let session: typeof import("#app/session/session.server.ts");
 beforeAll(async () => {
   profile = await import("./profile.tsx");
-  session = await import("#app/lib/session.server.ts");
+  session = await import("#app/session/session.server.ts");
 });
 
 const user = { id: 1, name: "Amina", email: "amina@example.com", email_verified: true };

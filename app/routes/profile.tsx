@@ -1,19 +1,6 @@
 import { data, Link, redirect } from "react-router";
-import { AccountPanel } from "#app/components/account/account-panel.tsx";
-import { DataRights } from "#app/components/account/data-rights.tsx";
-import { LogoutForm } from "#app/components/layout/logout-form.tsx";
-import { ItemReview } from "#app/components/orders/item-review.tsx";
-import { OrdersPanel } from "#app/components/orders/order-list.tsx";
-import { buttonClass } from "#app/components/ui/button.tsx";
-import { PageHeader } from "#app/components/ui/page-header.tsx";
-import { listAddresses } from "#app/lib/addresses.server.ts";
-import { type ApiClient, type ApiRoutes, apiFor, asQuery } from "#app/lib/api.server.ts";
-import { pagePath, requireVerifiedUser, signOutSession } from "#app/lib/auth.server.ts";
-import { callForForm, failureReply } from "#app/lib/form-api.server.ts";
-import { parseForm, readForm } from "#app/lib/form-data.server.ts";
-import { heldOrderAction } from "#app/lib/hosted-checkout.server.ts";
-import { ordersPageHref } from "#app/lib/orders.ts";
-import { idField, pageField } from "#app/lib/profile-params.server.ts";
+import { type ApiClient, type ApiRoutes, apiFor, asQuery } from "#app/api-client/api.server.ts";
+import { callForForm, failureReply } from "#app/api-client/form-api.server.ts";
 import {
   accountErasureSchema,
   myOrdersSchema,
@@ -21,11 +8,24 @@ import {
   orderDetailSchema,
   reviewSchema,
   savedAddressSchema,
-} from "#app/lib/responses.server.ts";
-import { reviewFormSchema } from "#app/lib/schemas/review-form.ts";
-import { reviewFormKey } from "#app/lib/schemas/review-form-checks.ts";
-import { commitSession, flashToast, getSession, redirectWithToast } from "#app/lib/session.server.ts";
+} from "#app/api-client/responses.server.ts";
+import { AccountPanel } from "#app/features/account/account-panel.tsx";
+import { listAddresses } from "#app/features/account/addresses.server.ts";
+import { DataRights } from "#app/features/account/data-rights.tsx";
+import { idField, pageField } from "#app/features/account/profile-params.server.ts";
+import { reviewFormSchema } from "#app/features/catalogue/review-form.ts";
+import { reviewFormKey } from "#app/features/catalogue/review-form-checks.ts";
+import { heldOrderAction } from "#app/features/checkout/hosted-checkout.server.ts";
+import { ItemReview } from "#app/features/orders/item-review.tsx";
+import { OrdersPanel } from "#app/features/orders/order-list.tsx";
+import { ordersPageHref } from "#app/features/orders/orders.ts";
+import { parseForm, readForm } from "#app/forms/form-data.server.ts";
+import { pagePath, requireVerifiedUser, signOutSession } from "#app/session/auth.server.ts";
+import { commitSession, flashToast, getSession, redirectWithToast } from "#app/session/session.server.ts";
 import { areaSheets } from "#app/styles/links.ts";
+import { buttonClass } from "#app/ui/button.tsx";
+import { LogoutForm } from "#app/ui/layout/logout-form.tsx";
+import { PageHeader } from "#app/ui/page-header.tsx";
 import { PAGE_SIZE } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 import { addressSchema } from "#contract/schemas/address.ts";

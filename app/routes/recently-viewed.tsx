@@ -1,6 +1,6 @@
-import { apiFor } from "#app/lib/api.server.ts";
-import { optionalUser } from "#app/lib/auth.server.ts";
-import { fetchRecentlyViewed } from "#app/lib/recently-viewed.server.ts";
+import { apiFor } from "#app/api-client/api.server.ts";
+import { fetchRecentlyViewed } from "#app/features/recently-viewed/recently-viewed.server.ts";
+import { optionalUser } from "#app/session/auth.server.ts";
 import type { Route } from "./+types/recently-viewed";
 
 /** Resource route: the signed-in shopper's recently viewed products, fetched when the profile slider opens. */

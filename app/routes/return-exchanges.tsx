@@ -1,11 +1,11 @@
-import { ButtonLink } from "#app/components/ui/button.tsx";
-import { PageSection } from "#app/components/ui/page-section.tsx";
-import { PolicyPage } from "#app/components/ui/policy-page.tsx";
-import { ProseSection } from "#app/components/ui/prose-section.tsx";
-import { StepList } from "#app/components/ui/step-list.tsx";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { RETURN_POLICY, RETURN_STEPS, RETURNS_PAGE, RETURNS_PROMISE } from "#app/content/return-exchanges.ts";
 import { areaSheets } from "#app/styles/links.ts";
+import { ButtonLink } from "#app/ui/button.tsx";
+import { PageSection } from "#app/ui/page-section.tsx";
+import { PolicyPage } from "#app/ui/policy-page.tsx";
+import { ProseSection } from "#app/ui/prose-section.tsx";
+import { StepList } from "#app/ui/step-list.tsx";
 import { ORDERS_TAB } from "#contract/paths.ts";
 
 export const links = () => areaSheets("infoPages");

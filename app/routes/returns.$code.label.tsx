@@ -1,10 +1,10 @@
 import { useHydrated } from "remix-utils/use-hydrated";
-import { labelReady } from "#app/components/returns/return-view.tsx";
-import { Button, ButtonLink } from "#app/components/ui/button.tsx";
-import { StateMessage } from "#app/components/ui/state-message.tsx";
-import { code128Svg } from "#app/lib/barcode.server.ts";
-import { loadReturn } from "#app/lib/returns.server.ts";
+import { code128Svg } from "#app/features/returns/barcode.server.ts";
+import { labelReady } from "#app/features/returns/return-view.tsx";
+import { loadReturn } from "#app/features/returns/returns.server.ts";
 import { areaSheets } from "#app/styles/links.ts";
+import { Button, ButtonLink } from "#app/ui/button.tsx";
+import { StateMessage } from "#app/ui/state-message.tsx";
 import { MSG } from "#contract/messages.ts";
 import { returnHref, returnLabelHref } from "#contract/paths.ts";
 import { SHOP } from "#contract/shop.ts";

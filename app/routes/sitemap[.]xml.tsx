@@ -1,4 +1,4 @@
-import { apiFor } from "#app/lib/api.server.ts";
+import { apiFor } from "#app/api-client/api.server.ts";
 import { publicOrigin, sitemapXml } from "#app/lib/seo.server.ts";
 import { type SitemapSource, sitemapEntries } from "#app/lib/sitemap.server.ts";
 import type { Route } from "./+types/sitemap[.]xml";

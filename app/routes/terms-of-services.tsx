@@ -1,6 +1,6 @@
-import { PolicyPage } from "#app/components/ui/policy-page.tsx";
 import { pageMeta } from "#app/content/page-meta.ts";
 import { TERMS_OF_SERVICES, TERMS_PAGE } from "#app/content/terms-of-services.ts";
+import { PolicyPage } from "#app/ui/policy-page.tsx";
 
 export const meta = () => pageMeta(TERMS_PAGE);
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { fakeTransport, routerContextWith } from "#app/lib/testing/fake-transport.server.ts";
+import { fakeTransport, routerContextWith } from "#app/testing/fake-transport.server.ts";
 import { MSG } from "#contract/messages.ts";
 
 vi.stubEnv("SESSION_SECRET", "unsubscribe-route-test-secret-0123456789");

@@ -1,4 +1,4 @@
-import { pounds } from "#app/lib/orders.ts";
+import { pounds } from "#app/features/orders/orders.ts";
 import { MSG } from "#contract/messages.ts";
 import { toGbp } from "#contract/money.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";

@@ -1,4 +1,4 @@
-import { SUPPORTED_CURRENCIES } from "#app/lib/currency.ts";
+import { SUPPORTED_CURRENCIES } from "#app/features/currency/currency.ts";
 import { MSG } from "#contract/messages.ts";
 import { expect, holdScripts, test } from "./fixtures.ts";
 import { E2E_RATES } from "./shop-data.ts";

@@ -1,5 +1,5 @@
-import { INFORMATION_LINKS, MAIN_NAV } from "#app/components/layout/navigation.ts";
 import { TOP_BAR_MESSAGES } from "#app/lib/constants.ts";
+import { INFORMATION_LINKS, MAIN_NAV } from "#app/ui/layout/navigation.ts";
 import { MSG } from "#contract/messages.ts";
 import { createVerifiedAccount, PASSWORD, SIGN_IN_MS, signIn, uniqueEmail } from "./account-helpers.ts";
 import { expect, holdScripts, hydrated, test } from "./fixtures.ts";

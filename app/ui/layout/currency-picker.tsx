@@ -1,0 +1,73 @@
+import { useEffect, useRef } from "react";
+import { Form, useLocation, useNavigation, useSubmit } from "react-router";
+import { currencyOptionsHtml } from "#app/features/currency/currency.ts";
+import { MSG } from "#contract/messages.ts";
+
+/**
+ * The display-currency picker: one native `<select>` in a form posting to /currency, which saves the cookie and
+ * redirects back here. Without JavaScript the shopper picks and presses Set currency; with it, choosing submits at once.
+ * A native control keeps the ninety currencies to ninety `<option>`s on every page, and the browser gives the
+ * scrollable list, keyboard and outside-click handling. The options exist only in the server's HTML: the server
+ * writes them as one string (`currencyOptionsHtml`, `selected` on the current currency) as the select's inner HTML,
+ * and the browser keeps them, as hydration leaves an element's inner HTML alone; neither the page's data nor its
+ * scripts carry the currency table.
+ * The page's scripts start after its first paint: a choice made before they run (no Set currency button then, as
+ * JavaScript is on) is submitted when the picker hydrates. The select opts out of the browser's form restoring,
+ * so the choice it shows after a history navigation is the saved one, never an old pick to submit again.
+ */
+const CURRENCY_ACTION = "/currency";
+
+/**
+ * Whether a currency the shopper chose is on its way (saved, then the page's data loaded again): the picker shows
+ * the new currency while the prices on the page are still the old one's, so the layout marks them as updating.
+ */
+export function useCurrencyChanging(): boolean {
+  const { state, formAction } = useNavigation();
+  return state !== "idle" && formAction !== undefined && new URL(formAction, "http://shop.invalid").pathname === CURRENCY_ACTION;
+}
+
+/** The server's options; in the browser, whatever the server wrote stays (the build drops the table from the scripts). */
+const optionsHtml = (current: string) => (import.meta.env.SSR ? currencyOptionsHtml(current) : "");
+
+export function CurrencyPicker({ current }: { current: string }) {
+  const location = useLocation();
+  const submit = useSubmit();
+  const select = useRef<HTMLSelectElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a choice made before hydration is submitted once, when the picker hydrates.
+  useEffect(() => {
+    if (select.current && select.current.value !== current) submit(select.current.form, { preventScrollReset: true });
+  }, []);
+  // Once the page has loaded its data again, the control shows the currency the server applied. The select is never
+  // mounted anew, which would leave it without the server's options.
+  const applied = useRef(current);
+  useEffect(() => {
+    if (select.current && applied.current !== current) select.current.value = current;
+    applied.current = current;
+  }, [current]);
+
+  return (
+    <Form method="post" action={CURRENCY_ACTION} preventScrollReset className="currency-picker">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <label className="visually-hidden" htmlFor="currency-select">
+        {MSG.pricing.displayCurrency}
+      </label>
+      <select
+        ref={select}
+        id="currency-select"
+        name="currency"
+        autoComplete="off"
+        className="currency-picker__select"
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own currency table, escaped once per process (currency.ts); hydration keeps the server's options.
+        dangerouslySetInnerHTML={{ __html: optionsHtml(current) }}
+        // The browser's empty string differs from the server's options on purpose: hydration keeps the server's.
+        suppressHydrationWarning
+      />
+      <noscript>
+        <button type="submit" className="currency-picker__apply">
+          {MSG.pricing.applyCurrency}
+        </button>
+      </noscript>
+    </Form>
+  );
+}
