@@ -13,7 +13,8 @@ import { DELIVERY_TERMS } from "#contract/delivery.ts";
 const COPY_SOURCES = [
   "app/content",
   "app/routes",
-  "app/components",
+  "app/features",
+  "app/ui",
   "app/lib/constants.ts",
   "contract/messages",
   "contract/delivery.ts",

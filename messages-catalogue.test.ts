@@ -6,7 +6,7 @@ import * as MSG from "#contract/messages.ts";
 /** Every source file of the shop but the catalogue itself and the tests. */
 function shopSources(): string {
   const files: string[] = [];
-  for (const root of ["app", "api", "contract", "scripts"]) {
+  for (const root of ["app", "server", "api", "contract", "scripts"]) {
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
       const path = join(entry.parentPath, entry.name);
       if (entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !path.startsWith("contract/messages")) {

@@ -19,6 +19,7 @@ import type { Route } from "./+types/root";
 import { apiFor } from "./api-client/api.server.ts";
 import { readCartCount } from "./features/cart/cart.server.ts";
 import { currencyInfo, ratesForDisplay } from "./features/currency/currency.ts";
+import type { DisplayCurrency } from "./features/currency/price-format.ts";
 import { exchangeRates } from "./features/currency/rates.server.ts";
 import { refuse } from "./forms/form-data.server.ts";
 import { SHARED_PAGE_TOKEN } from "./forms/submission-once.server.ts";
@@ -87,10 +88,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The origin of the canonical and shared URLs every page's `meta` and share button write (app/lib/seo.ts).
       origin: publicOrigin(context),
       toasts,
-      currency,
-      rates: ratesForDisplay(currency, pricing.rates),
-      // The display currency's symbol: the browser then needs no currency table (the picker's options: currency-picker.tsx).
-      currencySymbol: currencyInfo(currency)?.symbol ?? currency,
+      // The display currency, its symbol and rates (what every price reads: useCurrency): the browser then needs no
+      // currency table (the picker's options: currency-picker.tsx).
+      ...({
+        currency,
+        rates: ratesForDisplay(currency, pricing.rates),
+        currencySymbol: currencyInfo(currency)?.symbol ?? currency,
+      } satisfies DisplayCurrency),
       firstPurchasePercent,
       cartCount: await readCartCount(request),
       // This page's add-to-cart token (see submission-once.server.ts): one of its own for a visitor with a cart or

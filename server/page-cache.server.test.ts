@@ -5,7 +5,7 @@ import compression from "compression";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { ApiCall } from "../app/api-client/api.server.ts";
+import type { ApiCall } from "../app/api-client/api-call.ts";
 import { CART_COOKIE, CURRENCY_COOKIE, SESSION_COOKIE } from "../app/lib/constants.ts";
 import { sharedPageVariant } from "../app/lib/document-caching.server.ts";
 import { compressAtBest } from "./compress-at-best.server.ts";

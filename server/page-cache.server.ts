@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
-import type { ApiCall } from "../app/api-client/api.server.ts";
+import type { ApiCall } from "../app/api-client/api-call.ts";
 import { sharedPageVariant } from "../app/lib/document-caching.server.ts";
 import type { PageRender } from "../app/lib/request-context.ts";
 import { BEST_ENCODINGS, type BestEncoding, compressAtBest } from "./compress-at-best.server.ts";

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshApi } from "#api/testing/harness.ts";
 import { API_HEADERS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiCall, type ApiOutcome, createApiClient } from "./api.server.ts";
+import { type ApiOutcome, createApiClient } from "./api.server.ts";
+import type { ApiCall } from "./api-call.ts";
 import { httpTransport, inProcessTransport } from "./api-transport.server.ts";
 import { categoryListSchema, noDataSchema } from "./responses.server.ts";
 

@@ -5,7 +5,8 @@ import { MSG } from "#contract/messages.ts";
 import { logger } from "../lib/logger.server.ts";
 import { apiUnavailableContext, type PageRender, requestInfoContext } from "../lib/request-context.ts";
 import { fakeTransport, routerContextWith } from "../testing/fake-transport.server.ts";
-import { type ApiCall, type ApiFailure, type ApiOutcome, apiFor, asQuery, createApiClient } from "./api.server.ts";
+import { type ApiFailure, type ApiOutcome, apiFor, asQuery, createApiClient } from "./api.server.ts";
+import type { ApiCall } from "./api-call.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
 
 interface SeenRequest {

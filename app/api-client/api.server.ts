@@ -1,7 +1,5 @@
-import { type ClientResponse, hc } from "hono/client";
-import type { SuccessStatusCode } from "hono/utils/http-status";
+import { hc } from "hono/client";
 import type { RouterContextProvider } from "react-router";
-import type { z } from "zod";
 import type { Api } from "#api/app.ts";
 import { API_HEADERS } from "#contract/constants.ts";
 import { type Envelope, type ErrorDetail, envelopeSchema, type Pagination } from "#contract/envelope.ts";
@@ -9,39 +7,8 @@ import { MSG } from "#contract/messages.ts";
 import { TIMING_MS } from "../lib/constants.ts";
 import { describeError, logger, withoutSecretParams } from "../lib/logger.server.ts";
 import { apiUnavailableContext, requestInfoContext } from "../lib/request-context.ts";
+import type { ApiCall, DataOf } from "./api-call.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
-
-/**
- * The storefront's API client: Hono's typed client (`hc`) over the API's own routes, so a call's path, input and
- * answer are typed from the route and its validators, plus what the storefront adds: the failure table, the
- * timeout, the shopper's forwarded address and agent, and the contract's check of a remote answer.
- */
-export type ApiRoutes = ReturnType<typeof hc<Api>>["api"];
-
-/** The `data` of a route's successful answer, as its handler passes it to `ok(c, data)`. */
-export type DataOf<R> =
-  R extends ClientResponse<infer B, infer S, "json">
-    ? S extends SuccessStatusCode
-      ? B extends { data: infer D }
-        ? D
-        : never
-      : never
-    : never;
-
-export interface ApiCall<R = ClientResponse<unknown>> {
-  /** The request, made with the typed client: `(api) => api.public.products[":id"].$get({ param: { id } })`. */
-  send: (api: ApiRoutes) => Promise<R>;
-  token?: string | null;
-  /** Extra request headers, such as the payment's `Idempotency-Key`. */
-  headers?: Record<string, string>;
-  /**
-   * The contract's schema of a successful answer's `data` (from `responses.server.ts`). Over a remote transport
-   * an answer that does not match it is refused; in-process answers are this build's, proved by the API's tests.
-   */
-  schema: z.ZodType;
-  /** The call counts a product's view: a page kept by the server makes it again for each visitor it answers. */
-  countsView?: true;
-}
 
 /** A body as the API sends it: the envelope plus any top-level extras (such as `needsVerification`). */
 export type ApiBody<T> = Envelope<T> & Record<string, unknown>;

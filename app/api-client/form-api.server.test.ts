@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MSG } from "#contract/messages.ts";
 import { fakeTransport } from "../testing/fake-transport.server.ts";
-import { type ApiCall, createApiClient } from "./api.server.ts";
+import { createApiClient } from "./api.server.ts";
+import type { ApiCall } from "./api-call.ts";
 import { callForForm, failureReply } from "./form-api.server.ts";
 
 const clientAnswering = (status: number, body: unknown) =>

@@ -5,7 +5,8 @@ import { emailRequestSchema } from "#contract/schemas/auth.ts";
 import { readHoneypotForm } from "../forms/honeypot.server.ts";
 import { pagePath } from "../session/auth.server.ts";
 import { redirectWithToast } from "../session/session.server.ts";
-import { type ApiCall, type ApiClient, type ApiFailure, type ApiRoutes, apiFor, type DataOf } from "./api.server.ts";
+import { type ApiClient, type ApiFailure, apiFor } from "./api.server.ts";
+import type { ApiCall, ApiRoutes, DataOf } from "./api-call.ts";
 import { noDataSchema } from "./responses.server.ts";
 
 /** What a form action needs from one API call: the data, or errors to put back on the form. */

@@ -1,4 +1,4 @@
-import type { IconName } from "#app/ui/icons.tsx";
+import type { IconName } from "#app/ui/icon-names.ts";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import { SHOP } from "#contract/shop.ts";
 

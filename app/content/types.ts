@@ -1,6 +1,6 @@
-import type { IconName } from "#app/ui/icons.tsx";
+import type { IconName } from "#app/ui/icon-names.ts";
 
-/** Shapes of the information pages' copy, rendered by the shared components in app/components/ui. */
+/** Shapes of the information pages' copy, rendered by the shared components in app/ui. */
 
 export interface PageCopy {
   /** The h1 and the breadcrumb label. */

@@ -3,60 +3,55 @@ import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
 import { cookieSecrets } from "../session/session.server.ts";
 import { readForm, refuse } from "./form-data.server.ts";
 
-/** Named here, not left to the library's defaults, so the check below can tell a form that left them out. */
-const FIELDS = { nameFieldName: "name__confirm", validFromFieldName: "from__confirm" } as const;
+/** The hidden field a person never fills: the trap, named here so the check can tell a form that left it out. */
+const TRAP_FIELD = "name__confirm";
 
 /**
- * The honeypot whose forms all carry one stamp: SHARED_STAMP_TIME sealed under an IV derived from it (an HMAC),
- * in the library's format (base64 of the 12-byte IV, the AES-256-GCM ciphertext and the 16-byte tag, keyed with
- * the SHA-256 digest of the seed), so the library's own check opens it, and every render, process and instance
- * with this secret writes the same bytes. One IV only ever seals this one value.
+ * remix-utils' honeypot as it comes, with the trap alone (`validFromFieldName: null`). A sealed time stamp would
+ * show only that a form came from one of the shop's pages, which a bot fetching the page gets either way, and a
+ * stamp per render would make every page with a form a visitor's own, never shared (decision 0072).
  */
-class SharedStampHoneypot extends Honeypot {
-  readonly #key = createHash("sha256").update(this.encryptionSeed).digest();
+const honeypot = new Honeypot({ nameFieldName: TRAP_FIELD, validFromFieldName: null });
 
-  sharedInputProps(): HoneypotInputProps {
-    const value = String(SHARED_STAMP_TIME);
-    const iv = createHmac("sha256", this.#key).update(value).digest().subarray(0, 12);
-    const cipher = createCipheriv("aes-256-gcm", this.#key, iv);
-    const sealed = Buffer.concat([iv, cipher.update(value, "utf8"), cipher.final(), cipher.getAuthTag()]);
-    return { ...FIELDS, encryptedValidFrom: sealed.toString("base64") };
-  }
+/** The field and seed under which the release before this one checks its stamp. */
+const PREVIOUS_RELEASE = { validFromFieldName: "from__confirm", time: String(Date.UTC(2026, 0, 1)) } as const;
+
+/**
+ * The release before this one refuses a form without its stamp, and during a rolling deploy its instances get
+ * forms this release rendered: so forms still carry that stamp for this one release (the expand step; the next
+ * release renders the trap alone and this goes, decision 0072). It is the one value that release wrote, sealed as
+ * remix-utils seals (base64 of the 12-byte IV, the AES-256-GCM ciphertext and tag, keyed with the SHA-256 of the
+ * seed) under an IV derived from it, so every render and instance writes the same bytes.
+ */
+function previousReleaseStamp(secret: string): string {
+  const seed = createHash("sha256").update(`honeypot:${secret}`).digest("base64url");
+  const key = createHash("sha256").update(seed).digest();
+  const iv = createHmac("sha256", key).update(PREVIOUS_RELEASE.time).digest().subarray(0, 12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  return Buffer.concat([iv, cipher.update(PREVIOUS_RELEASE.time, "utf8"), cipher.final(), cipher.getAuthTag()]).toString("base64");
 }
-
-/** The time in a shared stamp: any past moment passes the library's check, which refuses only stamps from the future. */
-const SHARED_STAMP_TIME = Date.UTC(2026, 0, 1);
-
-const honeypotOf = (secret: string) =>
-  new SharedStampHoneypot({ ...FIELDS, encryptionSeed: createHash("sha256").update(`honeypot:${secret}`).digest("base64url") });
-
-/**
- * The honeypots of the shop's public forms, one per cookie secret: the seed derives
- * from the secret, so every instance that shares the secrets accepts the others' forms. The first (the newest
- * secret's) stamps the forms; a stamp any of them opens passes, so a rotation refuses no form rendered before it.
- */
-const honeypots = cookieSecrets.map(honeypotOf);
-export const honeypot = honeypots[0];
 
 /**
  * What a page with honeypot forms (sign in, sign up, the code screens, contact, home's newsletter) adds to its
- * loader's data; the root layout's provider hands it to the forms (`usePageHoneypot`). The stamp is the same on
- * every render, so such a page stays public unless something else makes it a visitor's own: a stamp shows only that
- * the form came from one of the shop's pages, which a bot fetching the page gets either way (the library's check
- * refuses only stamps from the future), and the hidden field that must stay empty is the trap.
+ * loader's data; the root layout's provider hands it to the forms (`usePageHoneypot`). The same on every render,
+ * so such a page stays public unless something else makes it a visitor's own.
  */
-export const honeypotLoaderData: { honeypot: HoneypotInputProps } = { honeypot: honeypot.sharedInputProps() };
+export const honeypotLoaderData: { honeypot: HoneypotInputProps } = {
+  honeypot: {
+    nameFieldName: TRAP_FIELD,
+    validFromFieldName: PREVIOUS_RELEASE.validFromFieldName,
+    encryptedValidFrom: previousReleaseStamp(cookieSecrets[0]),
+  },
+};
 
 /**
- * Refuses a submission that filled the hidden field, forged or dropped its timestamp, or left the honeypot out
- * altogether (the library skips the check then): a 400, no hint why. A timestamp that is not even ciphertext
- * makes the library's decryption throw its own errors; those are refusals too.
+ * Refuses a submission that filled the trap, or left the honeypot out altogether (the library skips its check
+ * then): a 400, no hint why.
  */
 export async function checkHoneypot(formData: FormData): Promise<void> {
-  const complete = formData.has(FIELDS.nameFieldName) && formData.has(FIELDS.validFromFieldName);
   const passed =
-    complete &&
-    (await Promise.any(honeypots.map((each) => each.check(formData))).then(
+    formData.has(TRAP_FIELD) &&
+    (await honeypot.check(formData).then(
       () => true,
       () => false,
     ));

@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { Refusal } from "../../server/request-guard.server.ts";
-import type { ApiCall } from "../api-client/api.server.ts";
+import type { ApiCall } from "../api-client/api-call.ts";
 import type { ApiTransport } from "../api-client/api-transport.server.ts";
 
 /** What the server's page cache learns of a render it may keep. */

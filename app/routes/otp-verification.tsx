@@ -1,5 +1,6 @@
 import { data, Link, type RouterContextProvider, useNavigation } from "react-router";
-import { type ApiRoutes, apiFor } from "#app/api-client/api.server.ts";
+import { apiFor } from "#app/api-client/api.server.ts";
+import type { ApiRoutes } from "#app/api-client/api-call.ts";
 import { callForForm, codeScreenAction, failureReply } from "#app/api-client/form-api.server.ts";
 import { deviceGrantSchema } from "#app/api-client/responses.server.ts";
 import { AuthPage } from "#app/features/account/auth-page.tsx";

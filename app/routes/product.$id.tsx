@@ -1,4 +1,4 @@
-import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation, useRouteLoaderData } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { apiFor } from "#app/api-client/api.server.ts";
 import { PRODUCT_ACCORDIONS } from "#app/content/product.ts";
 import { Accordion } from "#app/features/catalogue/accordion.tsx";
@@ -26,7 +26,6 @@ import { VariantPicker } from "#app/features/catalogue/variant-picker.tsx";
 import { recordRecentlyViewed } from "#app/features/recently-viewed/recently-viewed.server.ts";
 import { COLOR_DOTS, REVIEWS_PARAM } from "#app/lib/constants.ts";
 import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
 import { optionalUser } from "#app/session/auth.server.ts";
 import { areaSheets } from "#app/styles/links.ts";
 import { Breadcrumbs } from "#app/ui/breadcrumbs.tsx";
@@ -121,9 +120,9 @@ function breadcrumbsFor(product: Pick<ProductPageView, "name" | "category_name">
   ];
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, matches }: Route.ComponentProps) {
   const { product, failure, recommended, reviews, view } = loaderData;
-  const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin;
+  const origin = matches[0].loaderData.origin;
   const location = useLocation();
   const forms = useCatalogueForms();
   if (!product) {

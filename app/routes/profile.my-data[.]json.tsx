@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { type ApiRoutes, apiFor } from "#app/api-client/api.server.ts";
+import { apiFor } from "#app/api-client/api.server.ts";
+import type { ApiRoutes } from "#app/api-client/api-call.ts";
 import { callForForm } from "#app/api-client/form-api.server.ts";
 import { accountDataSchema } from "#app/api-client/responses.server.ts";
 import { requireVerifiedUser } from "#app/session/auth.server.ts";

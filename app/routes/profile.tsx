@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
-import { type ApiClient, type ApiRoutes, apiFor, asQuery } from "#app/api-client/api.server.ts";
+import { type ApiClient, apiFor, asQuery } from "#app/api-client/api.server.ts";
+import type { ApiRoutes } from "#app/api-client/api-call.ts";
 import { callForForm, failureReply } from "#app/api-client/form-api.server.ts";
 import {
   accountErasureSchema,

@@ -4,8 +4,8 @@ import { apiFor } from "#app/api-client/api.server.ts";
 import { callForForm } from "#app/api-client/form-api.server.ts";
 import { subscriptionSchema } from "#app/api-client/responses.server.ts";
 import { isEnhanced } from "#app/features/account/enhanced-field.tsx";
+import type { SubscribeReply } from "#app/features/home/newsletter-form.tsx";
 import { readHoneypotForm } from "#app/forms/honeypot.server.ts";
-import type { Toast } from "#app/lib/toast.ts";
 import { safeRedirectPath } from "#app/session/safe-redirect.ts";
 import { redirectWithToast } from "#app/session/session.server.ts";
 import { MSG } from "#contract/messages.ts";
@@ -15,12 +15,6 @@ import type { Route } from "./+types/subscribe";
 /** Nothing to show here: the newsletter block posts to this route. */
 export function loader() {
   return redirect("/");
-}
-
-/** What the newsletter form answers a page that runs JavaScript: the toast, and whether to clear the input. */
-export interface SubscribeReply {
-  ok: boolean;
-  toast: Toast;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SHOP } from "#contract/shop.ts";
-import { ICON_NAMES, SOCIAL_NETWORKS, socialSymbolId } from "./icons.tsx";
+import { ICON_NAMES, SOCIAL_NETWORKS, socialSymbolId } from "./icon-names.ts";
 
 const sprite = readFileSync(new URL("./icons.svg", import.meta.url), "utf8");
 const symbolIds = [...sprite.matchAll(/<symbol id="([^"]+)" viewBox="0 0 24 24">/g)].map(([, id]) => id);

@@ -1,3 +1,4 @@
+import { type IconName, socialSymbolId } from "./icon-names.ts";
 import spriteUrl from "./icons.svg?url&no-inline";
 
 /**
@@ -5,46 +6,6 @@ import spriteUrl from "./icons.svg?url&no-inline";
  * `<use>` of a symbol there, so the markup and the client bundle carry no path data, and the browser fetches
  * and caches the sprite once. No icon font, no third-party host.
  */
-export const ICON_NAMES = [
-  "search",
-  "bag",
-  "heart",
-  "user",
-  "menu",
-  "close",
-  "chevronDown",
-  "chevronRight",
-  "arrowRight",
-  "mail",
-  "phone",
-  "chat",
-  "mapPin",
-  "clock",
-  "fabric",
-  "integrity",
-  "delivery",
-  "securePayment",
-  "needle",
-  "ruler",
-  "sparkle",
-  "gift",
-  "returnArrow",
-  "store",
-  "child",
-  "share",
-  "plus",
-  "minus",
-  "bagPlus",
-] as const;
-
-export type IconName = (typeof ICON_NAMES)[number];
-
-/** The networks of SHOP.social with a mark of their own, drawn in the same line style; any other gets a plain circle. */
-export const SOCIAL_NETWORKS = ["Instagram", "Facebook", "TikTok", "Pinterest", "YouTube", "X"] as const;
-
-export const socialSymbolId = (network: string) =>
-  SOCIAL_NETWORKS.some((known) => known === network) ? `social-${network.toLowerCase()}` : "social-other";
-
 /** Icons are decorative: the link or button around one carries the accessible name. */
 function SpriteIcon({ symbolId, className }: { symbolId: string; className?: string }) {
   return (

@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "react-router";
 import { BASE_CURRENCY_SYMBOL, type DisplayCurrency, formatInDisplayCurrency } from "#app/features/currency/price-format.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
 import { BASE_CURRENCY } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -9,7 +8,7 @@ import { MSG } from "#contract/messages.ts";
  * Outside the root loader's reach (an error screen) prices show in GBP.
  */
 export function useCurrency() {
-  const display: DisplayCurrency = useRouteLoaderData<typeof rootLoader>("root") ?? IN_BASE_CURRENCY;
+  const display: DisplayCurrency = useRouteLoaderData<DisplayCurrency>("root") ?? IN_BASE_CURRENCY;
   return { currency: display.currency, format: (amountGbp: number) => formatInDisplayCurrency(amountGbp, display) };
 }
 

@@ -1,5 +1,6 @@
 import { VALUE_STRIP } from "#app/lib/constants.ts";
-import { Icon, type IconName } from "./icons.tsx";
+import type { IconName } from "./icon-names.ts";
+import { Icon } from "./icons.tsx";
 
 const VALUE_ICONS: Record<(typeof VALUE_STRIP)[number], IconName> = {
   "Superior-Grade Fabric": "fabric",

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { type ApiCall, apiFor } from "../../api-client/api.server.ts";
+import { apiFor } from "../../api-client/api.server.ts";
+import type { ApiCall } from "../../api-client/api-call.ts";
 import { refuse } from "../../forms/form-data.server.ts";
 import { redirectWithToast } from "../../session/session.server.ts";
 import { requireOperator } from "./admin.server.ts";

@@ -2,7 +2,8 @@ import { PAGE_SIZE, type ReviewSort } from "#contract/constants.ts";
 import type { ProductDetailDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import type { Pagination } from "#contract/envelope.ts";
 import { MSG } from "#contract/messages.ts";
-import { type ApiCall, type ApiClient, type ApiOutcome, asQuery, type DataOf } from "../../api-client/api.server.ts";
+import { type ApiClient, type ApiOutcome, asQuery } from "../../api-client/api.server.ts";
+import type { ApiCall, DataOf } from "../../api-client/api-call.ts";
 import {
   categoryListSchema,
   productDetailSchema,

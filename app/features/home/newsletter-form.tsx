@@ -3,10 +3,16 @@ import { useFetcher, useLocation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { EnhancedField } from "#app/features/account/enhanced-field.tsx";
-import type { SubscribeReply } from "#app/routes/subscribe.tsx";
+import type { Toast } from "#app/lib/toast.ts";
 import { LoadingTextField } from "#app/ui/layout/loading-overlay.tsx";
 import { Toaster } from "#app/ui/layout/toaster.tsx";
 import { MSG } from "#contract/messages.ts";
+
+/** What /subscribe answers the form on a page that runs JavaScript: the toast, and whether to clear the input. */
+export interface SubscribeReply {
+  ok: boolean;
+  toast: Toast;
+}
 
 /**
  * The newsletter sign-up form: posts to /subscribe, which redirects back with a toast. With JavaScript it runs

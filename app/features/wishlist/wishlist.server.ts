@@ -1,5 +1,6 @@
 import { MSG } from "#contract/messages.ts";
-import type { ApiCall, ApiClient, ApiOutcome, DataOf } from "../../api-client/api.server.ts";
+import type { ApiClient, ApiOutcome } from "../../api-client/api.server.ts";
+import type { ApiCall, DataOf } from "../../api-client/api-call.ts";
 import { wishlistEntrySchema, wishlistRemovalSchema, wishlistSchema } from "../../api-client/responses.server.ts";
 
 /** A call for the wishlist screens: a failure carries the message to show, else `fallback`. */

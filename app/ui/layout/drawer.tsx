@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from "react";
-import { Icon, type IconName } from "#app/ui/icons.tsx";
+import type { IconName } from "#app/ui/icon-names.ts";
+import { Icon } from "#app/ui/icons.tsx";
 import { useDismissableDetails } from "#app/ui/use-dismissable-details.ts";
 
 interface DrawerProps {

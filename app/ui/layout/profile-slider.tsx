@@ -1,30 +1,14 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { RECENTLY_VIEWED_PLACEHOLDERS } from "#app/lib/constants.ts";
 import { buttonClass } from "#app/ui/button.tsx";
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { MSG } from "#contract/messages.ts";
+import type { RecentlyViewedState } from "../../features/recently-viewed/recently-viewed-state.ts";
 import { useRecentlyViewed } from "../../features/recently-viewed/use-recently-viewed.tsx";
 import { Drawer } from "./drawer.tsx";
 import { LogoutForm } from "./logout-form.tsx";
 import { ACCOUNT_LINKS } from "./navigation.ts";
 import { greetingName, type ShellUser } from "./user-label.ts";
-
-/** One recently viewed product, already shaped for display (the price node comes from the price component). */
-export interface RecentlyViewedEntry {
-  key: string | number;
-  href: string;
-  name: string;
-  image: string;
-  price: ReactNode;
-}
-
-export interface RecentlyViewedState {
-  items: readonly RecentlyViewedEntry[];
-  loading: boolean;
-  /** Called when the slider opens, to fetch the list. */
-  load?: () => void;
-}
 
 interface ProfileSliderProps {
   user: ShellUser;
