@@ -54,8 +54,20 @@ describe("/currency", () => {
     expect(await savedCurrency(response)).toBe("EUR");
   });
 
-  it("sends a GET home", () => {
-    const response = route.loader();
+  it("sends a GET home", async () => {
+    const response = await route.loader({ request: new Request("http://shop.test/currency"), params: {}, context: {} } as never);
     expect(response.headers.get("location")).toBe("/");
+  });
+
+  it("answers the picker's options, the saved currency selected, for a picker the browser rendered itself", async () => {
+    const saved = await post({ currency: "EUR", redirectTo: "/" });
+    const cookie = (saved.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const request = new Request("http://shop.test/currency?options", { headers: { cookie } });
+    const response = await route.loader({ request, params: {}, context: {} } as never);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    const html = await response.text();
+    expect(html).toContain('<option value="EUR" selected="">');
+    expect(html.match(/<option /g)?.length).toBeGreaterThan(80);
   });
 });

@@ -16,6 +16,8 @@ import { MSG } from "#contract/messages.ts";
  * so the choice it shows after a history navigation is the saved one, never an old pick to submit again.
  */
 const CURRENCY_ACTION = "/currency";
+/** The query that asks /currency for the picker's options instead of a redirect. */
+export const CURRENCY_OPTIONS_PARAM = "options";
 
 /**
  * Whether a currency the shopper chose is on its way (saved, then the page's data loaded again): the picker shows
@@ -37,13 +39,26 @@ export function CurrencyPicker({ current }: { current: string }) {
   useEffect(() => {
     if (select.current && select.current.value !== current) submit(select.current.form, { preventScrollReset: true });
   }, []);
-  // Once the page has loaded its data again, the control shows the currency the server applied. The select is never
-  // mounted anew, which would leave it without the server's options.
+  // Once the page has loaded its data again, the control shows the currency the server applied.
   const applied = useRef(current);
   useEffect(() => {
     if (select.current && applied.current !== current) select.current.value = current;
     applied.current = current;
   }, [current]);
+  // Hydration keeps the server's options, but a picker React renders anew in the browser (the page rendered again
+  // after a hydration mismatch) has none: it asks the server for them. A failure leaves the list empty until the
+  // next page.
+  useEffect(() => {
+    const element = select.current;
+    if (!element || element.options.length > 0) return;
+    fetch(`${CURRENCY_ACTION}?${CURRENCY_OPTIONS_PARAM}`)
+      .then((answer) => (answer.ok ? answer.text() : ""))
+      .then((html) => {
+        element.innerHTML = html;
+        element.value = applied.current;
+      })
+      .catch(() => undefined);
+  }, []);
 
   return (
     <Form method="post" action={CURRENCY_ACTION} preventScrollReset className="currency-picker">
