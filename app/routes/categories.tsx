@@ -4,14 +4,14 @@ import { fetchActiveCategories, mapLoaded } from "#app/features/catalogue/catalo
 import { categoryHref } from "#app/features/catalogue/listing-path.ts";
 import { toCategoryTile } from "#app/features/catalogue/product-view.ts";
 import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
-import { areaSheets } from "#app/styles/links.ts";
+import { shoppingPathSheets } from "#app/styles/links.ts";
 import { PageHeader } from "#app/ui/page-header.tsx";
 import { StateMessage } from "#app/ui/state-message.tsx";
 import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/categories";
 
-export const links: Route.LinksFunction = () => areaSheets("catalogue");
+export const links: Route.LinksFunction = () => shoppingPathSheets("catalogue");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const categories = await fetchActiveCategories(apiFor(context));

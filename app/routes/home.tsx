@@ -11,7 +11,7 @@ import { NewsletterForm } from "#app/features/home/newsletter-form.tsx";
 import { honeypotLoaderData } from "#app/forms/honeypot.server.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
 import { organizationJsonLd, pageMeta } from "#app/lib/seo.ts";
-import { areaSheets } from "#app/styles/links.ts";
+import { shoppingPathSheets } from "#app/styles/links.ts";
 import { ButtonLink } from "#app/ui/button.tsx";
 import { Icon } from "#app/ui/icons.tsx";
 import { SectionHeading } from "#app/ui/section-heading.tsx";
@@ -23,7 +23,7 @@ import { MSG } from "#contract/messages.ts";
 import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import type { Route } from "./+types/home";
 
-export const links: Route.LinksFunction = () => areaSheets("catalogue", "home");
+export const links: Route.LinksFunction = () => shoppingPathSheets("catalogue", "home");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFor(context);

@@ -27,7 +27,7 @@ import { recordRecentlyViewed } from "#app/features/recently-viewed/recently-vie
 import { COLOR_DOTS, REVIEWS_PARAM } from "#app/lib/constants.ts";
 import { breadcrumbJsonLd, metaDescription, pageMeta, productJsonLd } from "#app/lib/seo.ts";
 import { optionalUser } from "#app/session/auth.server.ts";
-import { areaSheets } from "#app/styles/links.ts";
+import { shoppingPathSheets } from "#app/styles/links.ts";
 import { Breadcrumbs } from "#app/ui/breadcrumbs.tsx";
 import { ButtonLink } from "#app/ui/button.tsx";
 import { Price } from "#app/ui/price.tsx";
@@ -37,7 +37,7 @@ import { MSG } from "#contract/messages.ts";
 import { decodeProductId } from "#contract/product-id.ts";
 import type { Route } from "./+types/product.$id";
 
-export const links: Route.LinksFunction = () => areaSheets("catalogue", "product");
+export const links: Route.LinksFunction = () => shoppingPathSheets("catalogue", "product");
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = decodeProductId(params.id);

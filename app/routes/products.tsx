@@ -13,7 +13,7 @@ import { toProductCard } from "#app/features/catalogue/product-view.ts";
 import { LISTING_RESULTS_ID, useListingForm } from "#app/features/catalogue/use-listing-form.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
 import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
-import { areaSheets } from "#app/styles/links.ts";
+import { shoppingPathSheets } from "#app/styles/links.ts";
 import { Breadcrumbs } from "#app/ui/breadcrumbs.tsx";
 import { StateMessage } from "#app/ui/state-message.tsx";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
@@ -21,7 +21,7 @@ import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/products";
 
-export const links: Route.LinksFunction = () => areaSheets("catalogue", "listing");
+export const links: Route.LinksFunction = () => shoppingPathSheets("catalogue", "listing");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -9,7 +9,7 @@ import { optionalUser, requireVerifiedUser } from "#app/session/auth.server.ts";
 import { safeRedirectPath } from "#app/session/safe-redirect.ts";
 import { redirectWithToast } from "#app/session/session.server.ts";
 import { signInUrlFor } from "#app/session/sign-in-path.ts";
-import { areaSheets } from "#app/styles/links.ts";
+import { shoppingPathSheets } from "#app/styles/links.ts";
 import { ButtonLink } from "#app/ui/button.tsx";
 import { PageHeader } from "#app/ui/page-header.tsx";
 import { StateMessage } from "#app/ui/state-message.tsx";
@@ -17,7 +17,7 @@ import { MSG } from "#contract/messages.ts";
 import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/wishlist";
 
-export const links: Route.LinksFunction = () => areaSheets("catalogue", "wishlist");
+export const links: Route.LinksFunction = () => shoppingPathSheets("catalogue", "wishlist");
 
 const WISHLIST_PATH = "/wishlist";
 

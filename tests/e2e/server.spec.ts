@@ -143,6 +143,17 @@ test.describe("server", () => {
     expect(cart).toHaveLength(2);
     expect([home[0], cart[0]]).toEqual([shell, shell]);
     expect(home).not.toContain(cart[1]);
+    // Catalogue pages prefetch the shopping path's other sheets (decision 0074): never one they link, and the
+    // listing's and the cart's among them.
+    const prefetchedOf = async (path: string) =>
+      [...(await (await request.get(path)).text()).matchAll(/<link[^>]* rel="prefetch" as="style" href="(\/assets\/[\w.-]+\.css)"/g)].map(
+        (link) => link[1] ?? "",
+      );
+    const homePrefetches = await prefetchedOf("/");
+    const listing = await sheetsOf("/products");
+    expect(homePrefetches.filter((href) => home.includes(href))).toEqual([]);
+    expect(homePrefetches).toEqual(expect.arrayContaining([listing[2], cart[1]]));
+    expect(await prefetchedOf("/cart")).toEqual([]);
     const texts = new Map<string, string>();
     for (const href of new Set([...home, ...cart])) {
       const sheet = await request.get(href);
