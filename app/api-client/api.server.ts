@@ -59,7 +59,6 @@ export function createApiClient(options: ClientOptions): ApiClient {
     let sent = { method: "GET", endpoint: "" };
     const client = hc<Api>(BASE, {
       headers,
-      buildSearchParams,
       fetch: (input: RequestInfo | URL, init?: RequestInit) => {
         const path = String(input).slice(PREFIX.length);
         sent = { method: init?.method ?? "GET", endpoint: withoutSecretParams(path) };
@@ -146,21 +145,15 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** A query as the contract reads it: arrays comma-joined (its filter format), empty values left out. */
-function buildSearchParams(query: Record<string, string | string[]>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    const text = Array.isArray(value) ? value.join(",") : value;
-    if (text !== undefined && text !== null && text !== "") params.set(key, String(text));
-  }
-  return params;
-}
-
-/** Query values as the typed client takes them (strings): numbers and booleans written out, arrays comma-joined. */
+/**
+ * A query as the typed client takes it (strings) and the contract reads it: numbers and booleans written out, arrays
+ * comma-joined (its filter format), empty values left out.
+ */
 export function asQuery<T extends object>(data: T): { [K in keyof T]: string } {
   const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(data)) {
-    if (value !== undefined && value !== null) query[key] = Array.isArray(value) ? value.join(",") : String(value);
+    const text = Array.isArray(value) ? value.join(",") : value === undefined || value === null ? "" : String(value);
+    if (text !== "") query[key] = text;
   }
   return query as { [K in keyof T]: string };
 }

@@ -1,13 +1,6 @@
-import type { ClientResponse } from "hono/client";
-import type { RouterContextProvider } from "react-router";
 import type { ErrorDetail } from "#contract/envelope.ts";
-import { emailRequestSchema } from "#contract/schemas/auth.ts";
-import { readHoneypotForm } from "../forms/honeypot.server.ts";
-import { pagePath } from "../session/auth.server.ts";
-import { redirectWithToast } from "../session/session.server.ts";
-import { type ApiClient, type ApiFailure, apiFor } from "./api.server.ts";
-import type { ApiCall, ApiRoutes, DataOf } from "./api-call.ts";
-import { noDataSchema } from "./responses.server.ts";
+import type { ApiClient, ApiFailure } from "./api.server.ts";
+import type { ApiCall, DataOf } from "./api-call.ts";
 
 /** What a form action needs from one API call: the data, or errors to put back on the form. */
 export type FormCallOutcome<T> = { ok: true; data: T; message: string } | FormFailure;
@@ -56,45 +49,4 @@ export function failureHeaders(outcome: Pick<FormFailure, "status" | "retryAfter
   return outcome.status === 429 && outcome.retryAfterSeconds !== undefined
     ? { "Retry-After": String(outcome.retryAfterSeconds) }
     : undefined;
-}
-
-/**
- * The Resend button of a code screen: asks the API for a new code and reports back on the same page with a toast.
- * A failure's toast carries the call's short title (`failedTitle`) above the server's reason, else `failed`.
- */
-async function resendCode(
-  request: Request,
-  api: ApiClient,
-  formData: FormData,
-  texts: {
-    send: (api: ApiRoutes, json: { email: string }) => Promise<ClientResponse<unknown>>;
-    failed: string;
-    failedTitle: string;
-    resent: string;
-  },
-) {
-  const here = pagePath(request);
-  const submission = emailRequestSchema.safeParse(Object.fromEntries(formData));
-  if (!submission.success) return redirectWithToast(request, here, "error", texts.failed, {}, texts.failedTitle);
-  const outcome = await callForForm(api, { send: (c) => texts.send(c, submission.data), schema: noDataSchema }, [], texts.failed);
-  if (!outcome.ok) return redirectWithToast(request, here, "error", outcome.formError ?? texts.failed, {}, texts.failedTitle);
-  return redirectWithToast(request, here, "success", texts.resent);
-}
-
-type ResendTexts = Parameters<typeof resendCode>[3];
-
-/**
- * The action of a code screen: its Resend Code button (intent `resend`) asks the API for a new code (`resend.send`);
- * any other post goes to `submit` with the form read within the limits and its honeypot checked.
- */
-export function codeScreenAction<Result>(
-  resend: ResendTexts,
-  submit: (request: Request, context: Readonly<RouterContextProvider>, formData: FormData) => Promise<Result>,
-) {
-  return async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
-    const formData = await readHoneypotForm(request);
-    return formData.get("intent") === "resend"
-      ? resendCode(request, apiFor(context), formData, resend)
-      : submit(request, context, formData);
-  };
 }

@@ -1,10 +1,11 @@
 import { data, Link, type RouterContextProvider, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { apiFor } from "#app/api-client/api.server.ts";
-import { callForForm, codeScreenAction, failureReply } from "#app/api-client/form-api.server.ts";
+import { callForForm, failureReply } from "#app/api-client/form-api.server.ts";
 import { currentUserSchema, noDataSchema } from "#app/api-client/responses.server.ts";
 import { AuthPage } from "#app/features/account/auth-page.tsx";
 import { CodeField } from "#app/features/account/code-field.tsx";
+import { codeScreenAction } from "#app/features/account/code-screen.server.ts";
 import { CodeScreenForm } from "#app/features/account/code-screen-form.tsx";
 import { EnhancedField, isEnhanced } from "#app/features/account/enhanced-field.tsx";
 import { FormNotice, failedTitleOf } from "#app/features/account/form-messages.tsx";

@@ -1,10 +1,11 @@
 import { data, Link, type RouterContextProvider, useNavigation } from "react-router";
 import { apiFor } from "#app/api-client/api.server.ts";
 import type { ApiRoutes } from "#app/api-client/api-call.ts";
-import { callForForm, codeScreenAction, failureReply } from "#app/api-client/form-api.server.ts";
+import { callForForm, failureReply } from "#app/api-client/form-api.server.ts";
 import { deviceGrantSchema } from "#app/api-client/responses.server.ts";
 import { AuthPage } from "#app/features/account/auth-page.tsx";
 import { CodeField } from "#app/features/account/code-field.tsx";
+import { codeScreenAction } from "#app/features/account/code-screen.server.ts";
 import { CodeScreenForm } from "#app/features/account/code-screen-form.tsx";
 import { failedTitleOf } from "#app/features/account/form-messages.tsx";
 import { useClearOnError } from "#app/features/account/use-clear-on-error.ts";
