@@ -125,15 +125,17 @@ function columnFilters<T extends keyof Database>(
 }
 
 /**
- * The listing's filters, without `active`. `walkSortIndex` turns the product columns into expressions (unary
- * plus) that no index can serve, so the planner reads the page along the sort index and stops after the page:
- * right when most products match, while without table statistics SQLite would otherwise collect every match
- * through a filter index and sort them all.
+ * The listing's filters, without `active`. `walkAlong` (the sort's column) turns the other product columns into
+ * expressions (unary plus) that no index can serve, so the planner reads the page along the sort index and stops
+ * after the page: right when most products match, while without table statistics SQLite would otherwise collect
+ * every match through a filter index and sort them all. A filter on the sort's own column stays a bound of that
+ * walk (a price range sorted by price starts at the range).
  */
-function listingFilters(query: ListingQuery, walkSortIndex = false): Condition[] {
+function listingFilters(query: ListingQuery, walkAlong?: SortColumn): Condition[] {
   const column = (name: FilterColumn) => {
-    const ref = sql.ref<number>(`products.${name === "stock" ? "stock_total" : name}`);
-    return walkSortIndex ? sql<number>`+${ref}` : ref;
+    const columnName = name === "stock" ? "stock_total" : name;
+    const ref = sql.ref<number>(`products.${columnName}`);
+    return walkAlong && walkAlong !== columnName ? sql<number>`+${ref}` : ref;
   };
   const conditions: Condition[] = [];
   if (query.color?.length) {
@@ -196,8 +198,10 @@ async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): 
   return Number(total);
 }
 
+type SortColumn = "created_at" | "current_price_pence" | "name" | "units_sold";
+
 /** The column of each listing order; the id breaks ties in the same direction, so pages never overlap. */
-const SORTS: Record<ListingSort, { column: "created_at" | "current_price_pence" | "name" | "units_sold"; direction: "asc" | "desc" }> = {
+const SORTS: Record<ListingSort, { column: SortColumn; direction: "asc" | "desc" }> = {
   newest: { column: "created_at", direction: "desc" },
   price_low_high: { column: "current_price_pence", direction: "asc" },
   price_high_low: { column: "current_price_pence", direction: "desc" },
@@ -238,10 +242,10 @@ export async function listProducts(
   const total = await listingTotal(db, query, filters);
   if (offset >= total) return page([], total);
   const sort = SORTS[query.sort ?? "newest"];
-  const walkSortIndex = total > sortWalkMinMatches;
+  const walkAlong = total > sortWalkMinMatches ? sort.column : undefined;
   const rows = await db.kysely
     .selectFrom("products")
-    .where(allOf([active, ...listingFilters(query, walkSortIndex)]))
+    .where(allOf([active, ...listingFilters(query, walkAlong)]))
     .select("products.id")
     .orderBy(`products.${sort.column}`, sort.direction)
     .orderBy("products.id", sort.direction)

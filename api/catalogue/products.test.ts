@@ -337,6 +337,7 @@ describe("GET /public/products", () => {
     const queries: ListingQuery[] = [
       { page: 1, limit: 12 },
       { page: 2, limit: 2, sort: "price_low_high", min_price: 25, max_price: 120 },
+      { page: 1, limit: 2, sort: "price_high_low", min_price: 25, max_price: 200, size: ["M"], stock_status: ["In Stock"] },
       { page: 1, limit: 3, sort: "most_popular", category: ["Dresses", "kids"], stock_status: ["In Stock"] },
       { page: 1, limit: 12, sort: "name_a_z", size: ["S", "M"], color: ["black", "Beige"], max_price: 200 },
       { page: 1, limit: 12, stock_status: ["Out of Stock"], category: [String(shop.catalogue.categories.abayas)] },

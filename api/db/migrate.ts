@@ -23,6 +23,7 @@ import { catalogueGenerationTriggers } from "./migrations/20261129000200_catalog
 import { dashboardIndexes } from "./migrations/20261129000300_dashboard_indexes.ts";
 import { exchangeDifference } from "./migrations/20261129000400_exchange_difference.ts";
 import { colourFacetCounts } from "./migrations/20261129000500_colour_facet_counts.ts";
+import { activePriceIndexById } from "./migrations/20261129000600_active_price_index_by_id.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration
     "20261129000300_dashboard_indexes": dashboardIndexes(),
     "20261129000400_exchange_difference": exchangeDifference(db.dialect),
     "20261129000500_colour_facet_counts": colourFacetCounts(db.dialect),
+    "20261129000600_active_price_index_by_id": activePriceIndexById(),
   };
 }
 
