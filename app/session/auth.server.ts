@@ -9,11 +9,8 @@ import { honeypotLoaderData } from "../forms/honeypot.server.ts";
 import { SESSION_COOKIE } from "../lib/constants.ts";
 import { deviceCookieHeader } from "./device-cookie.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
-import { commitSession, flashToast, getSession, type ShopSession } from "./session.server.ts";
+import { commitSession, flashToast, getSession, type ShopSession, type SignedIn } from "./session.server.ts";
 import { signInUrlFor } from "./sign-in-path.ts";
-
-/** A shopper with a bearer token: what protected loaders and actions work with. */
-export type SignedIn = Pick<AuthSessionDto, "user" | "token">;
 
 /**
  * The page a request is for, as the address bar shows it. With JavaScript, React Router fetches a

@@ -16,6 +16,9 @@ interface SessionData {
   pendingEmail: string;
 }
 
+/** A shopper with a bearer token, as the session holds them: what protected loaders and actions work with. */
+export type SignedIn = Pick<SessionData, "user" | "token">;
+
 interface FlashData {
   toasts: Toast[];
 }

@@ -1,18 +1,15 @@
-import type { AuthSessionDto } from "#contract/dto/account.ts";
 import type { RecentlyViewedDto } from "#contract/dto/product-reference.ts";
 import { MSG } from "#contract/messages.ts";
 import type { ApiClient } from "../../api-client/api.server.ts";
 import { recentlyViewedListSchema, recordedViewSchema } from "../../api-client/responses.server.ts";
 import { logger } from "../../lib/logger.server.ts";
-
-/** The signed-in shopper these calls act for (a session's, as auth.server.ts reads it). */
-type Shopper = Pick<AuthSessionDto, "token" | "user">;
+import type { SignedIn } from "../../session/session.server.ts";
 
 /**
  * The profile slider's list. Best effort: the slider is chrome, so any failure (including an
  * unverified account, which the API refuses) shows the empty list rather than breaking the page.
  */
-export async function fetchRecentlyViewed(api: ApiClient, signedIn: Shopper | null): Promise<RecentlyViewedDto[]> {
+export async function fetchRecentlyViewed(api: ApiClient, signedIn: SignedIn | null): Promise<RecentlyViewedDto[]> {
   if (!signedIn?.user.email_verified) return [];
   const outcome = await callRecentlyViewed(api, signedIn.token);
   if (outcome.ok) return outcome.data;
@@ -28,7 +25,7 @@ export const callRecentlyViewed = (api: ApiClient, token: string) =>
  * Records that a signed-in, verified shopper opened a product's detail page. Never fails the page: a refusal
  * only leaves a log line (the client already logged a call that got no answer).
  */
-export async function recordRecentlyViewed(api: ApiClient, signedIn: Shopper | null, productId: number): Promise<void> {
+export async function recordRecentlyViewed(api: ApiClient, signedIn: SignedIn | null, productId: number): Promise<void> {
   if (!signedIn?.user.email_verified) return;
   const outcome = await api({
     send: (c) => c.public["recently-viewed"].$post({ json: { product_id: productId } }),
