@@ -127,33 +127,35 @@ test.describe("server", () => {
   test("every page links the shell sheet first and then only its own areas' sheets, each fingerprinted and immutable, and inlines none", async ({
     request,
   }) => {
-    const sheetsOf = async (path: string) => {
+    /** A page's stylesheet and prefetched style links under /assets, in document order, whatever order their attributes come in. */
+    const linksOf = async (path: string) => {
       const html = await (await request.get(path)).text();
-      const links = [...html.matchAll(/<link[^>]* rel="stylesheet" href="(\/assets\/[\w.-]+\.css)"/g)];
-      for (const link of links) expect(link.index, path).toBeLessThan(html.indexOf("</head>"));
       expect(html).not.toMatch(/<style[^>]*>[^<]*\.site-header/);
-      return links.map((link) => link[1] ?? "");
+      const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+      const links = [...html.matchAll(/<link\b[^>]*>/g)].flatMap((link) => {
+        const href = attribute(link[0], "href") ?? "";
+        return /^\/assets\/[\w.-]+\.css$/.test(href) ? [{ tag: link[0], href, at: link.index }] : [];
+      });
+      for (const link of links) expect(link.at, path).toBeLessThan(html.indexOf("</head>"));
+      const withRel = (rel: string, as?: string) =>
+        links.filter((link) => attribute(link.tag, "rel") === rel && attribute(link.tag, "as") === as).map((link) => link.href);
+      return { sheets: withRel("stylesheet"), prefetched: withRel("prefetch", "style") };
     };
     // The error page shows the chrome alone: the shell, the sheet every page links first.
-    const [shell, ...more] = await sheetsOf("/no-such-page");
+    const [shell, ...more] = (await linksOf("/no-such-page")).sheets;
     expect(more).toEqual([]);
-    const home = await sheetsOf("/");
-    const cart = await sheetsOf("/cart");
+    const { sheets: home, prefetched: homePrefetches } = await linksOf("/");
+    const { sheets: cart, prefetched: cartPrefetches } = await linksOf("/cart");
     expect(home).toHaveLength(3);
     expect(cart).toHaveLength(2);
     expect([home[0], cart[0]]).toEqual([shell, shell]);
     expect(home).not.toContain(cart[1]);
     // Catalogue pages prefetch the shopping path's other sheets (decision 0074): never one they link, and the
     // listing's and the cart's among them.
-    const prefetchedOf = async (path: string) =>
-      [...(await (await request.get(path)).text()).matchAll(/<link[^>]* rel="prefetch" as="style" href="(\/assets\/[\w.-]+\.css)"/g)].map(
-        (link) => link[1] ?? "",
-      );
-    const homePrefetches = await prefetchedOf("/");
-    const listing = await sheetsOf("/products");
+    const listing = (await linksOf("/products")).sheets;
     expect(homePrefetches.filter((href) => home.includes(href))).toEqual([]);
     expect(homePrefetches).toEqual(expect.arrayContaining([listing[2], cart[1]]));
-    expect(await prefetchedOf("/cart")).toEqual([]);
+    expect(cartPrefetches).toEqual([]);
     const texts = new Map<string, string>();
     for (const href of new Set([...home, ...cart])) {
       const sheet = await request.get(href);
