@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { apiFor } from "#app/api-client/api.server.ts";
 import { callForForm, failureHeaders } from "#app/api-client/form-api.server.ts";
@@ -17,6 +17,7 @@ import { pageMeta } from "#app/content/page-meta.ts";
 import { LocationMap } from "#app/features/contact/location-map.tsx";
 import { parseForm } from "#app/forms/form-data.server.ts";
 import { honeypotLoaderData, readHoneypotForm } from "#app/forms/honeypot.server.ts";
+import { useArrivalKey } from "#app/forms/use-arrival-key.ts";
 import { fieldProps, useCheckedForm } from "#app/forms/use-checked-form.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { redirectWithToast } from "#app/session/session.server.ts";
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
-  const location = useLocation();
+  const arrival = useArrivalKey();
   return (
     <div className="contact-page">
       <PageHeader
@@ -88,8 +89,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               {CONTACT_FORM_COPY.title}
             </h2>
             <p className="contact-card__text">{CONTACT_FORM_COPY.text}</p>
-            {/* A new location (the redirect after a success) starts an empty form; an error reply keeps what was typed. */}
-            <ContactForm key={location.key} lastResult={actionData?.result} />
+            {/* The redirect after a success starts an empty form; a refused post keeps what was typed. */}
+            <ContactForm key={arrival} lastResult={actionData?.result} />
           </section>
         </div>
         <FlagshipMap />

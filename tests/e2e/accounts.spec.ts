@@ -161,6 +161,51 @@ test("sign up, verify the e-mail, sign in, keep an address book and sign out", a
   await expect(page.getByText(MSG.orders.noneHint)).toBeVisible();
 });
 
+test("a refused address keeps what is typed while the page's data reloads", async ({
+  page,
+  request,
+  inbox,
+  javaScriptEnabled,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, "refused-address");
+  await createVerifiedAccount(request, inbox, email);
+  await open(page, "/signin");
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText(MSG.auth.welcomeBack)).toBeVisible({ timeout: SIGN_IN_MS });
+  await open(page, "/profile?tab=account");
+
+  // With JavaScript the refusal shows while the signed-in page's data reloads: that reload waits until the shopper
+  // has typed again, so what they typed meets the end of the navigation every time.
+  let typed = () => {};
+  const typing = new Promise<void>((resolve) => {
+    typed = resolve;
+  });
+  const reloads: string[] = [];
+  await page.route(
+    (url) => url.pathname === "/profile.data",
+    async (route) => {
+      if (route.request().method() === "GET") {
+        reloads.push(route.request().url());
+        await typing;
+      }
+      await route.continue();
+    },
+  );
+  await fillAddress(page, { label: "Home", line1: "1 Silk Street", city: "London", postcode: "NOT A CODE", phone: "020 7946 0000" });
+  const add = page.getByRole("button", { name: "Add Address" });
+  await add.click();
+  await expect(page.getByText(MSG.accounts.postcodeInvalid)).toBeVisible();
+  await page.getByLabel("Postcode").fill("ec2y 8ds");
+  typed();
+  await expect(add).toBeEnabled();
+  await expect(page.getByLabel("Postcode")).toHaveValue("ec2y 8ds");
+  expect(reloads.length > 0).toBe(javaScriptEnabled);
+
+  await add.click();
+  await expect(page.getByText(MSG.accounts.addressCreated)).toBeVisible();
+  await expect(page.locator("article.address-card", { hasText: "1 Silk Street" })).toContainText("EC2Y 8DS");
+});
+
 test("forgot password: code by mail, reset, sign in with the new password", async ({
   page,
   request,

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { useArrivalKey } from "#app/forms/use-arrival-key.ts";
 import { StateMessage } from "#app/ui/state-message.tsx";
 import type { AddressDto } from "#contract/dto/account.ts";
 import { MSG } from "#contract/messages.ts";
@@ -16,8 +16,8 @@ export interface AccountPanelProps {
 
 /** ACCOUNT DETAILS of the profile: the name and e-mail, the saved addresses and the form to add or edit one. */
 export function AccountPanel({ account, addresses, loadError, editId, confirmDeleteId, lastResult }: AccountPanelProps) {
-  // A new key after every completed navigation: a saved form starts empty again, a failed one keeps its values.
-  const location = useLocation();
+  // A saved form starts empty again; a refused one stays as typed.
+  const arrival = useArrivalKey();
   const editing = addresses?.find((address) => address.id === editId);
   return (
     <section className="profile-panel" aria-labelledby="account-title">
@@ -48,7 +48,7 @@ export function AccountPanel({ account, addresses, loadError, editId, confirmDel
       ) : (
         <p className="account-empty__text">{MSG.addresses.none}</p>
       )}
-      {loadError ? null : <AddressForm key={`${editing?.id ?? "new"}-${location.key}`} address={editing} lastResult={lastResult} />}
+      {loadError ? null : <AddressForm key={`${editing?.id ?? "new"}-${arrival}`} address={editing} lastResult={lastResult} />}
     </section>
   );
 }

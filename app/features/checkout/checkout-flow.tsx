@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressForm } from "#app/features/account/address-form.tsx";
 import { backHref, CHECKOUT_STEPS, type CheckoutView, checkoutHref, STEP_TITLES } from "#app/features/checkout/checkout.ts";
+import { useArrivalKey } from "#app/forms/use-arrival-key.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { Button } from "#app/ui/button.tsx";
 import { CheckField } from "#app/ui/field.tsx";
@@ -82,7 +83,7 @@ function BackLink({ view }: { view: CheckoutView }) {
  * or add one inline, which is then selected.
  */
 function AddressStep({ view, addresses, addressesFailed, needsAddress, addressResult }: CheckoutFlowProps) {
-  const location = useLocation();
+  const arrival = useArrivalKey();
   const preselected = view.addressId ?? addresses.find((address) => address.is_default)?.id ?? null;
   return (
     <div className="checkout-step">
@@ -129,7 +130,7 @@ function AddressStep({ view, addresses, addressesFailed, needsAddress, addressRe
       )}
       <details className="checkout-new-address" open={addresses.length === 0 || addressResult !== undefined}>
         <summary className="checkout-new-address__toggle">Add a new address</summary>
-        <AddressForm key={location.key} lastResult={addressResult} action="/checkout?step=address" />
+        <AddressForm key={arrival} lastResult={addressResult} action="/checkout?step=address" />
       </details>
       {addresses.length === 0 ? (
         <div className="checkout-step__actions">
