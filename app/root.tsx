@@ -19,7 +19,7 @@ import type { Route } from "./+types/root";
 import { apiFor } from "./api-client/api.server.ts";
 import { readCartCount } from "./features/cart/cart.server.ts";
 import { currencyInfo, ratesForDisplay } from "./features/currency/currency.ts";
-import type { DisplayCurrency } from "./features/currency/price-format.ts";
+import { BASE_CURRENCY_SYMBOL, type DisplayCurrency } from "./features/currency/price-format.ts";
 import { exchangeRates } from "./features/currency/rates.server.ts";
 import { refuse } from "./forms/form-data.server.ts";
 import { SHARED_PAGE_TOKEN } from "./forms/submission-once.server.ts";
@@ -143,7 +143,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <HoneypotProvider {...usePageHoneypot()}>
           <ToastViewport>
             <Toaster toasts={shell?.toasts ?? []} />
-            <TopBar currency={shell?.currency ?? BASE_CURRENCY} firstPurchasePercent={shell?.firstPurchasePercent ?? null} />
+            <TopBar
+              currency={shell?.currency ?? BASE_CURRENCY}
+              currencySymbol={shell?.currencySymbol ?? BASE_CURRENCY_SYMBOL}
+              firstPurchasePercent={shell?.firstPurchasePercent ?? null}
+            />
             <SiteHeader user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} recentlyViewed={shell?.recentlyViewed ?? []} />
             <main id="main" className="site-main" tabIndex={-1} aria-busy={currencyChanging || undefined}>
               {children}

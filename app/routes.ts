@@ -15,6 +15,7 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),
   route("currency", "routes/currency.tsx"),
+  route("currencies.json", "routes/currencies[.]json.ts"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("subscribe", "routes/subscribe.tsx"),

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { CURRENCY_CHOICES } from "#app/features/currency/currency.ts";
 
 // session.server.ts reads its secret at import time: give it one so no file is written.
 vi.stubEnv("SESSION_SECRET", "currency-route-test-secret-0123456789");
@@ -54,20 +55,25 @@ describe("/currency", () => {
     expect(await savedCurrency(response)).toBe("EUR");
   });
 
-  it("sends a GET home", async () => {
-    const response = await route.loader({ request: new Request("http://shop.test/currency"), params: {}, context: {} } as never);
-    expect(response.headers.get("location")).toBe("/");
-  });
+  async function page(query: string, cookie = "") {
+    const request = new Request(`http://shop.test/currency${query}`, { headers: { cookie } });
+    return route.loader({ request, params: {}, context: {} } as never);
+  }
 
-  it("answers the picker's options, the saved currency selected, for a picker the browser rendered itself", async () => {
+  it("shows the currency page with the saved currency and the page to return to", async () => {
     const saved = await post({ currency: "EUR", redirectTo: "/" });
     const cookie = (saved.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const request = new Request("http://shop.test/currency?options", { headers: { cookie } });
-    const response = await route.loader({ request, params: {}, context: {} } as never);
-    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(response.headers.get("cache-control")).toBe("private, no-cache");
-    const html = await response.text();
-    expect(html).toContain('<option value="EUR" selected="">');
-    expect(html.match(/<option /g)?.length).toBeGreaterThan(80);
+    expect(await page(`?redirectTo=${encodeURIComponent("/products?page=2")}`, cookie)).toEqual({
+      choices: CURRENCY_CHOICES,
+      current: "EUR",
+      redirectTo: "/products?page=2",
+    });
   });
+
+  it.each(["", "?redirectTo=https%3A%2F%2Fevil.example%2F", "?redirectTo=%2F%2Fevil.example"])(
+    "offers to return home, pounds in force, for %j",
+    async (query) => {
+      expect(await page(query)).toMatchObject({ current: "GBP", redirectTo: "/" });
+    },
+  );
 });

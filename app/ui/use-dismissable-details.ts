@@ -19,16 +19,26 @@ export function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>)
     if (details) details.open = false;
   }, [ref, location.key]);
 
+  useDismiss(ref, (how) => {
+    const details = ref.current;
+    if (!details?.open) return;
+    details.open = false;
+    if (how === "escape") details.querySelector("summary")?.focus();
+  });
+}
+
+/**
+ * While `active`, a press outside `container` or Escape anywhere calls `dismiss`, told which: what closes a
+ * disclosure, a menu or a popover the way the platform's own do.
+ */
+export function useDismiss(container: RefObject<HTMLElement | null>, dismiss: (how: "outside" | "escape") => void, active = true) {
   useEffect(() => {
+    if (!active) return;
     const onPointerDown = (event: PointerEvent) => {
-      const details = ref.current;
-      if (details?.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+      if (event.target instanceof Node && !container.current?.contains(event.target)) dismiss("outside");
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      const details = ref.current;
-      if (event.key !== "Escape" || !details?.open) return;
-      details.open = false;
-      details.querySelector("summary")?.focus();
+      if (event.key === "Escape") dismiss("escape");
     };
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
@@ -36,5 +46,5 @@ export function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>)
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
     };
-  }, [ref]);
+  }, [container, dismiss, active]);
 }

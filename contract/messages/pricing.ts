@@ -2,5 +2,5 @@ export const pricing = {
   ratesFailed: "Failed to fetch exchange rates",
   originalPrice: "Original price",
   displayCurrency: "Display currency",
-  applyCurrency: "Set currency",
+  currenciesLoading: "Loading currencies…",
 } as const;

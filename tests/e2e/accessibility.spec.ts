@@ -138,6 +138,7 @@ const PUBLIC_SCREENS: { name: string; path: (catalogue: Catalogue) => string; st
     "/contact",
     "/about",
   ].map((path) => ({ name: path, path: () => path })),
+  { name: "currency page", path: () => `/currency?redirectTo=${encodeURIComponent("/products")}` },
   { name: "unsubscribe", path: () => `/unsubscribe?token=${"0".repeat(32)}` },
   { name: "404", path: () => "/no-such-page", status: 404 },
 ];
@@ -171,6 +172,13 @@ async function auditOpenMobileMenu(shop: Shop, label: string) {
   await expect(shop.page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
   await audit(shop, label, [VIEWPORTS[0]]);
 }
+
+test("signed out: the currency picker open (the currency page without JavaScript)", async ({ shop }) => {
+  await shop.visit("/products");
+  await shop.currencyPicker.click();
+  await expect(shop.currencyChoice("GBP")).toBeVisible();
+  await audit(shop, "the currency picker");
+});
 
 test("signed out: the mobile menu open", async ({ shop }) => {
   await auditOpenMobileMenu(shop, "the mobile menu");

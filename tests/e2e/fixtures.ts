@@ -19,9 +19,11 @@ export interface Shop {
   mainNav: Locator;
   footer: Locator;
   main: Locator;
-  /** The top bar's display-currency select; its value is the currency in force. */
-  currencySelect: Locator;
-  /** Picks a display currency in the top-bar picker: with JavaScript the choice submits itself, without it Apply does. */
+  /** The top bar's display-currency picker; it reads the currency in force. */
+  currencyPicker: Locator;
+  /** A currency's button in the picker's list (JavaScript) or on the currency page the picker opens (without). */
+  currencyChoice(code: string): Locator;
+  /** Picks a display currency through the top-bar picker and waits for the choice to be saved. */
   chooseCurrency(code: string): Promise<void>;
 }
 
@@ -102,7 +104,8 @@ export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
   },
   shop: async ({ page, javaScriptEnabled }, use) => {
     const topBar = page.locator(".top-bar");
-    const currencySelect = topBar.getByLabel(MSG.pricing.displayCurrency);
+    const currencyPicker = topBar.getByRole("link", { name: new RegExp(`^${MSG.pricing.displayCurrency}`) });
+    const currencyChoice = (code: string) => page.locator(`button[name="currency"][value="${code}"]`);
     await use({
       page,
       javaScriptEnabled,
@@ -117,15 +120,16 @@ export const test = base.extend<{ shop: Shop; inbox: Inbox }>({
       mainNav: page.getByRole("navigation", { name: "Main" }),
       footer: page.locator("footer.site-footer"),
       main: page.locator("main#main"),
-      currencySelect,
+      currencyPicker,
+      currencyChoice,
       async chooseCurrency(code) {
         const saved = page.waitForResponse(
           (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/currency"),
         );
-        await currencySelect.selectOption(code);
-        if (!javaScriptEnabled) await topBar.getByRole("button", { name: MSG.pricing.applyCurrency }).click();
+        await currencyPicker.click();
+        await currencyChoice(code).click();
         await saved;
-        await expect(currencySelect).toHaveValue(code);
+        await expect(currencyPicker).toContainText(code);
       },
     });
   },

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  CURRENCY_CHOICES,
   convert,
   currencyInfo,
-  currencyOptionsHtml,
   FALLBACK_RATES,
   formatPrice,
   isSupportedCurrency,
-  optionLabel,
   ratesForDisplay,
   SUPPORTED_CURRENCIES,
 } from "./currency.ts";
+import { currencyLabel } from "./price-format.ts";
 
 describe("SUPPORTED_CURRENCIES", () => {
   it("holds about 90 currencies, each with a name, a symbol and a positive rate", () => {
@@ -120,24 +120,19 @@ describe("ratesForDisplay", () => {
   });
 });
 
-describe("optionLabel", () => {
+describe("currencyLabel", () => {
   it("shows the code, then the symbol", () => {
-    expect(optionLabel({ code: "EUR", symbol: "€" })).toBe("EUR €");
-    expect(optionLabel({ code: "CHF", symbol: "CHF " })).toBe("CHF");
-    expect(optionLabel({ code: "AED", symbol: "AED " })).toBe("AED");
-    expect(optionLabel({ code: "BHD", symbol: "BD " })).toBe("BHD BD");
+    expect(currencyLabel({ code: "EUR", symbol: "€" })).toBe("EUR €");
+    expect(currencyLabel({ code: "CHF", symbol: "CHF " })).toBe("CHF");
+    expect(currencyLabel({ code: "AED", symbol: "AED " })).toBe("AED");
+    expect(currencyLabel({ code: "BHD", symbol: "BD " })).toBe("BHD BD");
   });
 });
 
-describe("currencyOptionsHtml", () => {
-  const optionsOf = (html: string) => [...html.matchAll(/<option value="([^"]*)"( selected="")?>([^<]*)<\/option>/g)];
-
-  it("lists every supported currency in the table's order, labelled, the display currency selected", () => {
-    const html = currencyOptionsHtml("EUR");
-    const options = optionsOf(html);
-    expect(options.map((option) => option[0]).join("")).toBe(html);
-    expect(options.map((option) => option[1])).toEqual(SUPPORTED_CURRENCIES.map((currency) => currency.code));
-    expect(options[0]?.slice(1)).toEqual(["GBP", undefined, "GBP £"]);
-    expect(options.filter((option) => option[2]).map((option) => option[1])).toEqual(["EUR"]);
+describe("CURRENCY_CHOICES", () => {
+  it("lists every supported currency in the table's order, each with its label and name", () => {
+    expect(CURRENCY_CHOICES.map((choice) => choice.code)).toEqual(SUPPORTED_CURRENCIES.map((currency) => currency.code));
+    expect(CURRENCY_CHOICES[0]).toEqual({ code: "GBP", label: "GBP £", name: "British Pound" });
+    expect(CURRENCY_CHOICES.find((choice) => choice.code === "CHF")).toEqual({ code: "CHF", label: "CHF", name: "Swiss Franc" });
   });
 });

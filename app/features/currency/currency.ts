@@ -1,6 +1,5 @@
 import { BASE_CURRENCY } from "#contract/constants.ts";
-import { escapeMarkup } from "../../lib/markup.ts";
-import { BASE_CURRENCY_SYMBOL, convertAt, formatAmount, type Rates } from "./price-format.ts";
+import { BASE_CURRENCY_SYMBOL, convertAt, currencyLabel, formatAmount, type Rates } from "./price-format.ts";
 
 export type { Rates } from "./price-format.ts";
 
@@ -154,28 +153,19 @@ export function formatPrice(amount: number, currency: string, rates?: Rates): st
   return formatAmount(value, currencyInfo(currency)?.symbol ?? currency);
 }
 
-const optionsHtmlBySelected = new Map<string, string>();
+/** One currency of the picker's list: its code, its short label ('EUR €') and its name. */
+export interface CurrencyChoice {
+  code: string;
+  label: string;
+  name: string;
+}
 
 /**
- * The picker's ninety `<option>`s as one HTML string, `selected` on the display currency, which the server writes
- * into the picker (the browser keeps it and has no currency table): one string costs the render a fraction of
- * ninety elements. Built once per currency and kept (a module constant would put the table in the browser's
- * bundle); at most one string per supported currency.
+ * The picker's list, in the table's order: the currency page's, and fetched by the picker when a shopper reaches
+ * for it, so no page carries the ninety currencies (decision 0075).
  */
-export function currencyOptionsHtml(selected: string): string {
-  let html = optionsHtmlBySelected.get(selected);
-  if (html === undefined) {
-    html = SUPPORTED_CURRENCIES.map(
-      ({ code, symbol }) =>
-        `<option value="${escapeMarkup(code)}"${code === selected ? ' selected=""' : ""}>${escapeMarkup(optionLabel({ code, symbol }))}</option>`,
-    ).join("");
-    if (currencyInfo(selected)) optionsHtmlBySelected.set(selected, html);
-  }
-  return html;
-}
-
-/** 'EUR €': short enough for the top bar on a phone; a symbol that is the code itself is not repeated. */
-export function optionLabel({ code, symbol }: Pick<Currency, "code" | "symbol">): string {
-  const sign = symbol.trim();
-  return sign === code ? code : `${code} ${sign}`;
-}
+export const CURRENCY_CHOICES: readonly CurrencyChoice[] = SUPPORTED_CURRENCIES.map(({ code, symbol, name }) => ({
+  code,
+  name,
+  label: currencyLabel({ code, symbol }),
+}));

@@ -42,3 +42,9 @@ export function formatInDisplayCurrency(amountGbp: number, { currency, currencyS
   const value = currency === BASE_CURRENCY ? amountGbp : convertAt(amountGbp, rates[BASE_CURRENCY], rates[currency]);
   return formatAmount(value, currencySymbol);
 }
+
+/** 'EUR €': short enough for the top bar on a phone; a symbol that is the code itself is not repeated. */
+export function currencyLabel({ code, symbol }: { code: string; symbol: string }): string {
+  const sign = symbol.trim();
+  return sign === code ? code : `${code} ${sign}`;
+}

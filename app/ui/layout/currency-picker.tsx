@@ -1,88 +1,109 @@
-import { useEffect, useRef } from "react";
-import { Form, useLocation, useNavigation, useSubmit } from "react-router";
-import { currencyOptionsHtml } from "#app/features/currency/currency.ts";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate, useNavigation } from "react-router";
+import type { CurrencyChoice } from "#app/features/currency/currency.ts";
+import { CURRENCY_ACTION, CURRENCY_LIST_URL, CurrencyChoices } from "#app/features/currency/currency-choices.tsx";
+import { currencyLabel } from "#app/features/currency/price-format.ts";
+import { Icon } from "#app/ui/icons.tsx";
+import { useDismiss } from "#app/ui/use-dismissable-details.ts";
 import { MSG } from "#contract/messages.ts";
 
 /**
- * The display-currency picker: one native `<select>` in a form posting to /currency, which saves the cookie and
- * redirects back here. Without JavaScript the shopper picks and presses Set currency; with it, choosing submits at once.
- * A native control keeps the ninety currencies to ninety `<option>`s on every page, and the browser gives the
- * scrollable list, keyboard and outside-click handling. The options exist only in the server's HTML: the server
- * writes them as one string (`currencyOptionsHtml`, `selected` on the current currency) as the select's inner HTML,
- * and the browser keeps them, as hydration leaves an element's inner HTML alone; neither the page's data nor its
- * scripts carry the currency table.
- * The page's scripts start after its first paint: a choice made before they run (no Set currency button then, as
- * JavaScript is on) is submitted when the picker hydrates. The select opts out of the browser's form restoring,
- * so the choice it shows after a history navigation is the saved one, never an old pick to submit again.
- */
-const CURRENCY_ACTION = "/currency";
-/** The query that asks /currency for the picker's options instead of a redirect. */
-export const CURRENCY_OPTIONS_PARAM = "options";
-
-/**
- * Whether a currency the shopper chose is on its way (saved, then the page's data loaded again): the picker shows
- * the new currency while the prices on the page are still the old one's, so the layout marks them as updating.
+ * Whether a currency the shopper chose is on its way (saved, then the page's data loaded again): the prices on the
+ * page are still the old one's, so the layout marks them as updating.
  */
 export function useCurrencyChanging(): boolean {
   const { state, formAction } = useNavigation();
   return state !== "idle" && formAction !== undefined && new URL(formAction, "http://shop.invalid").pathname === CURRENCY_ACTION;
 }
 
-/** The server's options; in the browser, whatever the server wrote stays (the build drops the table from the scripts). */
-const optionsHtml = (current: string) => (import.meta.env.SSR ? currencyOptionsHtml(current) : "");
+/**
+ * The list, fetched once per page life when a shopper first reaches for the picker (JSON the browser may keep: a
+ * dynamic import would add Vite's preload helper to every page's scripts).
+ */
+let choicesLoading: Promise<readonly CurrencyChoice[]> | undefined;
+function loadChoices(): Promise<readonly CurrencyChoice[]> {
+  choicesLoading ??= fetch(CURRENCY_LIST_URL)
+    .then((answer) => {
+      if (!answer.ok) throw new Error(`The currency list answered ${answer.status}`);
+      return answer.json() as Promise<readonly CurrencyChoice[]>;
+    })
+    .catch((error: unknown) => {
+      choicesLoading = undefined;
+      throw error;
+    });
+  return choicesLoading;
+}
 
-export function CurrencyPicker({ current }: { current: string }) {
+const MENU_ID = "currency-menu";
+
+/**
+ * The display-currency picker (decision 0075): a link to the currency page, which lists every currency as a form
+ * posting to /currency (it saves the cookie and redirects back here). With JavaScript the link instead toggles
+ * that list under it, loaded when the shopper points at or focuses the picker; a press outside or Escape closes
+ * it, and choosing posts the form and closes it. No page carries the ninety currencies.
+ */
+export function CurrencyPicker({ current, symbol }: { current: string; symbol: string }) {
   const location = useLocation();
-  const submit = useSubmit();
-  const select = useRef<HTMLSelectElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a choice made before hydration is submitted once, when the picker hydrates.
+  const navigate = useNavigate();
+  const redirectTo = `${location.pathname}${location.search}`;
+  const href = `${CURRENCY_ACTION}?${new URLSearchParams({ redirectTo })}`;
+  // Open at one location: the list closes itself when the shopper goes elsewhere.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const setOpen = (shown: boolean) => setOpenAt(shown ? location.key : null);
+  const [choices, setChoices] = useState<readonly CurrencyChoice[] | null>(null);
+  const picker = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLAnchorElement>(null);
+
+  const prefetch = () => {
+    if (!choices) loadChoices().then(setChoices, () => undefined);
+  };
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
+  useDismiss(picker, (how) => (how === "escape" ? close() : setOpen(false)), open);
+
+  // The list opens at the currency in force, focused, so the keyboard starts there.
   useEffect(() => {
-    if (select.current && select.current.value !== current) submit(select.current.form, { preventScrollReset: true });
-  }, []);
-  // Once the page has loaded its data again, the control shows the currency the server applied.
-  const applied = useRef(current);
-  useEffect(() => {
-    if (select.current && applied.current !== current) select.current.value = current;
-    applied.current = current;
-  }, [current]);
-  // Hydration keeps the server's options, but a picker React renders anew in the browser (the page rendered again
-  // after a hydration mismatch) has none: it asks the server for them. A failure leaves the list empty until the
-  // next page.
-  useEffect(() => {
-    const element = select.current;
-    if (!element || element.options.length > 0) return;
-    fetch(`${CURRENCY_ACTION}?${CURRENCY_OPTIONS_PARAM}`)
-      .then((answer) => (answer.ok ? answer.text() : ""))
-      .then((html) => {
-        element.innerHTML = html;
-        element.value = applied.current;
-      })
-      .catch(() => undefined);
-  }, []);
+    if (open && choices) picker.current?.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus();
+  }, [open, choices]);
 
   return (
-    <Form method="post" action={CURRENCY_ACTION} preventScrollReset className="currency-picker">
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <label className="visually-hidden" htmlFor="currency-select">
-        {MSG.pricing.displayCurrency}
-      </label>
-      <select
-        ref={select}
-        id="currency-select"
-        name="currency"
-        autoComplete="off"
-        className="currency-picker__select"
-        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own currency table, escaped once per process (currency.ts); hydration keeps the server's options.
-        dangerouslySetInnerHTML={{ __html: optionsHtml(current) }}
-        // The browser's empty string differs from the server's options on purpose: hydration keeps the server's.
-        suppressHydrationWarning
-      />
-      <noscript>
-        <button type="submit" className="currency-picker__apply">
-          {MSG.pricing.applyCurrency}
-        </button>
-      </noscript>
-    </Form>
+    <div className="currency-picker" ref={picker}>
+      <a
+        ref={toggle}
+        href={href}
+        className="currency-picker__toggle"
+        aria-expanded={open}
+        aria-controls={open ? MENU_ID : undefined}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={(event) => {
+          event.preventDefault();
+          if (open) {
+            setOpen(false);
+            return;
+          }
+          setOpen(true);
+          // Without the list (offline, a new release), the currency page still offers it.
+          if (!choices) loadChoices().then(setChoices, () => navigate(href));
+        }}
+      >
+        <span className="visually-hidden">{MSG.pricing.displayCurrency}: </span>
+        {currencyLabel({ code: current, symbol })}
+        <Icon name="chevronDown" className="currency-picker__chevron" />
+      </a>
+      {open ? (
+        <div id={MENU_ID} className="currency-picker__menu" aria-busy={choices ? undefined : true}>
+          {choices ? (
+            <CurrencyChoices choices={choices} current={current} redirectTo={redirectTo} onChoose={close} />
+          ) : (
+            <p className="currency-picker__loading">{MSG.pricing.currenciesLoading}</p>
+          )}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -6,7 +6,15 @@ import { CurrencyPicker } from "./currency-picker.tsx";
  * Currency picker, the rotating promise (a pure CSS cycle of TIMING_MS.topBarRotation per message) and a spacer.
  * `firstPurchasePercent` is the live first-purchase saving (null: none, and the bar promises none).
  */
-export function TopBar({ currency, firstPurchasePercent }: { currency: string; firstPurchasePercent: number | null }) {
+export function TopBar({
+  currency,
+  currencySymbol,
+  firstPurchasePercent,
+}: {
+  currency: string;
+  currencySymbol: string;
+  firstPurchasePercent: number | null;
+}) {
   const messages = topBarMessages(firstPurchasePercent);
   const cycle = {
     "--rotation-step": `${TIMING_MS.topBarRotation}ms`,
@@ -17,7 +25,7 @@ export function TopBar({ currency, firstPurchasePercent }: { currency: string; f
     <section className="top-bar" aria-label="Shop news and currency">
       <div className="top-bar__inner container">
         <div className="top-bar__start">
-          <CurrencyPicker current={currency} />
+          <CurrencyPicker current={currency} symbol={currencySymbol} />
         </div>
         <ul className="top-bar__messages" style={cycle}>
           {messages.map((message, index) => (
