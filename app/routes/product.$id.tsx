@@ -30,6 +30,7 @@ import { optionalUser } from "#app/session/auth.server.ts";
 import { shoppingPathSheets } from "#app/styles/links.ts";
 import { Breadcrumbs } from "#app/ui/breadcrumbs.tsx";
 import { ButtonLink } from "#app/ui/button.tsx";
+import type { LeadingImages } from "#app/ui/leading-images.ts";
 import { Price } from "#app/ui/price.tsx";
 import { SectionHeading } from "#app/ui/section-heading.tsx";
 import { StateMessage } from "#app/ui/state-message.tsx";
@@ -56,7 +57,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!product.ok) {
     return data({ product: null, failure: product.message, recommended, reviews, view }, { status: product.notFound ? 404 : 503 });
   }
-  return { product: toProductPageView(product.data), failure: null, recommended, reviews, view };
+  // The gallery, main picture and thumbnails, is the first screen on a phone too.
+  const leadingImages: LeadingImages["leadingImages"] = galleryImages(product.data).map((image) => image.url);
+  return { product: toProductPageView(product.data), failure: null, recommended, reviews, view, leadingImages };
 }
 
 /** Built from the page's own data, on the server and on client navigations: none of it travels as loader data. */

@@ -9,12 +9,13 @@ import { ListingToolbar } from "#app/features/catalogue/listing-toolbar.tsx";
 import { canonicalListingHref, listingHref, listingSearchParams } from "#app/features/catalogue/listing-url.ts";
 import { Pagination } from "#app/features/catalogue/pagination.tsx";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
-import { toProductCard } from "#app/features/catalogue/product-view.ts";
+import { imageOrPlaceholder, toProductCard } from "#app/features/catalogue/product-view.ts";
 import { LISTING_RESULTS_ID, useListingForm } from "#app/features/catalogue/use-listing-form.ts";
 import { COLOR_DOTS } from "#app/lib/constants.ts";
 import { breadcrumbJsonLd, pageMeta } from "#app/lib/seo.ts";
 import { shoppingPathSheets } from "#app/styles/links.ts";
 import { Breadcrumbs } from "#app/ui/breadcrumbs.tsx";
+import type { LeadingImages } from "#app/ui/leading-images.ts";
 import { StateMessage } from "#app/ui/state-message.tsx";
 import { DELIVERY_TERMS } from "#contract/delivery.ts";
 import { MSG } from "#contract/messages.ts";
@@ -22,6 +23,9 @@ import { SHOP } from "#contract/shop.ts";
 import type { Route } from "./+types/products";
 
 export const links: Route.LinksFunction = () => shoppingPathSheets("catalogue", "listing");
+
+/** The cards above the fold on a phone and a desktop alike: their pictures load first. */
+const LEADING_CARDS = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -33,11 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (received.toString() !== listingSearchParams(query).toString()) throw redirect(listingHref(query));
   const api = apiFor(context);
   const [page, categories] = await Promise.all([fetchProductPage(api, query), fetchActiveCategories(api)]);
+  const leadingImages: LeadingImages["leadingImages"] = page.ok
+    ? page.data.products.slice(0, LEADING_CARDS).map((product) => imageOrPlaceholder(product.main_image))
+    : [];
   return {
     query,
     focusSearch,
     page: mapLoaded(page, ({ products, pagination }) => ({ products: products.map(toProductCard), pagination })),
     categories: categories.ok ? categories.data.map((category) => category.name) : [],
+    leadingImages,
   };
 }
 
@@ -103,7 +111,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           {page.ok ? (
             page.data.products.length > 0 ? (
               <>
-                <ProductGrid products={page.data.products} maxDots={COLOR_DOTS.listing} columns={3} priorityCount={3} headingLevel={2} />
+                <ProductGrid
+                  products={page.data.products}
+                  maxDots={COLOR_DOTS.listing}
+                  columns={3}
+                  priorityCount={LEADING_CARDS}
+                  headingLevel={2}
+                />
                 <Pagination query={query} totalPages={page.data.pagination.totalPages} />
               </>
             ) : (

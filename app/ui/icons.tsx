@@ -6,19 +6,13 @@ import spriteUrl from "./icons.svg?url&no-inline";
  * `<use>` of a symbol there, so the markup and the client bundle carry no path data, and the browser fetches
  * and caches the sprite once. No icon font, no third-party host.
  */
-/** Icons are decorative: the link or button around one carries the accessible name. */
+/**
+ * Icons are decorative: the link or button around one carries the accessible name. Their stroke is the stylesheet's
+ * (`.icon`), not attributes repeated on each of a page's dozens of icons.
+ */
 function SpriteIcon({ symbolId, className }: { symbolId: string; className?: string }) {
   return (
-    <svg
-      className={className ? `icon ${className}` : "icon"}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.25"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className={className ? `icon ${className}` : "icon"} aria-hidden="true">
       <use href={`${spriteUrl}#${symbolId}`} />
     </svg>
   );

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { VALUE_STRIP } from "#app/lib/constants.ts";
 import type { IconName } from "./icon-names.ts";
 import { Icon } from "./icons.tsx";
@@ -11,7 +12,7 @@ const VALUE_ICONS: Record<(typeof VALUE_STRIP)[number], IconName> = {
 };
 
 /** The five promises of the house; the root layout places it above the footer on every page. */
-export function ValueStrip() {
+export const ValueStrip = memo(function ValueStrip() {
   return (
     <section className="value-strip" aria-label="Our standards">
       <ul className="value-strip__list container">
@@ -24,4 +25,4 @@ export function ValueStrip() {
       </ul>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import { Icon, SocialIcon } from "#app/ui/icons.tsx";
 import { COLLECTIONS } from "#contract/constants.ts";
@@ -5,7 +6,7 @@ import { SHOP, SHOP_ADDRESS_ONE_LINE } from "#contract/shop.ts";
 import { collectionHref, INFORMATION_LINKS, telHref } from "./navigation.ts";
 
 /** The footer of every page: the shop's links, collections and contact details. */
-export function SiteFooter() {
+export const SiteFooter = memo(function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="site-footer__grid container">
@@ -85,4 +86,4 @@ export function SiteFooter() {
       </div>
     </footer>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { FOCUSED_SEARCH_HREF } from "#app/features/catalogue/listing-path.ts";
 import { signInUrlFor } from "#app/session/sign-in-path.ts";
@@ -16,7 +17,7 @@ export interface SiteHeaderProps {
   recentlyViewed: readonly RecentlyViewedDto[];
 }
 
-export function SiteHeader({ user, cartCount, recentlyViewed }: SiteHeaderProps) {
+export const SiteHeader = memo(function SiteHeader({ user, cartCount, recentlyViewed }: SiteHeaderProps) {
   const cartLabel = cartIconLabel(cartCount);
   const location = useLocation();
   // Signing in comes back to this page.
@@ -73,4 +74,4 @@ export function SiteHeader({ user, cartCount, recentlyViewed }: SiteHeaderProps)
       </nav>
     </header>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import { type CSSProperties, memo } from "react";
 import { TIMING_MS, topBarMessages } from "#app/lib/constants.ts";
 import { CurrencyPicker } from "./currency-picker.tsx";
 
@@ -6,7 +6,7 @@ import { CurrencyPicker } from "./currency-picker.tsx";
  * Currency picker, the rotating promise (a pure CSS cycle of TIMING_MS.topBarRotation per message) and a spacer.
  * `firstPurchasePercent` is the live first-purchase saving (null: none, and the bar promises none).
  */
-export function TopBar({
+export const TopBar = memo(function TopBar({
   currency,
   currencySymbol,
   firstPurchasePercent,
@@ -38,7 +38,7 @@ export function TopBar({
       </div>
     </section>
   );
-}
+});
 
 /** A narrow bar wraps the messages: a no-break space before a spaced dash keeps it from starting the second line. */
 const keepDashOnLine = (message: string) => message.replaceAll(" - ", "\u00a0- ");
