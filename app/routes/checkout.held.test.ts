@@ -56,7 +56,7 @@ const load = async (url: string, api: ReturnType<typeof fakeApi>) =>
 async function post(fields: Record<string, string>, api: ReturnType<typeof fakeApi>) {
   const { honeypotLoaderData } = await import("#app/forms/honeypot.server.ts");
   const trap = honeypotLoaderData.honeypot;
-  const body = new URLSearchParams({ [trap.nameFieldName]: "", [trap.validFromFieldName ?? ""]: trap.encryptedValidFrom, ...fields });
+  const body = new URLSearchParams({ [trap.nameFieldName]: "", ...fields });
   const request = await signedIn(HERE, { method: "POST", body });
   return route.action({ request, params: {}, context: api.context } as never).catch((thrown: unknown) => thrown);
 }

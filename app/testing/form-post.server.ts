@@ -26,7 +26,7 @@ export async function postForm<Result>(
   );
   const { honeypotLoaderData } = await import("#app/forms/honeypot.server.ts");
   const trap = honeypotLoaderData.honeypot;
-  const body = new URLSearchParams({ [trap.nameFieldName]: "", [trap.validFromFieldName ?? ""]: trap.encryptedValidFrom, ...fields });
+  const body = new URLSearchParams({ [trap.nameFieldName]: "", ...fields });
   const request = new Request(url, { method: "POST", body });
   const result = await action({ request, params: {}, context } as never);
   return { result, sent };
