@@ -7,6 +7,7 @@ export const loading = {
   verifyingEmail: "Verifying email...",
   resettingPassword: "Resetting password...",
   products: "Loading products...",
+  currencies: "Loading currencies...",
   processingPayment: "Processing payment...",
   processingOrder: "Processing order...",
   updatingCart: "Updating cart...",

@@ -2,5 +2,4 @@ export const pricing = {
   ratesFailed: "Failed to fetch exchange rates",
   originalPrice: "Original price",
   displayCurrency: "Display currency",
-  currenciesLoading: "Loading currencies…",
 } as const;

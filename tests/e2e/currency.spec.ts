@@ -147,5 +147,11 @@ test.describe("display currency", () => {
     await expect(shop.currencyChoice("GBP")).toHaveCount(0);
     await expect(shop.currencyPicker).toBeFocused();
     await expect(page).toHaveURL("/cart");
+
+    // A click with a modifier is the link's: the currency page opens in a new tab, and no list here.
+    const opened = page.context().waitForEvent("page");
+    await shop.currencyPicker.click({ modifiers: ["ControlOrMeta"] });
+    await expect(await opened).toHaveURL(`/currency?redirectTo=${encodeURIComponent("/cart")}`);
+    await expect(shop.currencyChoice("GBP")).toHaveCount(0);
   });
 });

@@ -81,6 +81,8 @@ export function CurrencyPicker({ current, symbol }: { current: string; symbol: s
         onPointerEnter={prefetch}
         onFocus={prefetch}
         onClick={(event) => {
+          // A click with a modifier opens the currency page as the browser would (a new tab or window).
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
           if (open) {
             setOpen(false);
@@ -100,7 +102,7 @@ export function CurrencyPicker({ current, symbol }: { current: string; symbol: s
           {choices ? (
             <CurrencyChoices choices={choices} current={current} redirectTo={redirectTo} onChoose={close} />
           ) : (
-            <p className="currency-picker__loading">{MSG.pricing.currenciesLoading}</p>
+            <p className="currency-picker__loading">{MSG.loading.currencies}</p>
           )}
         </div>
       ) : null}
