@@ -122,7 +122,7 @@ test("a double tap on Add to Cart on a first visit, before the scripts load, add
   const listing = await (await request.get("/api/public/products?limit=2&sort=name_a_z")).json();
   const { name } = listing.data[1] as { name: string };
   // A fresh visitor (no cookie) on a slow phone: the page is the server's HTML, its scripts never arrive.
-  await holdScripts(page);
+  const releaseScripts = await holdScripts(page);
   await page.goto("/products?sort=name_a_z", { waitUntil: "domcontentloaded" });
 
   // The first tap's answer arrives (and with it the cart cookie) while the page it leads to is still on its way,
@@ -156,6 +156,8 @@ test("a double tap on Add to Cart on a first visit, before the scripts load, add
   expect(second.cookie).toContain("__cart=");
   expect(second.addsAgain).toBe(false);
 
+  // The held scripts belong to pages already left: let them go, so no route handler is left waiting.
+  releaseScripts();
   await page.unrouteAll({ behavior: "ignoreErrors" });
   await page.goto("/cart", { waitUntil: "domcontentloaded" });
   await expect(shop.header.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();

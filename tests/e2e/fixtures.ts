@@ -72,7 +72,8 @@ export async function holdScripts(page: Page): Promise<() => void> {
   const { promise: released, resolve: release } = Promise.withResolvers<void>();
   await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
     await released;
-    await route.continue();
+    // The page may have been left while its script was held: the request is gone then, and nothing waits for it.
+    await route.continue().catch(() => undefined);
   });
   return release;
 }
