@@ -36,7 +36,7 @@ import { connect, type Db } from "#api/db/connect.ts";
 import { MigrationHistoryError } from "#api/db/migrate.ts";
 import { paymentPageOrigins } from "#api/payments/stripe-gateway.ts";
 import { sharedSessionSecret } from "#api/security/session-secret.ts";
-import { createApiClient } from "#app/api-client/api.server.ts";
+import { createReplayClient } from "#app/api-client/api.server.ts";
 import { type ApiTransport, httpTransport, inProcessTransport } from "#app/api-client/api-transport.server.ts";
 import { PAGE_CACHE_MAX_BYTES } from "#app/lib/constants.ts";
 import { publicOrigin, readStorefrontConfig, type StorefrontConfig } from "#app/lib/env.server.ts";
@@ -185,12 +185,11 @@ export async function createShopServer(options: ShopServerOptions = {}) {
             generation: catalogue.generation.current,
             maxBytes: PAGE_CACHE_MAX_BYTES,
             replay: (calls, req) => {
-              const client = createApiClient({ transport, ...shopperOf(req) });
-              const failed = (reason: unknown) => logger.warn({ reason }, "a kept page's API call failed");
+              const replay = createReplayClient({ transport, ...shopperOf(req) });
               for (const call of calls) {
-                client(call).then((outcome) => {
-                  if (!outcome.ok) failed({ status: outcome.status, message: outcome.message });
-                }, failed);
+                replay(call).then((status) => {
+                  if (status !== null && status >= 400) logger.warn({ status }, "a kept page's API call failed");
+                });
               }
             },
             logger,

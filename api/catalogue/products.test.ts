@@ -479,6 +479,17 @@ describe("GET /public/products/{id}", () => {
     expect(row.view_count).toBe(2);
   });
 
+  it("answers HEAD as the GET without its body, and counts it as a view (a kept page's replay)", async () => {
+    const id = shop.catalogue.products.linenDress;
+    const views = async () =>
+      (await shop.db.kysely.selectFrom("products").select("view_count").where("id", "=", id).executeTakeFirstOrThrow()).view_count;
+    const before = await views();
+    const response = await shop.app.request(`/api/public/products/${id}`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("");
+    expect(await views()).toBe(before + 1);
+  });
+
   it("answers 404 for unknown and inactive products", async () => {
     for (const id of [999999, shop.catalogue.products.hiddenAbaya]) {
       const { status, body } = await shop.call("GET", `/public/products/${id}`);

@@ -5,7 +5,7 @@ import { MSG } from "#contract/messages.ts";
 import { logger } from "../lib/logger.server.ts";
 import { apiUnavailableContext, type PageRender, requestInfoContext } from "../lib/request-context.ts";
 import { fakeTransport, routerContextWith } from "../testing/fake-transport.server.ts";
-import { type ApiFailure, type ApiOutcome, apiFor, asQuery, createApiClient } from "./api.server.ts";
+import { type ApiFailure, type ApiOutcome, apiFor, asQuery, createApiClient, createReplayClient } from "./api.server.ts";
 import type { ApiCall } from "./api-call.ts";
 import type { ApiTransport } from "./api-transport.server.ts";
 
@@ -429,5 +429,37 @@ describe("apiFor: a page learns that the API is unavailable", () => {
     const failed = routerContextWith(fakeTransport(json(500, errorEnvelope("INTERNAL_ERROR", "boom"))));
     await apiFor(failed)(call);
     expect(failed.get(apiUnavailableContext)).toBe(false);
+  });
+});
+
+describe("contract client: a call made again for its effect alone", () => {
+  const productDetail: ApiCall = { send: (api) => api.public.products[":id"].$get({ param: { id: "7" }, query: {} }), schema: anyData };
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("sends the GET as HEAD with the shopper's headers and resolves with the status, reading no answer", async () => {
+    const answers: Response[] = [];
+    const { transport, seen } = recordingTransport(() => {
+      const answer = Response.json({ success: true, data: { id: 7 }, message: "OK" });
+      answers.push(answer);
+      return answer;
+    });
+    const status = await createReplayClient({ transport, clientIp: "203.0.113.9", userAgent: "Firefox/150" })(productDetail);
+    expect(status).toBe(200);
+    expect(seen.map((request) => [request.init.method, request.path])).toEqual([["HEAD", "/public/products/7"]]);
+    expect(seen[0]?.headers.get(API_HEADERS.clientIp)).toBe("203.0.113.9");
+    expect(seen[0]?.headers.get(API_HEADERS.userAgent)).toBe("Firefox/150");
+    expect(answers[0]?.bodyUsed).toBe(false);
+  });
+
+  it("resolves a refusal with its status, and no answer within the timeout with null, logged", async () => {
+    const { transport: refusing } = recordingTransport(json(404, errorEnvelope("NOT_FOUND", "Product not found")));
+    expect(await createReplayClient({ transport: refusing })(productDetail)).toBe(404);
+
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    const { transport: silent } = recordingTransport(() => new Promise<Response>(() => undefined));
+    expect(await createReplayClient({ transport: silent, timeoutMs: 20 })(productDetail)).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ method: "HEAD", endpoint: "/public/products/7" }), "API call timed out");
   });
 });

@@ -47,31 +47,43 @@ export interface ClientOptions {
 const BASE = "http://internal";
 const PREFIX = `${BASE}/api`;
 
-export function createApiClient(options: ClientOptions): ApiClient {
-  const timeoutMs = options.timeoutMs ?? TIMING_MS.apiTimeout;
-  return async <R>({ send, token, headers: extra, schema }: ApiCall<R>): Promise<ApiOutcome<DataOf<R>>> => {
-    const headers: Record<string, string> = { ...extra, accept: "application/json" };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (options.clientIp) headers[API_HEADERS.clientIp] = options.clientIp;
-    if (options.userAgent) headers[API_HEADERS.userAgent] = options.userAgent;
-    const signal = AbortSignal.timeout(timeoutMs);
-    /** The call as a log line names it: method and path without secrets (an unsubscribe token). */
-    let sent = { method: "GET", endpoint: "" };
-    const client = hc<Api>(BASE, {
-      headers,
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-        const path = String(input).slice(PREFIX.length);
-        sent = { method: init?.method ?? "GET", endpoint: withoutSecretParams(path) };
-        return options.transport(path, { ...init, signal });
-      },
-    }).api;
+/**
+ * The typed client for one call, with the shopper's headers and the timeout's signal; `method` overrides the
+ * call's own (a replay's HEAD). `sent` names the call for log lines once it is made.
+ */
+function prepare(options: ClientOptions, { token, headers: extra }: Pick<ApiCall, "token" | "headers">, method?: "HEAD") {
+  const headers: Record<string, string> = { ...extra, accept: "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.clientIp) headers[API_HEADERS.clientIp] = options.clientIp;
+  if (options.userAgent) headers[API_HEADERS.userAgent] = options.userAgent;
+  const signal = AbortSignal.timeout(options.timeoutMs ?? TIMING_MS.apiTimeout);
+  /** The call as a log line names it: method and path without secrets (an unsubscribe token). */
+  const sent = { method: "GET", endpoint: "" };
+  const api = hc<Api>(BASE, {
+    headers,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input).slice(PREFIX.length);
+      sent.method = method ?? init?.method ?? "GET";
+      sent.endpoint = withoutSecretParams(path);
+      return options.transport(path, { ...init, ...(method ? { method } : {}), signal });
+    },
+  }).api;
+  return { api, signal, sent };
+}
 
+const logNoAnswer = (sent: { method: string; endpoint: string }, signal: AbortSignal, error: unknown) =>
+  logger.warn({ ...sent, err: describeError(error) }, signal.aborted ? "API call timed out" : "API call got no answer");
+
+export function createApiClient(options: ClientOptions): ApiClient {
+  return async <R>(call: ApiCall<R>): Promise<ApiOutcome<DataOf<R>>> => {
+    const { api: client, signal, sent } = prepare(options, call);
+    const { send, schema } = call;
     let response: Response;
     try {
       // Raced against the signal too: the in-process transport cannot abort a handler that hangs.
       response = (await untilAborted(send(client), signal)) as Response;
     } catch (error) {
-      logger.warn({ ...sent, err: describeError(error) }, signal.aborted ? "API call timed out" : "API call got no answer");
+      logNoAnswer(sent, signal, error);
       return failure(null, signal.aborted ? MSG.helper.networkOrTimeout : MSG.helper.noResponse);
     }
 
@@ -99,6 +111,22 @@ export function createApiClient(options: ClientOptions): ApiClient {
       body.data = checked.data as DataOf<R>;
     }
     return { ok: true, status: response.status, data: body.data, message: body.message, pagination: body.pagination, body };
+  };
+}
+
+/**
+ * Makes a GET call again for its effect alone (a kept page's view count): sent as HEAD, which the API answers as
+ * the GET without its body, so no answer is read or parsed. Resolves with the answer's status, or null when none came.
+ */
+export function createReplayClient(options: ClientOptions): (call: ApiCall) => Promise<number | null> {
+  return async (call) => {
+    const { api, signal, sent } = prepare(options, call, "HEAD");
+    try {
+      return ((await untilAborted(call.send(api), signal)) as Response).status;
+    } catch (error) {
+      logNoAnswer(sent, signal, error);
+      return null;
+    }
   };
 }
 
