@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import { apiFor } from "#app/api-client/api.server.ts";
 import { FLAGSHIP, HERO_SLIDES, NEWSLETTER, PRESS, TESTIMONIALS, WHY_CHOOSE_US } from "#app/content/home.ts";
@@ -51,7 +52,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const CATEGORY_IMAGE = { width: 600, height: 750 } as const;
 
+/** The page renders again only with new data, not with each change of a navigation's state. */
 export default function Home({ loaderData }: Route.ComponentProps) {
+  return <HomePage loaderData={loaderData} />;
+}
+
+const HomePage = memo(function HomePage({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const { categories, trending, latest } = loaderData;
   return (
     <div className="home">
@@ -158,7 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <NewsletterSignup />
     </div>
   );
-}
+});
 
 function ProductShowcase({
   id,

@@ -208,7 +208,6 @@ export default function ProductPage({ loaderData, matches }: Route.ComponentProp
           <AddToCartForm
             key={selectionKey}
             forms={forms}
-            source="detail"
             productId={product.id}
             variant={selection.variant}
             fit={selection.fit}

@@ -94,10 +94,11 @@ describe("variant choice", () => {
     expect(variantByChoice(shop, "Ivory", "XS")).toBeUndefined();
   });
 
-  it("takes a card's given variant, else the first", () => {
-    expect(variantForCard(shop, 11)?.id).toBe(11);
-    expect(variantForCard(shop)?.id).toBe(10);
+  it("takes a card's given variant, else the first in stock, else the first", () => {
+    expect(variantForCard(shop, 10)?.id).toBe(10);
     expect(variantForCard(shop, 99)).toBeUndefined();
+    expect(variantForCard(shop)?.id).toBe(11);
+    expect(variantForCard(product(2, [variant(20, { stock: 0 }), variant(21, { stock: 0 })]))?.id).toBe(20);
   });
 });
 

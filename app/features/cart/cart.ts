@@ -1,3 +1,4 @@
+import { firstVariantInStock } from "#app/features/catalogue/product-view.ts";
 import { CART_MAX_LINES, PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { ProductSummaryDto, VariantDto } from "#contract/dto/product.ts";
 import { toPence } from "#contract/money.ts";
@@ -73,9 +74,13 @@ export function variantByChoice(product: ProductSummaryDto, color: string, size:
   return product.variants.find((variant) => sameText(variant.color_name, color) && sameText(variant.size, size));
 }
 
-/** A card's add: the given variant, else the first . */
+/**
+ * A card's add: the given variant, else the card's quick add (the first in stock), else the first, whose stock
+ * check then refuses.
+ */
 export function variantForCard(product: ProductSummaryDto, variantId?: number): VariantDto | undefined {
-  return variantId === undefined ? product.variants[0] : product.variants.find((variant) => variant.id === variantId);
+  if (variantId !== undefined) return product.variants.find((variant) => variant.id === variantId);
+  return firstVariantInStock(product.variants) ?? product.variants[0];
 }
 
 /** A line's variant today: the same id, else (when the shop replaced it) the one with the same size and colour. */

@@ -1,10 +1,19 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode, useMemo } from "react";
 import { preload } from "react-dom";
 import { Link } from "react-router";
 import { imageOrPlaceholder, type ProductCardView, productHref, struckPrice } from "#app/features/catalogue/product-view.ts";
 import { Price } from "#app/ui/price.tsx";
 import { MSG } from "#contract/messages.ts";
-import { type CatalogueForms, QuickAddButton, useCatalogueForms, WishlistButton } from "./cart-forms.tsx";
+import {
+  type CardFormIds,
+  CardForms,
+  type CardState,
+  cardFormIds,
+  cardState,
+  QuickAddButton,
+  useCatalogueForms,
+  WishlistToggle,
+} from "./cart-forms.tsx";
 import { ColorDots } from "./color-dots.tsx";
 
 /** Product images are drawn at 3:4; the attributes stop layout shift, CSS sizes them. */
@@ -48,12 +57,12 @@ export function ProductCardMedia({
   );
 }
 
-interface ProductCardProps {
+interface ProductCardProps extends CardState {
   product: ProductCardView;
-  /** The card's id on the page: its forms send the shopper back to it (`#<anchor>`), not to the top. */
+  /** The card's id on the page: its buttons send the shopper back to it (`#<anchor>`), not to the top. */
   anchor: string;
-  /** The grid's view of the router, read once for all its cards. */
-  forms: CatalogueForms;
+  /** The grid's shared forms, which the card's buttons post. */
+  formIds: CardFormIds;
   /** How many colour dots fit (COLOR_DOTS.listing or .recommended). */
   maxDots: number;
   /** The first card image above the fold loads eagerly with high priority. */
@@ -63,15 +72,24 @@ interface ProductCardProps {
 
 /**
  * A product in a grid: the image and name open the product; on hover (or focus, and always on touch
- * screens) BUY NOW, the add-to-cart icon and the wishlist icon appear over the image.
+ * screens) BUY NOW, the add-to-cart icon and the wishlist icon appear over the image. Memoised: its props are
+ * the product and primitives, so a change of the router's state re-renders only the cards it changes.
  */
-function ProductCard({ product, anchor, forms: pageForms, maxDots, priority = false, headingLevel = 3 }: ProductCardProps) {
+const ProductCard = memo(function ProductCard({
+  product,
+  anchor,
+  formIds,
+  adding,
+  saved,
+  saving,
+  maxDots,
+  priority = false,
+  headingLevel = 3,
+}: ProductCardProps) {
   const href = productHref(product);
   const original = struckPrice(product);
   const Heading = `h${headingLevel}` as const;
   const soldOut = product.stock_status === "Out of Stock";
-  // Without JavaScript the actions' redirect lands back on this card, where the shopper tapped.
-  const forms = { ...pageForms, redirectTo: `${pageForms.redirectTo}#${anchor}` };
   return (
     <article className="product-card" id={anchor}>
       <ProductCardMedia href={href} image={imageOrPlaceholder(product.main_image)} priority={priority} soldOut={soldOut}>
@@ -80,8 +98,15 @@ function ProductCard({ product, anchor, forms: pageForms, maxDots, priority = fa
             {MSG.catalogue.buyNow}
             <span className="visually-hidden">: {product.name}</span>
           </Link>
-          <QuickAddButton forms={forms} productId={product.id} productName={product.name} variant={product.quickAdd} />
-          <WishlistButton forms={forms} productId={product.id} productName={product.name} />
+          <QuickAddButton
+            ids={formIds}
+            anchor={anchor}
+            productId={product.id}
+            productName={product.name}
+            variant={product.quickAdd}
+            busy={adding}
+          />
+          <WishlistToggle saved={saved} busy={saving} productName={product.name} card={{ ids: formIds, anchor, productId: product.id }} />
         </div>
       </ProductCardMedia>
       <div className="product-card__body">
@@ -97,7 +122,7 @@ function ProductCard({ product, anchor, forms: pageForms, maxDots, priority = fa
       </div>
     </article>
   );
-}
+});
 
 export function ProductGrid({
   products,
@@ -118,20 +143,25 @@ export function ProductGrid({
   anchorPrefix?: string;
 }) {
   const forms = useCatalogueForms();
+  const formIds = useMemo(() => cardFormIds(anchorPrefix), [anchorPrefix]);
   return (
-    <ul className={`product-grid product-grid--${columns}`} aria-label={label}>
-      {products.map((product, index) => (
-        <li key={product.id}>
-          <ProductCard
-            product={product}
-            anchor={`${anchorPrefix}-${product.id}`}
-            forms={forms}
-            maxDots={maxDots}
-            priority={index < priorityCount}
-            headingLevel={headingLevel}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <CardForms ids={formIds} forms={forms} />
+      <ul className={`product-grid product-grid--${columns}`} aria-label={label}>
+        {products.map((product, index) => (
+          <li key={product.id}>
+            <ProductCard
+              product={product}
+              anchor={`${anchorPrefix}-${product.id}`}
+              formIds={formIds}
+              {...cardState(forms, product.id)}
+              maxDots={maxDots}
+              priority={index < priorityCount}
+              headingLevel={headingLevel}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
