@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { memo, useRef } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { LISTING_PARAM } from "#app/features/catalogue/listing-path.ts";
@@ -26,9 +26,10 @@ interface FilterPanelProps {
  * uncontrolled (`useUrlControl`), so until the page has hydrated Apply submits them, and once it has each change
  * applies at once. Presets, chips and clear all are links.
  * A <details> so it folds away on small screens, closed on arrival even with filters active (their chips show
- * above the results there); on wide screens CSS keeps it open.
+ * above the results there); on wide screens CSS keeps it open. Memoised: its props are the page's data and stable
+ * callbacks, so a navigation's state does not render its controls again.
  */
-export function FilterPanel({ query, categories, submitNow, submitSoon, total }: FilterPanelProps) {
+export const FilterPanel = memo(function FilterPanel({ query, categories, submitNow, submitSoon, total }: FilterPanelProps) {
   const enhanced = useHydrated();
   const panel = useRef<HTMLDetailsElement>(null);
   const onChange = () => submitNow();
@@ -125,7 +126,7 @@ export function FilterPanel({ query, categories, submitNow, submitSoon, total }:
       </div>
     </details>
   );
-}
+});
 
 /** One end of the price range, in pounds; typing applies after a pause. */
 function PriceBoundInput({ label, name, initial, onEdit }: { label: string; name: string; initial: number | null; onEdit: () => void }) {

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { memo, useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { LISTING_PARAM, LISTING_PATH } from "#app/features/catalogue/listing-path.ts";
@@ -19,9 +19,10 @@ interface ListingToolbarProps {
 
 /**
  * The listing GET form itself: search (with a clear link) and sort. The filter panel's controls join it
- * through the `form` attribute. Submitting it drops `page`, so any change starts again at page 1.
+ * through the `form` attribute. Submitting it drops `page`, so any change starts again at page 1. Memoised, as
+ * the filter panel is.
  */
-export function ListingToolbar({ query, focusSearch, submitNow, submitSoon }: ListingToolbarProps) {
+export const ListingToolbar = memo(function ListingToolbar({ query, focusSearch, submitNow, submitSoon }: ListingToolbarProps) {
   const enhanced = useHydrated();
   const search = useUrlControl<HTMLInputElement>(query.search);
   const sort = useUrlControl<HTMLSelectElement>(query.sort);
@@ -95,4 +96,4 @@ export function ListingToolbar({ query, focusSearch, submitNow, submitSoon }: Li
       </div>
     </Form>
   );
-}
+});
