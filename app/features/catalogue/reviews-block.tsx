@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Form, useSubmit } from "react-router";
 import type { Loaded } from "#app/features/catalogue/catalogue.server.ts";
 import { pageRange } from "#app/features/catalogue/page-range.ts";
@@ -23,8 +24,9 @@ interface ReviewsBlockProps {
 /**
  * The product page's reviews: summary, distribution, sort, one page of reviews and Previous/Next. Sort and
  * page live in the URL: the sort is a GET form (its button shows only without JavaScript) and paging is links.
+ * Memoised on the page's data and search, so Add to Cart's states do not render it again.
  */
-export function ReviewsBlock({ reviews, view, search }: ReviewsBlockProps) {
+export const ReviewsBlock = memo(function ReviewsBlock({ reviews, view, search }: ReviewsBlockProps) {
   const params = new URLSearchParams(search);
   const hrefFor = (page: number) => `${reviewsSearch(params, { ...view, page })}#${REVIEWS_ANCHOR}`;
   return (
@@ -43,7 +45,7 @@ export function ReviewsBlock({ reviews, view, search }: ReviewsBlockProps) {
       )}
     </section>
   );
-}
+});
 
 function LoadedReviews({
   data,

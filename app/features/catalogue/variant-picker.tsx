@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link, useLocation } from "react-router";
 import { SIZE_CHART_HREF } from "#app/content/product.ts";
 import {
@@ -12,9 +13,13 @@ import { MSG } from "#contract/messages.ts";
  * Colour, size and fit as links: the choice lives in the URL (`?color=Sage&size=M&fit=Relaxed+Fit`), so it
  * works without JavaScript; with it the links replace the history entry and keep the scroll position.
  * A new colour drops the image choice so the gallery opens on that colour. It reads the choice from the URL
- * itself, so the page hands it only the product (loader data, which keeps its identity).
+ * itself, so the page hands it only the product (loader data, which keeps its identity), and it is memoised.
  */
-export function VariantPicker({ product }: { product: Pick<ProductPageView, "variants" | "available_fits" | "default_fit"> }) {
+export const VariantPicker = memo(function VariantPicker({
+  product,
+}: {
+  product: Pick<ProductPageView, "variants" | "available_fits" | "default_fit">;
+}) {
   const location = useLocation();
   const selection = selectionFromSearch(product, location.search);
   const img = new URLSearchParams(location.search).get("img");
@@ -109,4 +114,4 @@ export function VariantPicker({ product }: { product: Pick<ProductPageView, "var
       ) : null}
     </div>
   );
-}
+});
