@@ -25,7 +25,10 @@ export function colorDots(colours: readonly ColorOption[], max: number): { shown
 /** What the product page's add-to-cart form needs of a variant. */
 export type CartVariant = Pick<VariantDto, "id" | "color_name" | "size" | "stock">;
 
-/** What a card's quick add needs of its variant: the action reads the colour and size from the variant it names. */
+/**
+ * The variant a card's quick add would take, which decides whether its button is enabled; the button names only
+ * the product, and the cart action takes the first variant in stock from fresh stock (`variantForCard`).
+ */
 export type QuickAddVariant = Pick<VariantDto, "id" | "stock">;
 
 /**
