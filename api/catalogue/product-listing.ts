@@ -154,17 +154,23 @@ function listingFilters(query: ListingQuery, walkAlong?: SortColumn): Condition[
   return [...conditions, ...columnFilters<"products">(query, column)];
 }
 
+/** How many of a listing's matches have one price. */
+interface PriceCount {
+  price: number;
+  products: number;
+}
+
 /**
  * How many active products a listing without a search matches. Without filters, the row the database keeps;
  * without a colour, the sum of the matching rows of product_facet_counts (one per combination of price,
- * category, sizes and stock, not one per product); with one colour, the same sum over that colour's rows of
- * product_colour_facet_counts; with several colours (a product with two of them must count once), a count of
- * the products.
+ * category, sizes and stock, not one per product); with one colour, the same sums over that colour's rows of
+ * product_colour_facet_counts, per price (ascending), which a price sort reads to start its page at the right price;
+ * with several colours (a product with two of them must count once), a count of the products.
  */
-async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): Promise<number> {
+async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): Promise<{ total: number; byPrice?: PriceCount[] }> {
   if (filters.length === 0) {
     const { total } = await db.kysely.selectFrom("product_counts").select("active_products as total").executeTakeFirstOrThrow();
-    return Number(total);
+    return { total: Number(total) };
   }
   const colours = [...new Set(query.color?.map((value) => value.toLowerCase()))];
   if (colours.length === 0) {
@@ -176,26 +182,48 @@ async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): 
       .where(allOf(facets))
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("product_facet_counts.products"), sql.lit(0)).as("total"))
       .executeTakeFirstOrThrow();
-    return Number(total);
+    return { total: Number(total) };
   }
   if (colours.length === 1) {
     const facets = columnFilters<"product_colour_facet_counts">(query, (name) =>
       sql.ref<number>(`product_colour_facet_counts.${name === "stock" ? "in_stock" : name}`),
     );
-    const { total } = await db.kysely
+    const rows = await db.kysely
       .selectFrom("product_colour_facet_counts")
       .where("product_colour_facet_counts.color_key", "=", colours[0])
       .where(allOf(facets))
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("product_colour_facet_counts.products"), sql.lit(0)).as("total"))
-      .executeTakeFirstOrThrow();
-    return Number(total);
+      .where("product_colour_facet_counts.products", ">", 0)
+      .groupBy("product_colour_facet_counts.current_price_pence")
+      .orderBy("product_colour_facet_counts.current_price_pence")
+      .select((eb) => [
+        "product_colour_facet_counts.current_price_pence as price",
+        eb.fn.sum<number>("product_colour_facet_counts.products").as("products"),
+      ])
+      .execute();
+    const byPrice = rows.map((row) => ({ price: Number(row.price), products: Number(row.products) }));
+    return { total: byPrice.reduce((sum, row) => sum + row.products, 0), byPrice };
   }
   const { total } = await db.kysely
     .selectFrom("products")
     .where(allOf([active, ...filters]))
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  return Number(total);
+  return { total: Number(total) };
+}
+
+/**
+ * Where a page sorted by price starts, from the matches per price: the price of its first product and how many
+ * matches come before that price. The page then reads from that price on, skipping only the rest: a walk along
+ * the price index would otherwise read every product priced before the page, most of which lack the colour when
+ * few cheap products come in it.
+ */
+export function pageStart(byPrice: PriceCount[], offset: number, direction: "asc" | "desc"): { price: number; before: number } | undefined {
+  let before = 0;
+  for (const { price, products } of direction === "asc" ? byPrice : byPrice.toReversed()) {
+    if (before + products > offset) return { price, before };
+    before += products;
+  }
+  return undefined;
 }
 
 type SortColumn = "created_at" | "current_price_pence" | "name" | "units_sold";
@@ -239,18 +267,22 @@ export async function listProducts(
     return page([], Number(total));
   }
 
-  const total = await listingTotal(db, query, filters);
+  const { total, byPrice } = await listingTotal(db, query, filters);
   if (offset >= total) return page([], total);
   const sort = SORTS[query.sort ?? "newest"];
   const walkAlong = total > sortWalkMinMatches ? sort.column : undefined;
+  const start = sort.column === "current_price_pence" && byPrice ? pageStart(byPrice, offset, sort.direction) : undefined;
+  const fromStart: Condition[] = start
+    ? [(eb) => eb("products.current_price_pence", sort.direction === "asc" ? ">=" : "<=", start.price)]
+    : [];
   const rows = await db.kysely
     .selectFrom("products")
-    .where(allOf([active, ...listingFilters(query, walkAlong)]))
+    .where(allOf([active, ...fromStart, ...listingFilters(query, walkAlong)]))
     .select("products.id")
     .orderBy(`products.${sort.column}`, sort.direction)
     .orderBy("products.id", sort.direction)
     .limit(query.limit)
-    .offset(offset)
+    .offset(offset - (start?.before ?? 0))
     .execute();
   return page(rows, total);
 }

@@ -4,7 +4,7 @@ import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { ProductDetailDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { encodeProductId } from "#contract/product-id.ts";
-import { type ListingQuery, listProducts } from "./product-listing.ts";
+import { type ListingQuery, listProducts, pageStart } from "./product-listing.ts";
 import { type Catalogue, insertCatalogue, insertCategory, insertOrder, insertProduct, insertUser } from "./testing-fixtures.ts";
 
 type Harness = Awaited<ReturnType<typeof freshApi>>;
@@ -347,6 +347,73 @@ describe("GET /public/products", () => {
       const alongSort = await listProducts(shop.db, query, { sortWalkMinMatches: 0 });
       expect(alongSort, JSON.stringify(query)).toEqual(throughFilters);
       expect(throughFilters.products.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("starts a price-sorted page at the price of its first product, after the matches of the prices before it", () => {
+    const byPrice = [
+      { price: 2000, products: 3 },
+      { price: 3000, products: 2 },
+      { price: 4000, products: 4 },
+    ];
+    expect(pageStart(byPrice, 0, "asc")).toEqual({ price: 2000, before: 0 });
+    expect(pageStart(byPrice, 3, "asc")).toEqual({ price: 3000, before: 3 });
+    expect(pageStart(byPrice, 8, "asc")).toEqual({ price: 4000, before: 5 });
+    expect(pageStart(byPrice, 4, "desc")).toEqual({ price: 3000, before: 4 });
+    expect(pageStart(byPrice, 6, "desc")).toEqual({ price: 2000, before: 6 });
+    expect(pageStart(byPrice, 9, "asc")).toBeUndefined();
+  });
+
+  it("pages a one-colour listing sorted by price from the kept counts' price, ties and filters included", async () => {
+    const fresh = await freshApi();
+    try {
+      const categoryId = await insertCategory(fresh.db, "Coords");
+      // Cheap products mostly lack the colour, as in a large catalogue; several share each price.
+      for (let n = 0; n < 24; n++) {
+        const colour = n % 3 === 0 ? "Teal" : "Sand";
+        const size = n % 2 === 0 ? "M" : "S";
+        await insertProduct(fresh.db, {
+          name: `Set ${n}`,
+          categoryId,
+          pricePence: 2000 + 1000 * Math.floor(n / 5),
+          variants: [{ color: n > 12 && n % 4 === 1 ? "teal" : colour, size, stock: n % 7 === 0 ? 0 : 2 }],
+        });
+      }
+      const queries: Omit<ListingQuery, "page" | "limit">[] = [
+        { color: ["TEAL"], sort: "price_low_high" },
+        { color: ["teal"], sort: "price_high_low" },
+        { color: ["teal"], sort: "price_low_high", size: ["M"], stock_status: ["In Stock"] },
+        { color: ["Sand"], sort: "price_high_low", min_price: 30, max_price: 50 },
+      ];
+      const everything = (await listProducts(fresh.db, { page: 1, limit: 100 })).products;
+      for (const query of queries) {
+        const direction = query.sort === "price_low_high" ? 1 : -1;
+        const order = everything
+          .filter(
+            (product) =>
+              product.variants.some((variant) => variant.color_name.toLowerCase() === query.color?.[0].toLowerCase()) &&
+              (!query.size || product.variants.some((variant) => variant.size === "M")) &&
+              (!query.stock_status || product.stock > 0) &&
+              product.current_price >= (query.min_price ?? 0) &&
+              product.current_price <= (query.max_price ?? Number.POSITIVE_INFINITY),
+          )
+          .sort((a, b) => direction * (a.current_price - b.current_price || a.id - b.id))
+          .map((product) => product.id);
+        expect(order.length, JSON.stringify(query)).toBeGreaterThan(2);
+        for (const limit of [1, 2, 5]) {
+          for (const sortWalkMinMatches of [0, Number.MAX_SAFE_INTEGER]) {
+            const pages = [];
+            for (let page = 1; page <= Math.ceil(order.length / limit) + 1; page++) {
+              const answer = await listProducts(fresh.db, { ...query, page, limit }, { sortWalkMinMatches });
+              expect(answer.pagination.total).toBe(order.length);
+              pages.push(...answer.products.map((product) => product.id));
+            }
+            expect(pages, `${JSON.stringify(query)} limit ${limit}`).toEqual(order);
+          }
+        }
+      }
+    } finally {
+      await fresh.close();
     }
   });
 
