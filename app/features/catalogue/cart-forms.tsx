@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from "react";
 import { type Fetcher, useFetchers, useLocation, useRouteLoaderData, useSubmit } from "react-router";
-import type { CartVariant, QuickAddVariant } from "#app/features/catalogue/product-view.ts";
+import type { CartVariant } from "#app/features/catalogue/product-view.ts";
 import { SUBMISSION_TOKEN_FIELD } from "#app/lib/constants.ts";
 import { Icon } from "#app/ui/icons.tsx";
 import { LoadingTextField } from "#app/ui/layout/loading-overlay.tsx";
@@ -178,17 +178,17 @@ export function QuickAddButton({
   anchor,
   productId,
   productName,
-  variant,
+  inStock,
   busy,
 }: {
   ids: CardFormIds;
   anchor: string;
   productId: number;
   productName: string;
-  variant: QuickAddVariant | null;
+  inStock: boolean;
   busy: boolean;
 }) {
-  const disabled = variant === null || variant.stock < 1;
+  const disabled = !inStock;
   return (
     <button
       type="submit"

@@ -103,7 +103,7 @@ const ProductCard = memo(function ProductCard({
             anchor={anchor}
             productId={product.id}
             productName={product.name}
-            variant={product.quickAdd}
+            inStock={product.canQuickAdd}
             busy={adding}
           />
           <WishlistToggle saved={saved} busy={saving} productName={product.name} card={{ ids: formIds, anchor, productId: product.id }} />

@@ -139,7 +139,7 @@ describe("colour dots and cards", () => {
   });
 });
 describe("toProductCard", () => {
-  it("keeps what a card shows: its colours once each and the quick-add variant, not every variant", () => {
+  it("keeps what a card shows: its colours once each and whether a variant is in stock, not every variant", () => {
     const summary: ProductSummaryDto = {
       id: 7,
       token: "cHJvZF83X3h5eg",
@@ -162,7 +162,8 @@ describe("toProductCard", () => {
     };
     const card = toProductCard(summary);
     expect(card.colours.map((colour) => colour.name)).toEqual(["Sage", "Ivory"]);
-    expect(card.quickAdd).toEqual({ id: variants[0]?.id, stock: 2 });
+    expect(card.canQuickAdd).toBe(true);
+    expect(toProductCard({ ...summary, variants: variants.map((v) => ({ ...v, stock: 0 })) }).canQuickAdd).toBe(false);
     expect(card).not.toHaveProperty("variants");
     expect(card).not.toHaveProperty("sku");
   });

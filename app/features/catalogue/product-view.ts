@@ -26,12 +26,6 @@ export function colorDots(colours: readonly ColorOption[], max: number): { shown
 export type CartVariant = Pick<VariantDto, "id" | "color_name" | "size" | "stock">;
 
 /**
- * The variant a card's quick add would take, which decides whether its button is enabled; the button names only
- * the product, and the cart action takes the first variant in stock from fresh stock (`variantForCard`).
- */
-export type QuickAddVariant = Pick<VariantDto, "id" | "stock">;
-
-/**
  * A product as a grid card shows it, and no more: the page's hydration data carries these fields instead of
  * every variant of every card.
  */
@@ -40,13 +34,15 @@ export interface ProductCardView
     ProductSummaryDto,
     "id" | "token" | "name" | "category_name" | "current_price" | "original_price" | "main_image" | "stock_status"
   > {
-  /** The variant the card's quick add-to-cart uses. */
-  quickAdd: QuickAddVariant | null;
+  /**
+   * Whether a variant is in stock, which enables the card's quick add-to-cart. The button names only the product:
+   * the cart action takes the first variant in stock from fresh stock (`variantForCard`).
+   */
+  canQuickAdd: boolean;
   colours: ColorOption[];
 }
 
 export function toProductCard(product: ProductSummaryDto): ProductCardView {
-  const quickAdd = firstVariantInStock(product.variants);
   return {
     id: product.id,
     token: product.token,
@@ -56,7 +52,7 @@ export function toProductCard(product: ProductSummaryDto): ProductCardView {
     original_price: product.original_price,
     main_image: product.main_image,
     stock_status: product.stock_status,
-    quickAdd: quickAdd && { id: quickAdd.id, stock: quickAdd.stock },
+    canQuickAdd: firstVariantInStock(product.variants) !== null,
     colours: colorOptions(product.variants),
   };
 }
