@@ -49,7 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent.intent === "add") {
     const back = safeRedirectPath(intent.redirectTo, WISHLIST_PATH);
-    const toSignIn = () => redirectWithToast(request, signInUrlFor(back), "warning", MSG.wishlist.loginRequired, { status: 303 });
+    // From a card, signing in comes back to that card.
+    const backToCard = intent.cardGrid ? `${back}#${intent.cardGrid}-${intent.productId}` : back;
+    const toSignIn = () => redirectWithToast(request, signInUrlFor(backToCard), "warning", MSG.wishlist.loginRequired, { status: 303 });
     const stored = await optionalUser(request);
     if (!stored) return toSignIn();
     // A stored unverified account may have been verified since, on another device: the API says which.

@@ -55,6 +55,25 @@ test("a guest is asked to sign in; a shopper keeps a wishlist and sees the produ
   await expect(shop.main.getByRole("link", { name: MSG.wishlist.startShopping })).toHaveAttribute("href", "/products");
 });
 
+test("a guest's heart on a listing card comes back to that card after signing in", async ({ shop, page, request, inbox }, testInfo) => {
+  test.slow();
+  await shop.visit("/products");
+  const cards = shop.main.getByRole("article");
+  const card = cards.last();
+  const anchor = await card.getAttribute("id");
+  expect(anchor).toMatch(/^product-\d+$/);
+  const name = await card.getByRole("heading").textContent();
+  await card.getByRole("button", { name: `${MSG.catalogue.addToWishlist}: ${name}` }).click();
+  await expect(page.getByText(MSG.wishlist.loginRequired)).toBeVisible();
+  await expect.poll(() => new URL(page.url()).searchParams.get("redirectTo")).toBe(`/products#${anchor}`);
+
+  const email = uniqueEmail(testInfo, "card-heart");
+  await createVerifiedAccount(request, inbox, email);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(`/products#${anchor}`, { timeout: SIGN_IN_MS });
+  await expect(shop.main.locator(`#${anchor}`)).toBeInViewport();
+});
+
 test("the wishlist page asks a guest to sign in first", async ({ page }) => {
   await page.goto("/wishlist");
   await expect(page).toHaveURL("/signin?redirectTo=%2Fwishlist");

@@ -67,20 +67,27 @@ const inFlight = (forms: CatalogueForms, key: string) => forms.fetchers.find((fe
 const ADD_KEY = "add-to-cart";
 const WISHLIST_KEY = "wishlist";
 
-/** The ids of a grid's shared forms, unique on the page (`gridId`: the grid's anchor prefix). */
+/** The ids of a grid's shared forms, unique on the page, and the grid's anchor prefix (`gridId`). */
 export interface CardFormIds {
+  grid: string;
   add: string;
   save: string;
   unsave: string;
 }
 
-export const cardFormIds = (gridId: string): CardFormIds => ({ add: `${gridId}-add`, save: `${gridId}-save`, unsave: `${gridId}-unsave` });
+export const cardFormIds = (gridId: string): CardFormIds => ({
+  grid: gridId,
+  add: `${gridId}-add`,
+  save: `${gridId}-save`,
+  unsave: `${gridId}-unsave`,
+});
 
 /**
  * A grid's forms, once for all its cards: add to cart (the first variant in stock, quantity 1), save and unsave.
  * A card's button names its form (`form`), carries its product (`name="productId"`) and, in `formaction`, its
  * card's anchor: a redirect without a fragment keeps the request's, so without JavaScript the action's redirect
- * lands back on the card the shopper tapped.
+ * lands back on the card the shopper tapped. The save form names the grid too (`cardGrid`): a signed-out shopper
+ * is sent to sign in, and comes back to the card (`<grid>-<product>`) afterwards.
  */
 export function CardForms({ ids, forms }: { ids: CardFormIds; forms: CatalogueForms }) {
   return (
@@ -100,6 +107,7 @@ export function CardForms({ ids, forms }: { ids: CardFormIds; forms: CatalogueFo
         >
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="redirectTo" value={forms.redirectTo} />
+          {intent === "add" ? <input type="hidden" name="cardGrid" value={ids.grid} /> : null}
           <LoadingTextField text={MSG.loading.updatingWishlist} />
         </form>
       ))}
