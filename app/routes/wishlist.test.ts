@@ -29,6 +29,12 @@ describe("/wishlist, signed out", () => {
     expect(await flashedToast(response)).toMatchObject({ type: "warning", message: MSG.wishlist.loginRequired });
   });
 
+  it("replaces a fragment the page address already had with the card's anchor", async () => {
+    const { result } = await post({ intent: "add", productId: "7", redirectTo: "/?page=2#hero", cardGrid: "home-latest-product" });
+    const location = new URL((result as Response).headers.get("location") ?? "", "http://shop.test");
+    expect(location.searchParams.get("redirectTo")).toBe("/?page=2#home-latest-product-7");
+  });
+
   it("sends the detail page's heart to sign in, coming back to the page", async () => {
     const { result } = await post({ intent: "add", productId: "12", redirectTo: "/product/abc" });
     expect((result as Response).headers.get("location")).toBe(`/signin?${new URLSearchParams({ redirectTo: "/product/abc" })}`);

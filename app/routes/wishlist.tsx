@@ -1,5 +1,6 @@
 import { apiFor } from "#app/api-client/api.server.ts";
 import { LISTING_PATH } from "#app/features/catalogue/listing-path.ts";
+import { cardAnchor } from "#app/features/catalogue/product-view.ts";
 import { type WishlistCardView, wishlistCardView } from "#app/features/wishlist/engagement-view.ts";
 import { addToWishlist, fetchWishlist, removeFromWishlist } from "#app/features/wishlist/wishlist.server.ts";
 import { WishlistCard } from "#app/features/wishlist/wishlist-card.tsx";
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.intent === "add") {
     const back = safeRedirectPath(intent.redirectTo, WISHLIST_PATH);
     // From a card, signing in comes back to that card.
-    const backToCard = intent.cardGrid ? `${back}#${intent.cardGrid}-${intent.productId}` : back;
+    const backToCard = intent.cardGrid ? `${back.split("#")[0]}#${cardAnchor(intent.cardGrid, intent.productId)}` : back;
     const toSignIn = () => redirectWithToast(request, signInUrlFor(backToCard), "warning", MSG.wishlist.loginRequired, { status: 303 });
     const stored = await optionalUser(request);
     if (!stored) return toSignIn();

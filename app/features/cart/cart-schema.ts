@@ -22,7 +22,7 @@ const redirectTo = z.string().optional();
 export const CART_LABEL_MAX = { color: 40, size: 20, fit: 40 } as const;
 
 /**
- * The one `/cart` form: an intent and its fields . `add` comes from product cards
+ * The one `/cart` form: an intent and its fields. `add` comes from product cards
  * (`source=card`) and the detail page (`source=detail`); the rest from the cart page.
  */
 export const cartIntentSchema = z.discriminatedUnion("intent", [

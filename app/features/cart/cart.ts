@@ -75,8 +75,8 @@ export function variantByChoice(product: ProductSummaryDto, color: string, size:
 }
 
 /**
- * A card's add: the given variant, else the card's quick add (the first in stock), else the first, whose stock
- * check then refuses.
+ * A card's add: the card's quick add (the first in stock), else the first, whose stock check then refuses. A card
+ * of this release names no variant; a page of an earlier one may still name one, which is kept.
  */
 export function variantForCard(product: ProductSummaryDto, variantId?: number): VariantDto | undefined {
   if (variantId !== undefined) return product.variants.find((variant) => variant.id === variantId);

@@ -1,7 +1,7 @@
 import { memo, type ReactNode, useMemo } from "react";
 import { preload } from "react-dom";
 import { Link } from "react-router";
-import { imageOrPlaceholder, type ProductCardView, productHref, struckPrice } from "#app/features/catalogue/product-view.ts";
+import { cardAnchor, imageOrPlaceholder, type ProductCardView, productHref, struckPrice } from "#app/features/catalogue/product-view.ts";
 import { Price } from "#app/ui/price.tsx";
 import { MSG } from "#contract/messages.ts";
 import {
@@ -152,7 +152,7 @@ export function ProductGrid({
           <li key={product.id}>
             <ProductCard
               product={product}
-              anchor={`${anchorPrefix}-${product.id}`}
+              anchor={cardAnchor(anchorPrefix, product.id)}
               formIds={formIds}
               {...cardState(forms, product.id)}
               maxDots={maxDots}

@@ -62,6 +62,9 @@ export function firstVariantInStock(variants: readonly VariantDto[]): VariantDto
   return variants.find((variant) => variant.stock > 0) ?? null;
 }
 
+/** A card's id in its grid, which its buttons and a sign-in from its heart send the shopper back to. */
+export const cardAnchor = (grid: string, productId: number) => `${grid}-${productId}`;
+
 export function productHref(product: Pick<ProductSummaryDto, "token">): string {
   return `/product/${product.token}`;
 }
