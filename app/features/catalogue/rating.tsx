@@ -1,31 +1,19 @@
+import type { CSSProperties } from "react";
 import { RATING_MAX } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
-const STAR = "M12 3.8l2.5 5.1 5.6.8-4 4 .9 5.6-5-2.6-5 2.6.9-5.6-4-4 5.6-.8z";
-
-const STAR_POSITIONS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
-
-/** One decorative star, filled when `on`. */
-export function StarIcon({ on }: { on: boolean }) {
-  return (
-    <svg className={on ? "stars__star stars__star--on" : "stars__star"} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={STAR} />
-    </svg>
-  );
-}
-
-/** Five stars filled to `value` (rounded to the nearest whole); with a label they form one image, else they are decorative. */
+/**
+ * Five stars filled to `value` (rounded to the nearest whole), drawn by the stylesheet on one element (`--stars-on`
+ * and `--stars-off` say how many of each): a card or a quote adds one node instead of eleven to render and hydrate. With a label
+ * they form one image, else they are decorative.
+ */
 export function Stars({ value, label }: { value: number; label?: string }) {
   const filled = Math.round(value);
-  const stars = STAR_POSITIONS.map((position) => <StarIcon key={position} on={position <= filled} />);
+  const style = { "--stars-on": filled, "--stars-off": RATING_MAX - filled } as CSSProperties;
   return label ? (
-    <span className="stars" role="img" aria-label={label}>
-      {stars}
-    </span>
+    <span className="stars" style={style} role="img" aria-label={label} />
   ) : (
-    <span className="stars" aria-hidden="true">
-      {stars}
-    </span>
+    <span className="stars" style={style} aria-hidden="true" />
   );
 }
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher, useLocation } from "react-router";
 import { FormAlert } from "#app/features/account/form-messages.tsx";
-import { StarIcon, Stars } from "#app/features/catalogue/rating.tsx";
+import { Stars } from "#app/features/catalogue/rating.tsx";
 import { reviewFormChecks } from "#app/features/catalogue/review-form-checks.ts";
 import { fieldProps, useCheckedForm } from "#app/forms/use-checked-form.ts";
 import { Button } from "#app/ui/button.tsx";
@@ -113,7 +113,7 @@ function ReviewForm({ orderId, item, review, lastResult }: ReviewFormProps) {
                 id={`${fields.rating.id}-${rating}`}
                 className="visually-hidden"
               />
-              <StarIcon on={false} />
+              <span className="star" aria-hidden="true" />
               <span className="visually-hidden">{MSG.reviews.starsRow(rating)}</span>
             </label>
           ))}
