@@ -16,7 +16,7 @@
  * `app.request`, as the storefront sends them, with the API's catalogue cache off (every request queries).
  * "search, no cap" calls the listing directly with the search cap lifted: what a search ranking and counting
  * every match would cost (decision 0011). "floor: count products" is `count(*)` of the active products, the
- * least a total must cost when no kept count answers it (several colours at once). A request slower than 200 ms
+ * least any listing total would cost without its kept counts. A request slower than 200 ms
  * is timed 20 times, not --iterations. --plans prints every statement per endpoint at the largest size with
  * its own median time and its plan (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN ANALYZE); --cache-mb sets
  * SQLite's page cache of the measured connection to compare. --pages (after `npm run build`) also starts the

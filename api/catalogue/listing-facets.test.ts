@@ -1,12 +1,16 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterEach, beforeEach, expect, it } from "vitest";
+import type { Db } from "#api/db/connect.ts";
+import { migrateToLatest, migrationsFor } from "#api/db/migrate.ts";
+import type { Database } from "#api/db/schema.ts";
 import { seedDemoIfEmpty } from "#api/db/seed/demo.ts";
 import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
 import { setVariantStock } from "#api/operator/stock.ts";
 import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
-import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { emptyDatabase, type FreshApi, freshApi } from "#api/testing/harness.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
-import { importSatinSet, insertCatalogue } from "./testing-fixtures.ts";
+import { importSatinSet, insertCatalogue, insertCategory, insertProduct } from "./testing-fixtures.ts";
 
 /**
  * product_facet_counts is a summary of the active products that the filtered listing's total is read from:
@@ -69,7 +73,55 @@ async function facetMismatches(): Promise<unknown[]> {
     .groupBy([colourKey, "current_price_pence", "category_id", "size_mask", inStock])
     .execute();
   const storedByColour = await api.db.kysely.selectFrom("product_colour_facet_counts").selectAll().where("products", ">", 0).execute();
-  return [...mismatches(counted, stored), ...mismatches(countedByColour, storedByColour)];
+  return [...mismatches(counted, stored), ...mismatches(countedByColour, storedByColour), ...(await colourSetMismatches(api.db))];
+}
+
+/**
+ * Products whose set (products.colour_set_id, through colour_set_members) is not the set of their variants'
+ * colours, sets named twice, and combinations of product_colour_set_counts that differ from a count of the
+ * active products by their set (a row left at 0 included: it is deleted).
+ */
+async function colourSetMismatches(db: Db): Promise<unknown[]> {
+  const members = await db.kysely.selectFrom("colour_set_members").select(["colour_set_id", "color_key"]).execute();
+  const setColours = new Map<number, string[]>();
+  for (const { colour_set_id, color_key } of members) setColours.set(colour_set_id, [...(setColours.get(colour_set_id) ?? []), color_key]);
+  const named = (colours: string[] | undefined) => (colours ? [...colours].sort().join("|") : "");
+  const variants = await db.kysely.selectFrom("product_variants").select(["product_id", "color_name"]).execute();
+  const productColours = new Map<number, Set<string>>();
+  for (const { product_id, color_name } of variants) {
+    productColours.set(product_id, (productColours.get(product_id) ?? new Set()).add(color_name.toLowerCase()));
+  }
+  const products = await db.kysely.selectFrom("products").select(["id", "colour_set_id"]).execute();
+  const wrongSets = products
+    .map((product) => ({
+      product: product.id,
+      expected: named(productColours.has(product.id) ? [...(productColours.get(product.id) ?? [])] : undefined),
+      stored: named(product.colour_set_id === null ? undefined : setColours.get(product.colour_set_id)),
+    }))
+    .filter(({ expected, stored }) => expected !== stored);
+  const setNames = [...setColours.values()].map(named);
+  const namedTwice = setNames.filter((name, index) => setNames.indexOf(name) !== index).map((name) => ({ namedTwice: name }));
+
+  const inStock = db.dialect === "postgres" ? sql<number>`(stock_total > 0)::int` : sql<number>`stock_total > 0`;
+  const counted = await db.kysely
+    .selectFrom("products")
+    .where("status", "=", "Active")
+    .where("colour_set_id", "is not", null)
+    .select([
+      "colour_set_id",
+      "current_price_pence",
+      "category_id",
+      "size_mask",
+      inStock.as("in_stock"),
+      (eb) => eb.fn.countAll<number>().as("products"),
+    ])
+    .groupBy(["colour_set_id", "current_price_pence", "category_id", "size_mask", inStock])
+    .execute();
+  // Every row counts some product: one that falls to 0 is deleted.
+  const stored = await db.kysely.selectFrom("product_colour_set_counts").selectAll().execute();
+  const bySet = (rows: (FacetKey & { colour_set_id: number | null; products: number })[]) =>
+    rows.map((row) => ({ ...row, color_key: String(row.colour_set_id) }));
+  return [...wrongSets, ...namedTwice, ...mismatches(bySet(counted), bySet(stored))];
 }
 
 it("a checkout that sells the last unit moves the product from the In Stock listing to the Out of Stock one", async () => {
@@ -139,7 +191,7 @@ it("stays equal to a count of the products through the seed, price, category and
   expect((await listing(`max_price=50&${IN_STOCK}`)).total).toBe(Number(counted.n));
 });
 
-it("counts a product once per colour through its variants' changes, and a one-colour listing's total is that count", async () => {
+it("counts a product once per colour and once per set of colours through its variants' changes, and a listing's total with colours is that count", async () => {
   await seedDemoIfEmpty(api.db);
   await seedSyntheticProducts(api.db, 150, { batchSize: 40 });
   expect(await facetMismatches()).toEqual([]);
@@ -158,6 +210,15 @@ it("counts a product once per colour through its variants' changes, and a one-co
     .execute();
   await variants.set({ product_id: 42, color_name: "Teal" }).where("id", "=", second.id).execute();
   await api.db.kysely.deleteFrom("product_variants").where("product_id", "in", [43, 44]).where("size", "=", "M").execute();
+  // Every variant of one colour of two products at once: each product's set loses that colour.
+  const colourOf = (productId: number) =>
+    api.db.kysely.selectFrom("product_variants").select("color_name").where("product_id", "=", productId).orderBy("id").limit(1);
+  await api.db.kysely
+    .deleteFrom("product_variants")
+    .where((eb) =>
+      eb.or([48, 49].map((productId) => eb.and([eb("product_id", "=", productId), eb("color_name", "=", colourOf(productId))]))),
+    )
+    .execute();
   await api.db.kysely.deleteFrom("products").where("id", "in", [45, 46]).execute();
   await api.db.kysely.updateTable("products").set({ status: "Inactive" }).where("id", "=", 41).execute();
   await api.db.kysely.updateTable("products").set({ current_price_pence: 1_234 }).where("id", "in", [40, 42]).execute();
@@ -168,6 +229,8 @@ it("counts a product once per colour through its variants' changes, and a one-co
     { query: "color=Sage&max_price=60", colours: ["sage"], maxPence: 6_000 },
     { query: `color=Ivory&${IN_STOCK}`, colours: ["ivory"], maxPence: undefined, inStock: true },
     { query: "color=Sage,Ivory", colours: ["sage", "ivory"], maxPence: undefined },
+    { query: "color=SAGE,Ivory,saffron,Teal&max_price=60", colours: ["sage", "ivory", "saffron", "teal"], maxPence: 6_000 },
+    { query: `color=Teal,saffron&${IN_STOCK}`, colours: ["teal", "saffron"], maxPence: undefined, inStock: true },
   ];
   for (const { query, colours, maxPence, inStock } of cases) {
     const { body } = await api.call<{ data: ProductSummaryDto[] }>("GET", `/public/products?${query}&limit=100&page=1`);
@@ -192,3 +255,72 @@ it("counts a product once per colour through its variants' changes, and a one-co
     expect(body.data.length, query).toBe(Math.min(100, Number(counted.n)));
   }
 });
+
+it("names each product's set of colours, and counts the sets, for a catalogue written before the sets existed", async () => {
+  const database = await emptyDatabase(1);
+  try {
+    const { db } = database;
+    const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db) } });
+    expect((await migrator.migrateTo("20261129000600_active_price_index_by_id")).error).toBeUndefined();
+    await seedDemoIfEmpty(db);
+    await seedSyntheticProducts(db, 120, { batchSize: 50 });
+    await db.kysely.updateTable("products").set({ status: "Inactive" }).where("id", "<", 5).execute();
+
+    await migrateToLatest(db);
+    const named = await db.kysely.selectFrom("products").select("id").where("colour_set_id", "is not", null).execute();
+    expect(named.length).toBeGreaterThan(100);
+    expect(await colourSetMismatches(db)).toEqual([]);
+  } finally {
+    await database.drop();
+  }
+});
+
+if (process.env.TEST_PG_ADMIN_URL) {
+  it("gives a product both colours two transactions add to it at once", async () => {
+    const categoryId = await insertCategory(api.db, "Coords");
+    const productId = await insertProduct(api.db, {
+      name: "Crepe Set",
+      categoryId,
+      pricePence: 5000,
+      variants: [{ color: "Sand", size: "M", stock: 2 }],
+    });
+    const addColour = (trx: Transaction<Database>, color: string) =>
+      trx
+        .insertInto("product_variants")
+        .values({
+          product_id: productId,
+          sku: `SET-${color}`,
+          color_name: color,
+          color_code: "#000000",
+          color_image: null,
+          size: "M",
+          stock: 2,
+          extra_price_pence: 0,
+        })
+        .execute();
+    const firstAdded = Promise.withResolvers<void>();
+    const first = api.db.kysely.transaction().execute(async (trx) => {
+      await addColour(trx, "Teal");
+      firstAdded.resolve();
+      // Held open until the second transaction waits on the product: it then reads the variants after this commits.
+      await waitForALockWait();
+    });
+    await firstAdded.promise;
+    const second = api.db.kysely.transaction().execute((trx) => addColour(trx, "Ink"));
+    await Promise.all([first, second]);
+
+    expect(await colourSetMismatches(api.db)).toEqual([]);
+    const { total } = await listing("color=teal,ink");
+    expect(total).toBe(1);
+  });
+}
+
+/** Resolves once some session of this database waits on a lock. */
+async function waitForALockWait(): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ waiting: number }>`SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(api.db.kysely);
+    if (rows[0].waiting > 0) return;
+    await new Promise((next) => setImmediate(next));
+  }
+}

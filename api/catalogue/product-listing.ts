@@ -163,52 +163,65 @@ interface PriceCount {
 /**
  * How many active products a listing without a search matches. Without filters, the row the database keeps;
  * without a colour, the sum of the matching rows of product_facet_counts (one per combination of price,
- * category, sizes and stock, not one per product); with one colour, the same sums over that colour's rows of
- * product_colour_facet_counts, per price (ascending), which a price sort reads to start its page at the right price;
- * with several colours (a product with two of them must count once), a count of the products.
+ * category, sizes and stock, not one per product); with colours, the same sums per price (ascending), which a
+ * price sort reads to start its page at the right price: over that colour's rows of product_colour_facet_counts
+ * for one, over the rows of product_colour_set_counts whose set holds any of them for several (a product with two
+ * of them counts once).
  */
-async function listingTotal(db: Db, query: ListingQuery, filters: Condition[]): Promise<{ total: number; byPrice?: PriceCount[] }> {
-  if (filters.length === 0) {
+async function listingTotal(db: Db, query: ListingQuery): Promise<{ total: number; byPrice?: PriceCount[] }> {
+  const colours = [...new Set(query.color?.map((value) => value.toLowerCase()))];
+  if (colours.length > 0) {
+    const byPrice = await (colours.length === 1
+      ? sumsByPrice(db, query, "product_colour_facet_counts", (eb) => eb(sql.ref("product_colour_facet_counts.color_key"), "=", colours[0]))
+      : sumsByPrice(db, query, "product_colour_set_counts", (eb) =>
+          eb(
+            sql.ref("product_colour_set_counts.colour_set_id"),
+            "in",
+            eb
+              .selectFrom("colour_set_members")
+              .select("colour_set_members.colour_set_id")
+              .where("colour_set_members.color_key", "in", colours),
+          ),
+        ));
+    return { total: byPrice.reduce((sum, row) => sum + row.products, 0), byPrice };
+  }
+  const facets = columnFilters<"product_facet_counts">(query, (name) =>
+    sql.ref<number>(`product_facet_counts.${name === "stock" ? "in_stock" : name}`),
+  );
+  if (facets.length === 0) {
     const { total } = await db.kysely.selectFrom("product_counts").select("active_products as total").executeTakeFirstOrThrow();
     return { total: Number(total) };
   }
-  const colours = [...new Set(query.color?.map((value) => value.toLowerCase()))];
-  if (colours.length === 0) {
-    const facets = columnFilters<"product_facet_counts">(query, (name) =>
-      sql.ref<number>(`product_facet_counts.${name === "stock" ? "in_stock" : name}`),
-    );
-    const { total } = await db.kysely
-      .selectFrom("product_facet_counts")
-      .where(allOf(facets))
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("product_facet_counts.products"), sql.lit(0)).as("total"))
-      .executeTakeFirstOrThrow();
-    return { total: Number(total) };
-  }
-  if (colours.length === 1) {
-    const facets = columnFilters<"product_colour_facet_counts">(query, (name) =>
-      sql.ref<number>(`product_colour_facet_counts.${name === "stock" ? "in_stock" : name}`),
-    );
-    const rows = await db.kysely
-      .selectFrom("product_colour_facet_counts")
-      .where("product_colour_facet_counts.color_key", "=", colours[0])
-      .where(allOf(facets))
-      .where("product_colour_facet_counts.products", ">", 0)
-      .groupBy("product_colour_facet_counts.current_price_pence")
-      .orderBy("product_colour_facet_counts.current_price_pence")
-      .select((eb) => [
-        "product_colour_facet_counts.current_price_pence as price",
-        eb.fn.sum<number>("product_colour_facet_counts.products").as("products"),
-      ])
-      .execute();
-    const byPrice = rows.map((row) => ({ price: Number(row.price), products: Number(row.products) }));
-    return { total: byPrice.reduce((sum, row) => sum + row.products, 0), byPrice };
-  }
   const { total } = await db.kysely
-    .selectFrom("products")
-    .where(allOf([active, ...filters]))
-    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .selectFrom("product_facet_counts")
+    .where(allOf(facets))
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("product_facet_counts.products"), sql.lit(0)).as("total"))
     .executeTakeFirstOrThrow();
   return { total: Number(total) };
+}
+
+type ColourCountsTable = "product_colour_facet_counts" | "product_colour_set_counts";
+
+/**
+ * The matches per price of a listing with colours, from a table of kept counts with the listing's other filtered
+ * columns: `ofColours` picks its rows for the colours (one colour's rows, or those of the sets holding any).
+ */
+async function sumsByPrice(
+  db: Db,
+  query: ListingQuery,
+  table: ColourCountsTable,
+  ofColours: ConditionOn<ColourCountsTable>,
+): Promise<PriceCount[]> {
+  const column = (name: string) => sql.ref<number>(`${table}.${name}`);
+  const facets = columnFilters<ColourCountsTable>(query, (name) => column(name === "stock" ? "in_stock" : name));
+  const rows = await db.kysely
+    .selectFrom(table)
+    .where(allOf([ofColours, ...facets, (eb) => eb(column("products"), ">", 0)]))
+    .groupBy(column("current_price_pence"))
+    .orderBy(column("current_price_pence"))
+    .select((eb) => [column("current_price_pence").as("price"), eb.fn.sum<number>(column("products")).as("products")])
+    .execute();
+  return rows.map((row) => ({ price: Number(row.price), products: Number(row.products) }));
 }
 
 /**
@@ -267,7 +280,7 @@ export async function listProducts(
     return page([], Number(total));
   }
 
-  const { total, byPrice } = await listingTotal(db, query, filters);
+  const { total, byPrice } = await listingTotal(db, query);
   if (offset >= total) return page([], total);
   const sort = SORTS[query.sort ?? "newest"];
   const walkAlong = total > sortWalkMinMatches ? sort.column : undefined;

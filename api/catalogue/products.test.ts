@@ -364,19 +364,22 @@ describe("GET /public/products", () => {
     expect(pageStart(byPrice, 9, "asc")).toBeUndefined();
   });
 
-  it("pages a one-colour listing sorted by price from the kept counts' price, ties and filters included", async () => {
+  it("pages a listing of one colour or several sorted by price from the kept counts' price, ties and filters included", async () => {
     const fresh = await freshApi();
     try {
       const categoryId = await insertCategory(fresh.db, "Coords");
-      // Cheap products mostly lack the colour, as in a large catalogue; several share each price.
+      // Cheap products mostly lack the colour, as in a large catalogue; several share each price. Some come in a
+      // second colour too (Teal and Sand both, or Ink): a listing of several colours counts each of them once.
       for (let n = 0; n < 24; n++) {
         const colour = n % 3 === 0 ? "Teal" : "Sand";
         const size = n % 2 === 0 ? "M" : "S";
+        const second = n % 6 === 1 ? "Teal" : n % 5 === 2 ? "Ink" : undefined;
+        const stock = n % 7 === 0 ? 0 : 2;
         await insertProduct(fresh.db, {
           name: `Set ${n}`,
           categoryId,
           pricePence: 2000 + 1000 * Math.floor(n / 5),
-          variants: [{ color: n > 12 && n % 4 === 1 ? "teal" : colour, size, stock: n % 7 === 0 ? 0 : 2 }],
+          variants: [{ color: n > 12 && n % 4 === 1 ? "teal" : colour, size, stock }, ...(second ? [{ color: second, size, stock }] : [])],
         });
       }
       const queries: Omit<ListingQuery, "page" | "limit">[] = [
@@ -384,6 +387,9 @@ describe("GET /public/products", () => {
         { color: ["teal"], sort: "price_high_low" },
         { color: ["teal"], sort: "price_low_high", size: ["M"], stock_status: ["In Stock"] },
         { color: ["Sand"], sort: "price_high_low", min_price: 30, max_price: 50 },
+        { color: ["teal", "INK"], sort: "price_low_high" },
+        { color: ["Sand", "teal"], sort: "price_high_low", size: ["M"] },
+        { color: ["ink", "Sand", "Violet"], sort: "price_low_high", stock_status: ["In Stock"], max_price: 40 },
       ];
       const everything = (await listProducts(fresh.db, { page: 1, limit: 100 })).products;
       for (const query of queries) {
@@ -391,7 +397,9 @@ describe("GET /public/products", () => {
         const order = everything
           .filter(
             (product) =>
-              product.variants.some((variant) => variant.color_name.toLowerCase() === query.color?.[0].toLowerCase()) &&
+              product.variants.some((variant) =>
+                query.color?.some((colour) => colour.toLowerCase() === variant.color_name.toLowerCase()),
+              ) &&
               (!query.size || product.variants.some((variant) => variant.size === "M")) &&
               (!query.stock_status || product.stock > 0) &&
               product.current_price >= (query.min_price ?? 0) &&

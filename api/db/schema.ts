@@ -107,6 +107,8 @@ export interface ProductsTable {
   stock_total: number;
   /** One bit per size among the variants (api/catalogue/size-mask.ts), written with the variants. */
   size_mask: number;
+  /** The set of the variants' colours (colour_sets), null without variants: kept by the database's triggers. */
+  colour_set_id: ColumnType<number | null, never, never>;
   /** Units sold, the most_popular sort and a trending signal. */
   units_sold: ColumnType<number, number | undefined, number>;
   view_count: ColumnType<number, number | undefined, number>;
@@ -471,6 +473,23 @@ export interface ProductColourFacetCountsTable extends ProductFacetCountsTable {
   color_key: string;
 }
 
+/** A combination of colours some product's variants have (lower-cased, once each), as `colours` lists them. */
+export interface ColourSetsTable {
+  id: Generated<number>;
+  colours: string;
+}
+
+/** One colour of a set: a colour's sets are found by it. */
+export interface ColourSetMembersTable {
+  color_key: string;
+  colour_set_id: number;
+}
+
+/** product_facet_counts per set of the products' colours: a listing of several colours sums the sets holding any. */
+export interface ProductColourSetCountsTable extends ProductFacetCountsTable {
+  colour_set_id: number;
+}
+
 export interface ProductFacetCountsTable {
   current_price_pence: number;
   category_id: number;
@@ -496,6 +515,9 @@ export interface Database {
   product_counts: ProductCountsTable;
   product_facet_counts: ProductFacetCountsTable;
   product_colour_facet_counts: ProductColourFacetCountsTable;
+  colour_sets: ColourSetsTable;
+  colour_set_members: ColourSetMembersTable;
+  product_colour_set_counts: ProductColourSetCountsTable;
   lookup_values: LookupValuesTable;
   addresses: AddressesTable;
   wishlist_items: WishlistItemsTable;
