@@ -107,8 +107,6 @@ export interface ProductsTable {
   stock_total: number;
   /** One bit per size among the variants (api/catalogue/size-mask.ts), written with the variants. */
   size_mask: number;
-  /** The set of the variants' colours (colour_sets), null without variants: kept by the database's triggers. */
-  colour_set_id: ColumnType<number | null, never, never>;
   /** Units sold, the most_popular sort and a trending signal. */
   units_sold: ColumnType<number, number | undefined, number>;
   view_count: ColumnType<number, number | undefined, number>;
@@ -485,6 +483,12 @@ export interface ColourSetMembersTable {
   colour_set_id: number;
 }
 
+/** A product's set of colours (none without variants): kept by the database's triggers from the variants. */
+export interface ProductColourSetsTable {
+  product_id: number;
+  colour_set_id: number;
+}
+
 /** product_facet_counts per set of the products' colours: a listing of several colours sums the sets holding any. */
 export interface ProductColourSetCountsTable extends ProductFacetCountsTable {
   colour_set_id: number;
@@ -517,6 +521,7 @@ export interface Database {
   product_colour_facet_counts: ProductColourFacetCountsTable;
   colour_sets: ColourSetsTable;
   colour_set_members: ColourSetMembersTable;
+  product_colour_sets: ProductColourSetsTable;
   product_colour_set_counts: ProductColourSetCountsTable;
   lookup_values: LookupValuesTable;
   addresses: AddressesTable;
