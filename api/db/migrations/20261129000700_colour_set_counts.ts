@@ -96,14 +96,13 @@ export function colourSetCounts(dialect: DialectName) {
         GROUP BY ${sql.raw(keyOf("s.colour_set_id", "p"))}`.execute(db);
 
       const target = "product_colour_set_counts";
-      const matches = (set: string, p: string) =>
-        `${target}.colour_set_id = ${set} AND ${target}.current_price_pence = ${p}.current_price_pence
-          AND ${target}.category_id = ${p}.category_id AND ${target}.size_mask = ${p}.size_mask AND ${target}.in_stock = ${inStockOf(p)}`;
       // One product out of, or into, the count of its set (`set`) and facet columns (`p`), when it is Active: `from`
-      // and `where` pick the product, or its set, for a trigger's row.
+      // and `where` pick the product, or its set, for a trigger's row. The key is matched as a row value, which
+      // both databases look up in the primary key.
       const take = (set: string, p: string, from: string, where: string) =>
-        `UPDATE ${target} SET products = ${target}.products - 1 FROM ${from} WHERE ${where} AND ${p}.status = 'Active' AND ${matches(set, p)};
-        DELETE FROM ${target} WHERE products = 0 AND colour_set_id IN (SELECT ${set} FROM ${from} WHERE ${where});`;
+        `UPDATE ${target} SET products = products - 1
+          WHERE (${columns}) IN (SELECT ${keyOf(set, p)} FROM ${from} WHERE ${where} AND ${p}.status = 'Active');
+        DELETE FROM ${target} WHERE products = 0 AND (${columns}) IN (SELECT ${keyOf(set, p)} FROM ${from} WHERE ${where});`;
       const add = (set: string, p: string, from: string, where: string) =>
         `INSERT INTO ${target} (${columns}, products) SELECT ${keyOf(set, p)}, 1 FROM ${from} WHERE ${where} AND ${p}.status = 'Active'
         ${conflict} SET products = ${target}.products + 1;`;
@@ -113,16 +112,19 @@ export function colourSetCounts(dialect: DialectName) {
         `${old}.status <> ${row}.status OR ${old}.current_price_pence <> ${row}.current_price_pence
           OR ${old}.category_id <> ${row}.category_id OR ${old}.size_mask <> ${row}.size_mask
           OR (${old}.stock_total > 0) <> (${row}.stock_total > 0)`;
-      // Names the set of the products `productIds` picks (an SQL condition on `p.id`) from their variants now.
+      // A set's colours (of `s`, a row of colour_sets), as rows `m` with the colour in `m.value`.
+      const membersOfSet = sqlite ? "json_each(s.colours) AS m" : "unnest(s.colours::text[]) AS m(value)";
+      // Names the set of the products `productIds` picks (an SQL condition on a product id column) from their
+      // variants now: a set gets its members (once: the primary key), a product without variants no set.
       const nameSets = (productIds: (column: string) => string) => `
         INSERT INTO colour_sets (colours)
           SELECT DISTINCT colours FROM (SELECT ${setOf("p.id")} AS colours FROM products AS p WHERE ${productIds("p.id")}) AS sets
           WHERE colours IS NOT NULL ON CONFLICT (colours) DO NOTHING;
         INSERT INTO colour_set_members (color_key, colour_set_id)
-          SELECT DISTINCT lower(v.color_name), s.id FROM products AS p JOIN product_variants AS v ON v.product_id = p.id
-          JOIN colour_sets AS s ON s.colours = ${setOf("p.id")} WHERE ${productIds("p.id")} ON CONFLICT DO NOTHING;
+          SELECT m.value, s.id FROM colour_sets AS s, ${membersOfSet}
+          WHERE s.colours IN (SELECT ${setOf("p.id")} FROM products AS p WHERE ${productIds("p.id")}) ON CONFLICT DO NOTHING;
         DELETE FROM product_colour_sets WHERE ${productIds("product_colour_sets.product_id")}
-          AND ${setOf("product_colour_sets.product_id")} IS NULL;
+          AND NOT EXISTS (SELECT 1 FROM product_variants AS v WHERE v.product_id = product_colour_sets.product_id);
         INSERT INTO product_colour_sets (product_id, colour_set_id)
           SELECT p.id, s.id FROM products AS p JOIN colour_sets AS s ON s.colours = ${setOf("p.id")} WHERE ${productIds("p.id")}
           ON CONFLICT (product_id) DO UPDATE SET colour_set_id = excluded.colour_set_id
@@ -177,13 +179,28 @@ export function colourSetCounts(dialect: DialectName) {
         WHEN (old.product_id <> new.product_id OR lower(old.color_name) <> lower(new.color_name))
         EXECUTE FUNCTION colour_sets_variant_changed()`.execute(db);
 
-      await fn(
-        "colour_set_counts_set_changed",
-        `IF TG_OP IN ('UPDATE', 'DELETE') THEN ${take(...ofSet("old"))} END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN ${add(...ofSet("new"))} END IF;`,
-      ).execute(db);
-      await sql`CREATE TRIGGER colour_set_counts_set_changed AFTER INSERT OR DELETE OR UPDATE OF colour_set_id ON product_colour_sets
-        FOR EACH ROW EXECUTE FUNCTION colour_set_counts_set_changed()`.execute(db);
+      // A statement's rows of product_colour_sets (`rows`), their Active products counted per set and facet columns:
+      // per statement, as a bulk insert names thousands of sets at once.
+      const grouped = (rows: string) => `SELECT ${keyOf("r.colour_set_id", "p")} AS in_stock, count(*) AS n
+        FROM ${rows} AS r JOIN products AS p ON p.id = r.product_id WHERE p.status = 'Active' GROUP BY 1, 2, 3, 4, 5`;
+      const sameRow = columns
+        .split(", ")
+        .map((column) => `f.${column} = t.${column}`)
+        .join(" AND ");
+      const takeAll = (rows: string) => `UPDATE ${target} AS f SET products = f.products - t.n FROM (${grouped(rows)}) AS t
+        WHERE ${sameRow}; DELETE FROM ${target} AS f USING (${grouped(rows)}) AS t WHERE ${sameRow} AND f.products = 0;`;
+      const addAll = (rows: string) => `INSERT INTO ${target} AS f (${columns}, products) SELECT ${columns}, n FROM (${grouped(rows)}) AS t
+        ${conflict} SET products = f.products + excluded.products;`;
+      await fn("colour_set_counts_sets_named", addAll("new_rows")).execute(db);
+      await fn("colour_set_counts_sets_dropped", takeAll("old_rows")).execute(db);
+      await fn("colour_set_counts_sets_changed", `${takeAll("old_rows")} ${addAll("new_rows")}`).execute(db);
+      await sql`CREATE TRIGGER colour_set_counts_set_insert AFTER INSERT ON product_colour_sets
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION colour_set_counts_sets_named()`.execute(db);
+      await sql`CREATE TRIGGER colour_set_counts_set_delete AFTER DELETE ON product_colour_sets
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION colour_set_counts_sets_dropped()`.execute(db);
+      await sql`CREATE TRIGGER colour_set_counts_set_update AFTER UPDATE ON product_colour_sets
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
+        EXECUTE FUNCTION colour_set_counts_sets_changed()`.execute(db);
       await fn("colour_set_counts_product_changed", `${take(...ofProduct("old"))} ${add(...ofProduct("new"))}`).execute(db);
       await sql`CREATE TRIGGER colour_set_counts_product_update
         AFTER UPDATE OF status, current_price_pence, category_id, size_mask, stock_total ON products FOR EACH ROW
