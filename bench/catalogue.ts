@@ -76,7 +76,7 @@ const ENDPOINTS = [
   { name: "product detail", path: "/public/products/{id}" },
 ] as const;
 
-/** The row that counts the active products: the floor of a listing total that no kept count answers. */
+/** The row that counts the active products: the least any listing total would cost without its kept counts. */
 const COUNT_FLOOR = "floor: count products";
 
 type Timing = { p50: number; p95: number; total: number };
