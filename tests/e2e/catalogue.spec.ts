@@ -253,3 +253,33 @@ test.describe("listing on a phone", () => {
     await expect(page.locator(".gallery").getByRole("button", { name: MSG.catalogue.share })).toHaveCount(shop.javaScriptEnabled ? 1 : 0);
   });
 });
+
+/**
+ * Back from a product lands where the shopper left the page, with JavaScript (React Router restores the scroll
+ * position on a page it renders again) and without (the browser's own history). Anything that renders part of a
+ * page later than the rest (content-visibility, lazy sections) must keep this.
+ */
+test.describe("back from a product", () => {
+  const cases = [
+    { page: "/", width: 1440, card: "[aria-labelledby=home-latest] .product-grid > li:nth-child(8)" },
+    { page: "/products", width: 390, card: ".listing__results .product-grid > li:nth-child(9)" },
+  ];
+  for (const { page: path, width, card: cardSelector } of cases) {
+    test(`lands where the shopper left ${path} at ${width} px`, async ({ shop, page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await shop.visit(path);
+      const card = page.locator(cardSelector);
+      const top = () => card.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+      await card.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 300));
+      await expect.poll(top).toBe(300);
+      const name = card.getByRole("heading").getByRole("link");
+      await name.click();
+      await expect(page).toHaveURL(/\/product\//);
+      await expect(shop.main.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL(path);
+      // Within the few pixels a restored position may round to.
+      await expect.poll(async () => Math.abs((await top()) - 300)).toBeLessThanOrEqual(4);
+    });
+  }
+});
