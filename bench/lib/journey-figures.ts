@@ -152,3 +152,23 @@ export function floorRow(runs: readonly StepFigures[]): TableRow {
     "hydrated s": timed(step.hydrated),
   };
 }
+
+/**
+ * When the floor's own first page misses the first page's time target (hydrated with JavaScript, the largest paint
+ * without), the machine is slower than the one the targets were set on, where the floor met them with room: the
+ * shop's first page is then read beside the floor's, as the ratio this note gives. Undefined when the floor meets it.
+ */
+export function slowMachineNote(shopFirstPage: StepFigures, floorRuns: readonly StepFigures[]): string | undefined {
+  if (floorRuns.length === 0) return undefined;
+  const floor = medianStep(floorRuns);
+  const figure = floor.hydrated !== undefined ? "hydrated" : "lcp";
+  const floorTime = floor[figure];
+  const shopTime = shopFirstPage[figure];
+  const limit = figure === "hydrated" ? TARGETS.on.firstHydrated : TARGETS.firstLcp;
+  if (floorTime === undefined || shopTime === undefined || floorTime <= limit) return undefined;
+  const name = figure === "hydrated" ? "hydrated" : "largest paint";
+  return (
+    `The floor's own first page misses the ${seconds(limit)} s target (${name} at ${seconds(floorTime)} s): this machine is ` +
+    `slower than the targets assume. The shop's first page: ${name} at ${seconds(shopTime)} s, ${(shopTime / floorTime).toFixed(2)}× the floor.`
+  );
+}
