@@ -262,7 +262,7 @@ test.describe("listing on a phone", () => {
 test.describe("back from a product", () => {
   const cases = [
     { page: "/", width: 1440, card: "[aria-labelledby=home-latest] .product-grid > li:nth-child(8)" },
-    { page: "/products", width: 390, card: ".listing__results .product-grid > li:nth-child(9)" },
+    { page: "/products", width: 768, card: ".listing__results .product-grid > li:nth-child(11)" },
   ];
   for (const { page: path, width, card: cardSelector } of cases) {
     test(`lands where the shopper left ${path} at ${width} px`, async ({ shop, page }) => {
