@@ -12,7 +12,6 @@ import { type Browser, type BrowserContext, type CDPSession, chromium, type Page
 import { MSG } from "#contract/messages.ts";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/chromium.ts";
 import {
-  FIRST_PAGE,
   floorRow,
   JOURNEY_STEPS,
   type Scripts,
@@ -351,7 +350,7 @@ try {
     console.log(`\nJavaScript ${scripts}, median of ${runs} (KB of 1,024 bytes; journey target ≤ ${limits.journeyBytes / 1024} KB)`);
     const summary = summarise(measured);
     console.table([...tableRows(scripts, summary), ...(floorRuns.length > 0 ? [floorRow(floorRuns)] : [])]);
-    const note = summary.steps[FIRST_PAGE] && slowMachineNote(summary.steps[FIRST_PAGE], floorRuns);
+    const note = slowMachineNote(scripts, summary, floorRuns);
     if (note) console.log(note);
     if (args.detail) {
       console.log(`Every response of the last journey, JavaScript ${scripts} (seconds from the step's start)`);

@@ -93,26 +93,31 @@ describe("floorRow", () => {
 });
 
 describe("slowMachineNote", () => {
+  /** A journey whose first page has `first`'s figures. */
+  const journey = (first: StepFigures) => summarise([run({ bytes: 1, ready: 500 }, first)]);
+
   it("says nothing while the floor meets its first-page targets", () => {
-    expect(slowMachineNote({ bytes: 1, ready: 1800, hydrated: 1800 }, [{ bytes: 1, ready: 1400, hydrated: 1400 }])).toBeUndefined();
-    expect(slowMachineNote({ bytes: 1, ready: 1800, lcp: 1500 }, [{ bytes: 1, ready: 900, lcp: 1000 }])).toBeUndefined();
+    expect(
+      slowMachineNote("on", journey({ bytes: 1, ready: 1800, hydrated: 1800 }), [{ bytes: 1, ready: 1400, hydrated: 1400 }]),
+    ).toBeUndefined();
+    expect(slowMachineNote("off", journey({ bytes: 1, ready: 1800, lcp: 1500 }), [{ bytes: 1, ready: 900, lcp: 1000 }])).toBeUndefined();
   });
 
   it("gives the shop's hydration beside a floor's that misses 1.5 s, from the median of the floor's runs", () => {
     const floor = [1900, 2200, 2100].map((hydrated) => ({ bytes: 1, ready: hydrated, hydrated }));
-    expect(slowMachineNote({ bytes: 1, ready: 4200, hydrated: 4200 }, floor)).toBe(
+    expect(slowMachineNote("on", journey({ bytes: 1, ready: 4200, hydrated: 4200 }), floor)).toBe(
       "The floor's own first page misses the 1.50 s target (hydrated at 2.10 s): this machine is slower than the targets " +
         "assume. The shop's first page: hydrated at 4.20 s, 2.00× the floor.",
     );
   });
 
   it("reads the largest paint without JavaScript, where nothing hydrates", () => {
-    expect(slowMachineNote({ bytes: 1, ready: 3000, lcp: 2400 }, [{ bytes: 1, ready: 1300, lcp: 1200 }])).toMatch(
+    expect(slowMachineNote("off", journey({ bytes: 1, ready: 3000, lcp: 2400 }), [{ bytes: 1, ready: 1300, lcp: 1200 }])).toMatch(
       /misses the 1\.10 s target \(largest paint at 1\.20 s\).*largest paint at 2\.40 s, 2\.00× the floor\.$/,
     );
   });
 
   it("says nothing without runs of the floor (a shop measured at --url)", () => {
-    expect(slowMachineNote({ bytes: 1, ready: 4200, hydrated: 4200 }, [])).toBeUndefined();
+    expect(slowMachineNote("on", journey({ bytes: 1, ready: 4200, hydrated: 4200 }), [])).toBeUndefined();
   });
 });

@@ -155,17 +155,18 @@ export function floorRow(runs: readonly StepFigures[]): TableRow {
 
 /**
  * When the floor's own first page misses the first page's time target (hydrated with JavaScript, the largest paint
- * without), the machine is slower than the one the targets were set on, where the floor met them with room: the
- * shop's first page is then read beside the floor's, as the ratio this note gives. Undefined when the floor meets it.
+ * without; the limits the table judges by), the machine is slower than the one the targets were set on, where the
+ * floor met them with room: the shop's first page is then read beside the floor's, as the ratio this note gives.
+ * Undefined when the floor meets it, or without runs of the floor.
  */
-export function slowMachineNote(shopFirstPage: StepFigures, floorRuns: readonly StepFigures[]): string | undefined {
-  if (floorRuns.length === 0) return undefined;
-  const floor = medianStep(floorRuns);
-  const figure = floor.hydrated !== undefined ? "hydrated" : "lcp";
-  const floorTime = floor[figure];
-  const shopTime = shopFirstPage[figure];
-  const limit = figure === "hydrated" ? TARGETS.on.firstHydrated : TARGETS.firstLcp;
-  if (floorTime === undefined || shopTime === undefined || floorTime <= limit) return undefined;
+export function slowMachineNote(scripts: Scripts, summary: JourneySummary, floorRuns: readonly StepFigures[]): string | undefined {
+  const shop = summary.steps[FIRST_PAGE];
+  if (!shop || floorRuns.length === 0) return undefined;
+  const figure = scripts === "on" ? "hydrated" : "lcp";
+  const limit = stepTargets(scripts, FIRST_PAGE)[figure];
+  const floorTime = medianStep(floorRuns)[figure];
+  const shopTime = shop[figure];
+  if (limit === undefined || floorTime === undefined || shopTime === undefined || floorTime <= limit) return undefined;
   const name = figure === "hydrated" ? "hydrated" : "largest paint";
   return (
     `The floor's own first page misses the ${seconds(limit)} s target (${name} at ${seconds(floorTime)} s): this machine is ` +
