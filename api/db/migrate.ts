@@ -25,6 +25,7 @@ import { exchangeDifference } from "./migrations/20261129000400_exchange_differe
 import { colourFacetCounts } from "./migrations/20261129000500_colour_facet_counts.ts";
 import { activePriceIndexById } from "./migrations/20261129000600_active_price_index_by_id.ts";
 import { colourSetCounts } from "./migrations/20261129000700_colour_set_counts.ts";
+import { colourSetTotals } from "./migrations/20261130000100_colour_set_totals.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration
     "20261129000500_colour_facet_counts": colourFacetCounts(db.dialect),
     "20261129000600_active_price_index_by_id": activePriceIndexById(),
     "20261129000700_colour_set_counts": colourSetCounts(db.dialect),
+    "20261130000100_colour_set_totals": colourSetTotals(db.dialect),
   };
 }
 

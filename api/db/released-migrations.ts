@@ -31,4 +31,5 @@ export const RELEASED_MIGRATIONS: readonly string[] = [
   "20261129000500_colour_facet_counts",
   "20261129000600_active_price_index_by_id",
   "20261129000700_colour_set_counts",
+  "20261130000100_colour_set_totals",
 ];

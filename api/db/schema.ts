@@ -494,6 +494,12 @@ export interface ProductColourSetCountsTable extends ProductFacetCountsTable {
   colour_set_id: number;
 }
 
+/** The Active products of a set of colours, whatever their other columns: a listing of several colours and no other filter. */
+export interface ColourSetTotalsTable {
+  colour_set_id: number;
+  products: number;
+}
+
 export interface ProductFacetCountsTable {
   current_price_pence: number;
   category_id: number;
@@ -523,6 +529,7 @@ export interface Database {
   colour_set_members: ColourSetMembersTable;
   product_colour_sets: ProductColourSetsTable;
   product_colour_set_counts: ProductColourSetCountsTable;
+  colour_set_totals: ColourSetTotalsTable;
   lookup_values: LookupValuesTable;
   addresses: AddressesTable;
   wishlist_items: WishlistItemsTable;
