@@ -60,6 +60,7 @@ const ENDPOINTS = [
   { name: "filter category", path: "/public/products?category=Maxi%20Dresses" },
   { name: "filter colour", path: "/public/products?color=Sage" },
   { name: "filter two colours", path: "/public/products?color=Sage,Burgundy" },
+  { name: "two colours by price", path: "/public/products?color=Sage,Burgundy&sort=price_low_high&page=2" },
   { name: "filter size", path: "/public/products?size=XS" },
   { name: "filter price range", path: "/public/products?min_price=50&max_price=100" },
   { name: "filter in stock", path: `/public/products?${IN_STOCK}` },

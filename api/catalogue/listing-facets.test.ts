@@ -136,21 +136,22 @@ async function colourSetMismatches(db: Db): Promise<unknown[]> {
   return [...wrongSets, ...namedTwice, ...mismatches(counted, stored), ...(await colourSetTotalMismatches(db))];
 }
 
-/** Sets whose colour_set_totals row differs from a count of their Active products (a set without one: 0). */
+/** Sets and prices whose colour_set_totals row differs from a count of their Active products (a row at 0: none). */
 async function colourSetTotalMismatches(db: Db): Promise<unknown[]> {
   const counted = await db.kysely
-    .selectFrom("colour_sets")
-    .leftJoin("product_colour_sets", "product_colour_sets.colour_set_id", "colour_sets.id")
-    .leftJoin("products", (join) => join.onRef("products.id", "=", "product_colour_sets.product_id").on("products.status", "=", "Active"))
-    .select(["colour_sets.id", (eb) => eb.fn.count<number>("products.id").as("products")])
-    .groupBy("colour_sets.id")
+    .selectFrom("products")
+    .innerJoin("product_colour_sets", "product_colour_sets.product_id", "products.id")
+    .where("status", "=", "Active")
+    .select(["colour_set_id", "current_price_pence", (eb) => eb.fn.countAll<number>().as("products")])
+    .groupBy(["colour_set_id", "current_price_pence"])
     .execute();
-  const stored = new Map(
-    (await db.kysely.selectFrom("colour_set_totals").selectAll().execute()).map((row) => [row.colour_set_id, Number(row.products)]),
-  );
-  return counted
-    .filter((set) => stored.get(set.id) !== Number(set.products) || stored.size !== counted.length)
-    .map((set) => ({ set: set.id, counted: Number(set.products), stored: stored.get(set.id), sets: counted.length, totals: stored.size }));
+  const stored = await db.kysely.selectFrom("colour_set_totals").selectAll().where("products", ">", 0).execute();
+  const key = (row: { colour_set_id: number; current_price_pence: number }) => `${row.colour_set_id}/${row.current_price_pence}`;
+  const expected = new Map(counted.map((row) => [key(row), Number(row.products)]));
+  const actual = new Map(stored.map((row) => [key(row), Number(row.products)]));
+  return [...new Set([...expected.keys(), ...actual.keys()])]
+    .filter((setAndPrice) => expected.get(setAndPrice) !== actual.get(setAndPrice))
+    .map((setAndPrice) => ({ setAndPrice, counted: expected.get(setAndPrice), stored: actual.get(setAndPrice) }));
 }
 
 it("a checkout that sells the last unit moves the product from the In Stock listing to the Out of Stock one", async () => {

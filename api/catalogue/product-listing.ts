@@ -164,34 +164,24 @@ interface PriceCount {
  * How many active products a listing without a search matches. Without filters, the row the database keeps;
  * without a colour, the sum of the matching rows of product_facet_counts (one per combination of price,
  * category, sizes and stock, not one per product); with colours, the same sums per price (ascending), which a
- * price sort (`sortedByPrice`) reads to start its page at the right price: over that colour's rows of
- * product_colour_facet_counts for one, over the rows of product_colour_set_counts whose set holds any of them for
- * several (a product with two of them counts once). Several colours and nothing else, not sorted by price: the sum
- * of colour_set_totals over those sets, a row per set however large the catalogue.
+ * price sort reads to start its page at the right price: over that colour's rows of product_colour_facet_counts
+ * for one, over the rows of the sets holding any of them for several (a product with two of them counts once):
+ * colour_set_totals' (per set and price) without other filters, product_colour_set_counts' with them.
  */
-async function listingTotal(db: Db, query: ListingQuery, sortedByPrice: boolean): Promise<{ total: number; byPrice?: PriceCount[] }> {
+async function listingTotal(db: Db, query: ListingQuery): Promise<{ total: number; byPrice?: PriceCount[] }> {
   const colours = [...new Set(query.color?.map((value) => value.toLowerCase()))];
   const facets = columnFilters<"product_facet_counts">(query, (name) =>
     sql.ref<number>(`product_facet_counts.${name === "stock" ? "in_stock" : name}`),
   );
-  const setsHoldingAny = expressionBuilder<Database, never>()
-    .selectFrom("colour_set_members")
-    .select("colour_set_members.colour_set_id")
-    .where("colour_set_members.color_key", "in", colours);
-  if (colours.length > 1 && facets.length === 0 && !sortedByPrice) {
-    const { total } = await db.kysely
-      .selectFrom("colour_set_totals")
-      .where((eb) => eb("colour_set_totals.colour_set_id", "in", setsHoldingAny))
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("colour_set_totals.products"), sql.lit(0)).as("total"))
-      .executeTakeFirstOrThrow();
-    return { total: Number(total) };
-  }
   if (colours.length > 0) {
+    const setsHoldingAny = expressionBuilder<Database, never>()
+      .selectFrom("colour_set_members")
+      .select("colour_set_members.colour_set_id")
+      .where("colour_set_members.color_key", "in", colours);
+    const setCounts: ColourCountsTable = facets.length === 0 ? "colour_set_totals" : "product_colour_set_counts";
     const byPrice = await (colours.length === 1
       ? sumsByPrice(db, query, "product_colour_facet_counts", (eb) => eb(sql.ref("product_colour_facet_counts.color_key"), "=", colours[0]))
-      : sumsByPrice(db, query, "product_colour_set_counts", (eb) =>
-          eb(sql.ref("product_colour_set_counts.colour_set_id"), "in", setsHoldingAny),
-        ));
+      : sumsByPrice(db, query, setCounts, (eb) => eb(sql.ref(`${setCounts}.colour_set_id`), "in", setsHoldingAny)));
     return { total: byPrice.reduce((sum, row) => sum + row.products, 0), byPrice };
   }
   if (facets.length === 0) {
@@ -206,7 +196,7 @@ async function listingTotal(db: Db, query: ListingQuery, sortedByPrice: boolean)
   return { total: Number(total) };
 }
 
-type ColourCountsTable = "product_colour_facet_counts" | "product_colour_set_counts";
+type ColourCountsTable = "product_colour_facet_counts" | "product_colour_set_counts" | "colour_set_totals";
 
 /**
  * The matches per price of a listing with colours, from a table of kept counts with the listing's other filtered
@@ -286,9 +276,9 @@ export async function listProducts(
     return page([], Number(total));
   }
 
-  const sort = SORTS[query.sort ?? "newest"];
-  const { total, byPrice } = await listingTotal(db, query, sort.column === "current_price_pence");
+  const { total, byPrice } = await listingTotal(db, query);
   if (offset >= total) return page([], total);
+  const sort = SORTS[query.sort ?? "newest"];
   const walkAlong = total > sortWalkMinMatches ? sort.column : undefined;
   const start = sort.column === "current_price_pence" && byPrice ? pageStart(byPrice, offset, sort.direction) : undefined;
   const fromStart: Condition[] = start

@@ -494,9 +494,10 @@ export interface ProductColourSetCountsTable extends ProductFacetCountsTable {
   colour_set_id: number;
 }
 
-/** The Active products of a set of colours, whatever their other columns: a listing of several colours and no other filter. */
+/** The Active products of a set of colours per price, whatever their other columns: several colours and no other filter. */
 export interface ColourSetTotalsTable {
   colour_set_id: number;
+  current_price_pence: number;
   products: number;
 }
 
