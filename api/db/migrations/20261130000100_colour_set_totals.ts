@@ -5,8 +5,8 @@ import type { DialectName } from "#api/db/connect.ts";
  * The Active products of each colour set per price, whatever their category, sizes or stock: a listing of several
  * colours and no other filter sums the rows of the sets holding any of them (per price, which a price sort starts
  * its page from) instead of every combination of those sets in product_colour_set_counts. Sets times the shop's
- * price points stop growing long before the catalogue does; the combinations with categories, sizes and stock do
- * not (decision 0068). A row left at 0 stays (its set and price may come back).
+ * price points grow far more slowly with the catalogue than the combinations with categories, sizes and stock
+ * (decision 0068). A row left at 0 stays (its set and price may come back).
  *
  * Kept by triggers (additive: an older release's writes keep it in step too) on what a row depends on and nothing
  * else: a product's set named, changed or dropped, its status in or out of Active or its price changed, and a
