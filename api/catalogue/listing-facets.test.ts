@@ -9,6 +9,7 @@ import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
 import { setVariantStock } from "#api/operator/stock.ts";
 import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
 import { emptyDatabase, type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { waitForALockWait } from "#api/testing/locks.ts";
 import type { ProductSummaryDto } from "#contract/dto/product.ts";
 import { importSatinSet, insertCatalogue, insertCategory, insertProduct } from "./testing-fixtures.ts";
 
@@ -45,10 +46,10 @@ const facetKey = (row: FacetKey) =>
 /** Whether a product has stock, as the kept counts' in_stock column says it (0 or 1). */
 const inStockOf = (db: Db) => (db.dialect === "postgres" ? sql<number>`(stock_total > 0)::int` : sql<number>`stock_total > 0`);
 
-/** Keys whose stored count differs from the counted one, with both figures. */
-function mismatches(counted: (FacetKey & { products: number })[], stored: (FacetKey & { products: number })[]) {
-  const expected = new Map(counted.map((row) => [facetKey(row), Number(row.products)]));
-  const actual = new Map(stored.map((row) => [facetKey(row), Number(row.products)]));
+/** Keys (`keyOf` a row) whose stored count differs from the counted one, with both figures. */
+function mismatches<Row extends { products: number }>(counted: Row[], stored: Row[], keyOf: (row: Row) => string) {
+  const expected = new Map(counted.map((row) => [keyOf(row), Number(row.products)]));
+  const actual = new Map(stored.map((row) => [keyOf(row), Number(row.products)]));
   return [...new Set([...expected.keys(), ...actual.keys()])]
     .filter((combination) => expected.get(combination) !== actual.get(combination))
     .map((combination) => ({ combination, counted: expected.get(combination), stored: actual.get(combination) }));
@@ -83,7 +84,11 @@ async function facetMismatches(): Promise<unknown[]> {
     .groupBy([colourKey, "current_price_pence", "category_id", "size_mask", inStock])
     .execute();
   const storedByColour = await api.db.kysely.selectFrom("product_colour_facet_counts").selectAll().where("products", ">", 0).execute();
-  return [...mismatches(counted, stored), ...mismatches(countedByColour, storedByColour), ...(await colourSetMismatches(api.db))];
+  return [
+    ...mismatches(counted, stored, facetKey),
+    ...mismatches(countedByColour, storedByColour, facetKey),
+    ...(await colourSetMismatches(api.db)),
+  ];
 }
 
 /**
@@ -133,7 +138,7 @@ async function colourSetMismatches(db: Db): Promise<unknown[]> {
     .execute();
   // Every row counts some product: one that falls to 0 is deleted.
   const stored = await db.kysely.selectFrom("product_colour_set_counts").selectAll().execute();
-  return [...wrongSets, ...namedTwice, ...mismatches(counted, stored), ...(await colourSetTotalMismatches(db))];
+  return [...wrongSets, ...namedTwice, ...mismatches(counted, stored, facetKey), ...(await colourSetTotalMismatches(db))];
 }
 
 /** Sets and prices whose colour_set_totals row differs from a count of their Active products (a row at 0: none). */
@@ -146,12 +151,7 @@ async function colourSetTotalMismatches(db: Db): Promise<unknown[]> {
     .groupBy(["colour_set_id", "current_price_pence"])
     .execute();
   const stored = await db.kysely.selectFrom("colour_set_totals").selectAll().where("products", ">", 0).execute();
-  const key = (row: { colour_set_id: number; current_price_pence: number }) => `${row.colour_set_id}/${row.current_price_pence}`;
-  const expected = new Map(counted.map((row) => [key(row), Number(row.products)]));
-  const actual = new Map(stored.map((row) => [key(row), Number(row.products)]));
-  return [...new Set([...expected.keys(), ...actual.keys()])]
-    .filter((setAndPrice) => expected.get(setAndPrice) !== actual.get(setAndPrice))
-    .map((setAndPrice) => ({ setAndPrice, counted: expected.get(setAndPrice), stored: actual.get(setAndPrice) }));
+  return mismatches(counted, stored, (row) => `${row.colour_set_id}/${row.current_price_pence}`);
 }
 
 it("a checkout that sells the last unit moves the product from the In Stock listing to the Out of Stock one", async () => {
@@ -337,7 +337,7 @@ if (process.env.TEST_PG_ADMIN_URL) {
       await addColour(trx, "Teal");
       firstAdded.resolve();
       // Held open until the second transaction waits on the product: it then reads the variants after this commits.
-      await waitForALockWait();
+      await waitForALockWait(api.db);
     });
     await firstAdded.promise;
     const second = api.db.kysely.transaction().execute((trx) => addColour(trx, "Ink"));
@@ -347,14 +347,4 @@ if (process.env.TEST_PG_ADMIN_URL) {
     const { total } = await listing("color=teal,ink");
     expect(total).toBe(1);
   });
-}
-
-/** Resolves once some session of this database waits on a lock. */
-async function waitForALockWait(): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{ waiting: number }>`SELECT count(*)::int AS waiting FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(api.db.kysely);
-    if (rows[0].waiting > 0) return;
-    await new Promise((next) => setImmediate(next));
-  }
 }

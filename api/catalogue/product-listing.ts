@@ -174,14 +174,9 @@ async function listingTotal(db: Db, query: ListingQuery): Promise<{ total: numbe
     sql.ref<number>(`product_facet_counts.${name === "stock" ? "in_stock" : name}`),
   );
   if (colours.length > 0) {
-    const setsHoldingAny = expressionBuilder<Database, never>()
-      .selectFrom("colour_set_members")
-      .select("colour_set_members.colour_set_id")
-      .where("colour_set_members.color_key", "in", colours);
-    const setCounts: ColourCountsTable = facets.length === 0 ? "colour_set_totals" : "product_colour_set_counts";
     const byPrice = await (colours.length === 1
       ? sumsByPrice(db, query, "product_colour_facet_counts", (eb) => eb(sql.ref("product_colour_facet_counts.color_key"), "=", colours[0]))
-      : sumsByPrice(db, query, setCounts, (eb) => eb(sql.ref(`${setCounts}.colour_set_id`), "in", setsHoldingAny)));
+      : setSumsByPrice(db, query, colours, facets.length === 0 ? "colour_set_totals" : "product_colour_set_counts"));
     return { total: byPrice.reduce((sum, row) => sum + row.products, 0), byPrice };
   }
   if (facets.length === 0) {
@@ -218,6 +213,17 @@ async function sumsByPrice(
     .select((eb) => [column("current_price_pence").as("price"), eb.fn.sum<number>(column("products")).as("products")])
     .execute();
   return rows.map((row) => ({ price: Number(row.price), products: Number(row.products) }));
+}
+
+/** The matches per price of several colours, over `table`'s rows of the sets holding any of them. */
+function setSumsByPrice(db: Db, query: ListingQuery, colours: string[], table: "colour_set_totals" | "product_colour_set_counts") {
+  return sumsByPrice(db, query, table, (eb) =>
+    eb(
+      sql.ref(`${table}.colour_set_id`),
+      "in",
+      eb.selectFrom("colour_set_members").select("colour_set_members.colour_set_id").where("colour_set_members.color_key", "in", colours),
+    ),
+  );
 }
 
 /**
