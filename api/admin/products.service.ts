@@ -5,6 +5,7 @@ import type { AuthUser } from "#api/core/env.ts";
 import { paginate } from "#api/core/envelope.ts";
 import { notFound, validationError } from "#api/core/errors.ts";
 import type { Db, Queryable } from "#api/db/connect.ts";
+import { transactionWithRetry } from "#api/db/retry.ts";
 import { importProducts } from "#api/operator/product-import.ts";
 import { ADMIN_CATALOGUE } from "#contract/constants.ts";
 import type { AdminProductDto, AdminProductRowDto } from "#contract/dto/admin-catalogue.ts";
@@ -89,10 +90,11 @@ const auditedState = (product: AdminProductDto) => ({
 
 /**
  * Sets a product's prices, active and final-sale flags and variants' stock in one transaction: the stock total is recomputed from the
- * variants and the catalogue generation raised, so the shop shows the change within its freshness bound.
+ * variants and the catalogue generation raised, so the shop shows the change within its freshness bound. It locks the
+ * product before its variants, where a checkout locks the variants first: the save that loses that deadlock runs again.
  */
 export async function updateProduct(db: Db, clock: Clock, actor: Actor, id: number, input: AdminProductUpdate): Promise<AdminProductDto> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return transactionWithRetry(db, async (trx) => {
     let lock = trx.selectFrom("products").select("id").where("id", "=", id);
     // Two operators saving one product at once must each see the other's stock, not overwrite it from a stale read.
     if (db.dialect === "postgres") lock = lock.forUpdate();

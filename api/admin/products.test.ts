@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { insertCatalogue } from "#api/catalogue/testing-fixtures.ts";
 import { createSignedInUser } from "#api/testing/accounts.ts";
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { waitForALockWait } from "#api/testing/locks.ts";
 import { ADMIN_CATALOGUE, OPERATOR_LIMITS } from "#contract/constants.ts";
 import { MSG } from "#contract/messages.ts";
 
@@ -140,6 +141,34 @@ describe("PUT /admin/products/:id", () => {
     expect((await api.call("PUT", "/admin/products/1e3", { token, body: {} })).status).toBe(400);
     expect(await auditRows()).toEqual([]);
   });
+
+  if (process.env.TEST_PG_ADMIN_URL) {
+    it("saves a product while a checkout holds its variant and then waits on the product: the save loses the deadlock and runs again", async () => {
+      const id = shop.products.linenDress;
+      const [first] = await variantsOf(id);
+      let save: Promise<{ status: number }> | undefined;
+      // A checkout's order: the variants, then their products.
+      await api.db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom("product_variants")
+          .select("id")
+          .where("id", "=", first?.id ?? 0)
+          .forUpdate()
+          .execute();
+        save = api.call("PUT", `/admin/products/${id}`, {
+          token,
+          body: { price: 39.5, original_price: 45, active: true, variants: [{ id: first?.id, stock: 9 }] },
+        });
+        await waitForALockWait(api.db);
+        await trx.selectFrom("products").select("id").where("id", "=", id).forUpdate().execute();
+      });
+      expect((await save)?.status).toBe(200);
+      const saved = await api.db.kysely.selectFrom("products").select("current_price_pence").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(saved.current_price_pence).toBe(3950);
+      expect((await variantsOf(id))[0]?.stock).toBe(9);
+      expect((await auditRows()).map((row) => row.action)).toEqual(["product.update"]);
+    });
+  }
 });
 
 describe("POST /admin/products/import", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { buildSearchText } from "#api/catalogue/search-text.ts";
 import type { Db, Queryable } from "#api/db/connect.ts";
+import { transactionWithRetry } from "#api/db/retry.ts";
 import type { AssembledProduct } from "#api/db/seed/catalogue-builder.ts";
 import { slugify } from "#api/db/seed/catalogue-builder.ts";
 import { insertProducts } from "#api/db/seed/product-writer.ts";
@@ -187,7 +188,8 @@ export async function importProducts(
       fits: product.fits.map((value, position) => ({ value, position })),
     };
   });
-  await db.kysely.transaction().execute(async (trx) => {
+  // Two imports at once count their products into the same kept rows in their own orders: the loser runs again.
+  await transactionWithRetry(db, async (trx) => {
     await insertProducts(trx, assembled);
     await alsoInTransaction?.(
       trx,
