@@ -1,4 +1,4 @@
-import { type Expression, expressionBuilder, sql } from "kysely";
+import { type Expression, expressionBuilder, type RawBuilder, sql } from "kysely";
 import { paginate } from "#api/core/envelope.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database } from "#api/db/schema.ts";
@@ -39,9 +39,6 @@ function searchTerms(input: string | undefined): string[] {
   return [...new Set((input ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, SEARCH_MAX_TERMS);
 }
 
-/** The products columns the listing's filters read (colour reads products.id). */
-const FILTER_COLUMNS = ["category_id", "current_price_pence", "size_mask", "stock_total"] as const;
-
 /**
  * The search's matches as a derived table `hits` (id, relevance: higher is better, and the sort column as
  * sort_key): the newest `cap` active products (by id) matching every word as a prefix, then those of them that
@@ -50,39 +47,34 @@ const FILTER_COLUMNS = ["category_id", "current_price_pence", "size_mask", "stoc
  * capped matches: a score with corpus statistics (FTS5's bm25) reads every match of each word in the whole
  * catalogue (27,000 for "dress" at 100,000 products), most of a search's time at that size. The cap applies
  * before the filters, so a search with filters reads no more than the same search without them, and answers a
- * subset of it.
+ * subset of it. The capped matches come from the Active products' search text alone (SQLite's FTS5 index,
+ * PostgreSQL's product_search_vectors, walked from the newest); the products are read outside the cap, and only
+ * when a filter or the sort needs them.
  */
 function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof SORTS)[ListingSort] | undefined, cap: number) {
   type Hit = { id: number; rank: number; sort_key: string | number };
+  let matches: RawBuilder<unknown>;
+  let rank: RawBuilder<unknown>;
+  if (db.dialect === "postgres") {
+    const query = sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(" & ")})`;
+    matches = sql`SELECT v.product_id AS id, ${sort ? sql`0` : sql`(ts_filter(v.search_vector, '{a}') @@ ${query})::int`} AS rank
+      FROM product_search_vectors AS v WHERE v.search_vector @@ ${query} ORDER BY v.product_id DESC LIMIT ${sql.lit(cap)}`;
+    rank = sql`matches.rank`;
+  } else {
+    const match = terms.map((term) => `"${term}"*`).join(" ");
+    matches = sql`SELECT products_fts.rowid AS id FROM products_fts
+      WHERE products_fts MATCH ${match} ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}`;
+    // The name test reads the index's entries from the oldest capped match on: at most the cap's worth.
+    rank = sort
+      ? sql`0`
+      : sql`matches.id IN (SELECT products_fts.rowid FROM products_fts
+          WHERE products_fts MATCH ${`{name} : (${match})`} AND products_fts.rowid >= (SELECT min(matches.id) FROM matches))`;
+  }
   const where = filters.length > 0 ? sql`WHERE ${allOf(filters)(expressionBuilder<Database, "products">())}` : sql``;
   const sortKey = sort ? sql`, ${sql.ref(`products.${sort.column}`)} AS sort_key` : sql``;
-  const isActive = active(expressionBuilder<Database, "products">());
-  if (db.dialect === "postgres") {
-    // The capped matches carry the columns the filters and the sort read and stand in for products (same
-    // name) outside the cap, so the filters apply to them as written, without a second read of the products.
-    const columns = [...new Set<string>([...FILTER_COLUMNS, ...(sort ? [sort.column] : [])])].map((name) => sql.ref(`products.${name}`));
-    const query = terms.map((term) => `${term}:*`).join(" & ");
-    return sql<Hit>`(SELECT products.id, products.rank ${sortKey} FROM (
-      SELECT products.id, ${sql.join(columns)},
-        ${sort ? sql`0` : sql`(ts_filter(products.search_vector, '{a}') @@ to_tsquery('english', ${query}))::int`} AS rank
-      FROM products WHERE ${isActive} AND products.search_vector @@ to_tsquery('english', ${query})
-      ORDER BY products.id DESC LIMIT ${sql.lit(cap)}
-    ) AS products ${where})`.as("hits");
-  }
-  // The capped matches read the full-text index alone (it holds the active products only); the products are
-  // read outside the cap, and only when a filter or the sort needs them. The name test reads the index's entries
-  // from the oldest capped match on: at most the cap's worth for a broad search.
-  const match = terms.map((term) => `"${term}"*`).join(" ");
-  const rank = sort
-    ? sql`0`
-    : sql`matches.id IN (SELECT products_fts.rowid FROM products_fts
-        WHERE products_fts MATCH ${`{name} : (${match})`} AND products_fts.rowid >= (SELECT min(matches.id) FROM matches))`;
   const products = filters.length > 0 || sort ? sql`JOIN products ON products.id = matches.id ${where}` : sql``;
   return sql<Hit>`(
-    WITH matches AS MATERIALIZED (
-      SELECT products_fts.rowid AS id FROM products_fts
-      WHERE products_fts MATCH ${match} ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}
-    )
+    WITH matches AS MATERIALIZED (${matches})
     SELECT matches.id, ${rank} AS rank ${sortKey} FROM matches ${products}
   )`.as("hits");
 }

@@ -221,6 +221,63 @@ describe("GET /public/products", () => {
       }
     });
 
+    it("follows each product's name, search text, status and deletion, and products added together", async () => {
+      const fresh = await freshApi();
+      try {
+        const categoryId = await insertCategory(fresh.db, "Kaftans");
+        // Every match fits one page, so the total counts exactly the products shown.
+        const search = async (words: string) => {
+          const { body } = await fresh.call<{ data: ProductSummaryDto[] }>("GET", `/public/products?search=${words}`);
+          expect(body.pagination?.total, words).toBe(body.data.length);
+          return names(body);
+        };
+        const id = await insertProduct(fresh.db, { name: "Amber Kaftan", pricePence: 9000, categoryId });
+        const change = (values: { name?: string; search_text?: string; status?: "Active" | "Inactive"; current_price_pence?: number }) =>
+          fresh.db.kysely.updateTable("products").set(values).where("id", "=", id).execute();
+        expect(await search("amber")).toEqual(["Amber Kaftan"]);
+
+        await change({ name: "Ivory Kaftan" });
+        expect(await search("amber")).toEqual([]);
+        expect(await search("ivory")).toEqual(["Ivory Kaftan"]);
+        await change({ search_text: "Pleated georgette" });
+        expect(await search("georgette")).toEqual(["Ivory Kaftan"]);
+        await change({ status: "Inactive" });
+        expect(await search("ivory")).toEqual([]);
+        await change({ name: "Saffron Kaftan" });
+        expect(await search("saffron")).toEqual([]);
+        await change({ status: "Active" });
+        expect(await search("saffron")).toEqual(["Saffron Kaftan"]);
+        await change({ current_price_pence: 9500 });
+        expect(await search("georgette")).toEqual(["Saffron Kaftan"]);
+        await fresh.db.kysely.deleteFrom("products").where("id", "=", id).execute();
+        expect(await search("saffron")).toEqual([]);
+
+        const row = (name: string, status: "Active" | "Inactive") => ({
+          category_id: categoryId,
+          name,
+          slug: name.toLowerCase().replace(/\W+/g, "-"),
+          sku: name,
+          description: "Made with care.",
+          current_price_pence: 8000,
+          original_price_pence: 8000,
+          search_text: "Made with care.",
+          fit_required: 0 as const,
+          size_mask: 0,
+          stock_total: 0,
+          status,
+          created_at: "2026-11-02T00:00:00.000Z",
+          updated_at: "2026-11-02T00:00:00.000Z",
+        });
+        await fresh.db.kysely
+          .insertInto("products")
+          .values([row("Onyx Cape", "Active"), row("Onyx Shawl", "Active"), row("Onyx Wrap", "Inactive")])
+          .execute();
+        expect(await search("onyx")).toEqual(["Onyx Shawl", "Onyx Cape"]);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it("ranks a name-only match above a description-only match", async () => {
       expect(names((await list("?search=velvet")).body)).toEqual(["Velvet Coat", "Denim Jacket"]);
     });

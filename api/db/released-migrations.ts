@@ -32,4 +32,5 @@ export const RELEASED_MIGRATIONS: readonly string[] = [
   "20261129000600_active_price_index_by_id",
   "20261129000700_colour_set_counts",
   "20261130000100_colour_set_totals",
+  "20261130000200_product_search_vectors",
 ];
