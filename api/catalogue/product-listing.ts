@@ -1,4 +1,4 @@
-import { type Expression, expressionBuilder, type RawBuilder, sql } from "kysely";
+import { type Expression, expressionBuilder, sql } from "kysely";
 import { paginate } from "#api/core/envelope.ts";
 import type { Db } from "#api/db/connect.ts";
 import type { Database } from "#api/db/schema.ts";
@@ -17,7 +17,7 @@ const SEARCH_MAX_TERMS = 8;
 /** With more matches than this, a listing page is read along its sort index (see listingFilters). */
 const SORT_WALK_MIN_MATCHES = 1_000;
 /** A search answers at most this many products, the newest that match (see searchHits); its total says so. */
-const SEARCH_MATCH_CAP = 500;
+export const SEARCH_MATCH_CAP = 500;
 
 export interface ListingQuery {
   /** Category names (case-insensitive) or numeric ids. */
@@ -53,23 +53,7 @@ function searchTerms(input: string | undefined): string[] {
  */
 function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof SORTS)[ListingSort] | undefined, cap: number) {
   type Hit = { id: number; rank: number; sort_key: string | number };
-  let matches: RawBuilder<unknown>;
-  let rank: RawBuilder<unknown>;
-  if (db.dialect === "postgres") {
-    const query = sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(" & ")})`;
-    matches = sql`SELECT v.product_id AS id, ${sort ? sql`0` : sql`(ts_filter(v.search_vector, '{a}') @@ ${query})::int`} AS rank
-      FROM product_search_vectors AS v WHERE v.search_vector @@ ${query} ORDER BY v.product_id DESC LIMIT ${sql.lit(cap)}`;
-    rank = sql`matches.rank`;
-  } else {
-    const match = terms.map((term) => `"${term}"*`).join(" ");
-    matches = sql`SELECT products_fts.rowid AS id FROM products_fts
-      WHERE products_fts MATCH ${match} ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}`;
-    // The name test reads the index's entries from the oldest capped match on: at most the cap's worth.
-    rank = sort
-      ? sql`0`
-      : sql`matches.id IN (SELECT products_fts.rowid FROM products_fts
-          WHERE products_fts MATCH ${`{name} : (${match})`} AND products_fts.rowid >= (SELECT min(matches.id) FROM matches))`;
-  }
+  const { matches, rank } = cappedMatches(db, terms, cap, !sort);
   const where = filters.length > 0 ? sql`WHERE ${allOf(filters)(expressionBuilder<Database, "products">())}` : sql``;
   const sortKey = sort ? sql`, ${sql.ref(`products.${sort.column}`)} AS sort_key` : sql``;
   const products = filters.length > 0 || sort ? sql`JOIN products ON products.id = matches.id ${where}` : sql``;
@@ -77,6 +61,32 @@ function searchHits(db: Db, terms: string[], filters: Condition[], sort: (typeof
     WITH matches AS MATERIALIZED (${matches})
     SELECT matches.id, ${rank} AS rank ${sortKey} FROM matches ${products}
   )`.as("hits");
+}
+
+/**
+ * The newest `cap` Active products matching every word of `terms` as a prefix: `matches`, a statement of their ids
+ * (and on PostgreSQL their relevance), and `rank`, their relevance read from a CTE of it named `matches` (0 unless
+ * `ranked`).
+ */
+export function cappedMatches(db: Db, terms: string[], cap: number, ranked: boolean) {
+  if (db.dialect === "postgres") {
+    const query = sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(" & ")})`;
+    return {
+      matches: sql`SELECT v.product_id AS id, ${ranked ? sql`(ts_filter(v.search_vector, '{a}') @@ ${query})::int` : sql`0`} AS rank
+        FROM product_search_vectors AS v WHERE v.search_vector @@ ${query} ORDER BY v.product_id DESC LIMIT ${sql.lit(cap)}`,
+      rank: sql`matches.rank`,
+    };
+  }
+  const match = terms.map((term) => `"${term}"*`).join(" ");
+  return {
+    matches: sql`SELECT products_fts.rowid AS id FROM products_fts
+      WHERE products_fts MATCH ${match} ORDER BY products_fts.rowid DESC LIMIT ${sql.lit(cap)}`,
+    // The name test reads the index's entries from the oldest capped match on: at most the cap's worth.
+    rank: ranked
+      ? sql`matches.id IN (SELECT products_fts.rowid FROM products_fts
+          WHERE products_fts MATCH ${`{name} : (${match})`} AND products_fts.rowid >= (SELECT min(matches.id) FROM matches))`
+      : sql`0`,
+  };
 }
 
 /** The listing's filter columns that products and the facet counts tables have (stock: stock_total, in_stock). */
