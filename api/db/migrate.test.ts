@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import { insertCatalogue, insertOrder, insertUser } from "#api/catalogue/testing
 import { readBackendConfig } from "#api/config.ts";
 import { checkoutCatalogue, pay, paymentRequest, shopperWithAddress } from "#api/testing/checkout.ts";
 import { emptyDatabase, type FreshApi, freshApi } from "#api/testing/harness.ts";
+import { waitForALockWait } from "#api/testing/locks.ts";
 import type { Db } from "./connect.ts";
 import { MigrationHistoryError, migrateToLatest, migrationsFor } from "./migrate.ts";
 import { prepareDatabase } from "./prepare.ts";
@@ -47,6 +49,31 @@ describe("the confirmed order status migration", () => {
     ).rejects.toThrow();
   });
 });
+
+if (process.env.TEST_PG_ADMIN_URL) {
+  describe("the product search vectors migration", () => {
+    it("waits for a product write in flight, so the copy holds what the write committed", async () => {
+      const database = await emptyDatabase(2);
+      drop = database.drop;
+      const [db, writer] = database.connections;
+      const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db) } });
+      expect((await migrator.migrateTo("20261130000100_colour_set_totals")).error).toBeUndefined();
+      const { products } = await insertCatalogue(db);
+
+      let migrated: Promise<unknown> | undefined;
+      await writer.kysely.transaction().execute(async (trx) => {
+        await trx.updateTable("products").set({ name: "Sable Abaya" }).where("id", "=", products.silkAbaya).execute();
+        migrated = migrateToLatest(db);
+        await waitForALockWait(db);
+      });
+      await migrated;
+
+      const { rows } = await sql<{ product_id: number }>`SELECT product_id FROM product_search_vectors
+        WHERE search_vector @@ to_tsquery('english', 'sable')`.execute(db.kysely);
+      expect(rows).toEqual([{ product_id: products.silkAbaya }]);
+    });
+  });
+}
 
 /** A migration of a release newer than this one, written expand-only: a new table, a nullable and a defaulted column. */
 const NEWER_MIGRATION = "29990101000000_gift_wrapping";

@@ -19,6 +19,10 @@ export function productSearchVectors(dialect: DialectName) {
   return {
     async up(db: Kysely<any>): Promise<void> {
       if (dialect === "sqlite") return;
+      // An older release keeps writing products while this runs: held until the triggers exist, the lock lets no
+      // write fall between the copy and them (reads go on; writes wait until the migrations commit). The
+      // foreign key below would take it too; it is taken first and by name so that no reordering loses it.
+      await sql`LOCK TABLE products IN SHARE ROW EXCLUSIVE MODE`.execute(db);
       await sql`CREATE TABLE product_search_vectors (
         product_id integer PRIMARY KEY REFERENCES products (id) ON DELETE CASCADE,
         search_vector tsvector NOT NULL
@@ -26,7 +30,6 @@ export function productSearchVectors(dialect: DialectName) {
       await sql`INSERT INTO product_search_vectors (product_id, search_vector)
         SELECT id, search_vector FROM products WHERE status = 'Active'`.execute(db);
       await sql`CREATE INDEX product_search_vectors_search_idx ON product_search_vectors USING GIN (search_vector)`.execute(db);
-      await sql`DROP INDEX products_search_idx`.execute(db);
 
       // A bulk load inserts thousands of products a statement: their vectors go in one insert.
       await sql`CREATE FUNCTION product_search_vectors_added() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
@@ -48,6 +51,8 @@ export function productSearchVectors(dialect: DialectName) {
       await sql`CREATE TRIGGER product_search_vectors_update AFTER UPDATE OF name, search_text, status ON products FOR EACH ROW
         WHEN (OLD.search_vector IS DISTINCT FROM NEW.search_vector OR (OLD.status = 'Active') <> (NEW.status = 'Active'))
         EXECUTE FUNCTION product_search_vectors_changed()`.execute(db);
+      // Last: dropping an index locks out reads of products too, until the migrations commit.
+      await sql`DROP INDEX products_search_idx`.execute(db);
     },
   };
 }
