@@ -59,17 +59,17 @@ function mismatches<Row extends { products: number }>(counted: Row[], stored: Ro
  * Combinations whose stored count differs from a count of the active products, with both figures: in
  * product_facet_counts, and per colour of the products' variants in product_colour_facet_counts.
  */
-async function facetMismatches(): Promise<unknown[]> {
-  const inStock = inStockOf(api.db);
-  const counted = await api.db.kysely
+async function facetMismatches(db: Db = api.db): Promise<unknown[]> {
+  const inStock = inStockOf(db);
+  const counted = await db.kysely
     .selectFrom("products")
     .where("status", "=", "Active")
     .select(["current_price_pence", "category_id", "size_mask", inStock.as("in_stock"), (eb) => eb.fn.countAll<number>().as("products")])
     .groupBy(["current_price_pence", "category_id", "size_mask", inStock])
     .execute();
-  const stored = await api.db.kysely.selectFrom("product_facet_counts").selectAll().where("products", ">", 0).execute();
+  const stored = await db.kysely.selectFrom("product_facet_counts").selectAll().where("products", ">", 0).execute();
   const colourKey = sql<string>`lower(product_variants.color_name)`;
-  const countedByColour = await api.db.kysely
+  const countedByColour = await db.kysely
     .selectFrom("products")
     .innerJoin("product_variants", "product_variants.product_id", "products.id")
     .where("status", "=", "Active")
@@ -83,11 +83,11 @@ async function facetMismatches(): Promise<unknown[]> {
     ])
     .groupBy([colourKey, "current_price_pence", "category_id", "size_mask", inStock])
     .execute();
-  const storedByColour = await api.db.kysely.selectFrom("product_colour_facet_counts").selectAll().where("products", ">", 0).execute();
+  const storedByColour = await db.kysely.selectFrom("product_colour_facet_counts").selectAll().where("products", ">", 0).execute();
   return [
     ...mismatches(counted, stored, facetKey),
     ...mismatches(countedByColour, storedByColour, facetKey),
-    ...(await colourSetMismatches(api.db)),
+    ...(await colourSetMismatches(db)),
   ];
 }
 
@@ -310,6 +310,49 @@ it("names each product's set of colours, and counts the sets, for a catalogue wr
 });
 
 if (process.env.TEST_PG_ADMIN_URL) {
+  it("counts every kept count again from the products when a write fell between a count's fill and its triggers", async () => {
+    const database = await emptyDatabase(1);
+    try {
+      const { db } = database;
+      const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db) } });
+      expect((await migrator.migrateTo("20261130000200_product_search_vectors")).error).toBeUndefined();
+      await seedDemoIfEmpty(db);
+      await seedSyntheticProducts(db, 120, { batchSize: 50 });
+      // What a write no trigger saw leaves: counts off by it, combinations missing, a product in another set.
+      await sql`UPDATE product_counts SET active_products = active_products + 1`.execute(db.kysely);
+      await sql`UPDATE product_facet_counts SET products = products + 1
+        WHERE ctid IN (SELECT ctid FROM product_facet_counts LIMIT 3)`.execute(db.kysely);
+      await sql`DELETE FROM product_colour_facet_counts WHERE ctid IN (SELECT ctid FROM product_colour_facet_counts LIMIT 3)`.execute(
+        db.kysely,
+      );
+      await sql`UPDATE product_colour_set_counts SET products = products + 2
+        WHERE ctid IN (SELECT ctid FROM product_colour_set_counts LIMIT 3)`.execute(db.kysely);
+      await sql`DELETE FROM colour_set_totals WHERE ctid IN (SELECT ctid FROM colour_set_totals LIMIT 3)`.execute(db.kysely);
+      await sql`UPDATE product_colour_sets SET colour_set_id = (SELECT max(id) FROM colour_sets)
+        WHERE product_id = (SELECT min(product_id) FROM product_colour_sets WHERE colour_set_id <> (SELECT max(id) FROM colour_sets))`.execute(
+        db.kysely,
+      );
+      await sql`DELETE FROM product_colour_sets WHERE product_id = (SELECT max(product_id) FROM product_colour_sets)`.execute(db.kysely);
+      const activeCount = async () => {
+        const stored = await db.kysely.selectFrom("product_counts").select("active_products").executeTakeFirstOrThrow();
+        const counted = await db.kysely
+          .selectFrom("products")
+          .where("status", "=", "Active")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow();
+        return Number(stored.active_products) - Number(counted.n);
+      };
+      expect(await activeCount()).toBe(1);
+      expect((await facetMismatches(db)).length).toBeGreaterThanOrEqual(13);
+
+      await migrateToLatest(db);
+      expect(await activeCount()).toBe(0);
+      expect(await facetMismatches(db)).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+
   it("gives a product both colours two transactions add to it at once", async () => {
     const categoryId = await insertCategory(api.db, "Coords");
     const productId = await insertProduct(api.db, {
