@@ -37,7 +37,7 @@ import { cappedMatches, listProducts, SEARCH_MATCH_CAP } from "#api/catalogue/pr
 import { connect, type Db } from "#api/db/connect.ts";
 import { migrateToLatest } from "#api/db/migrate.ts";
 import { seedSyntheticProducts } from "#api/db/seed/synthetic.ts";
-import { LISTING_SORTS } from "#contract/constants.ts";
+import { LISTING_SORTS, PAGE_SIZE } from "#contract/constants.ts";
 import { productListingQuerySchema } from "#contract/schemas/catalogue.ts";
 import { benchApi, percentile, postgresServer, printPlans } from "./lib/in-process-api.ts";
 import { startShop } from "./lib/servers.ts";
@@ -58,7 +58,7 @@ const OUT_OF_STOCK = `stock_status=${encodeURIComponent("Out of Stock")}`;
 /** The rare word's search: 1.3 % of the synthetic catalogue matches both words. */
 const RARE_WORDS = ["velvet", "romper"];
 
-/** `{id}` stands for a product of the catalogue (the same one for every request). */
+/** `{id}` stands for a product of the catalogue (the same one for every request), `{last}` for its last listing page. */
 const ENDPOINTS = [
   { name: "baseline: categories", path: "/public/categories?status=Active" },
   { name: "listing default", path: "/public/products?page=1&limit=12" },
@@ -73,6 +73,7 @@ const ENDPOINTS = [
   { name: "filters combined", path: `/public/products?size=M&min_price=50&max_price=100&${IN_STOCK}&page=2` },
   { name: "colour + filters", path: `/public/products?color=Navy&size=M&max_price=100&${IN_STOCK}&sort=price_low_high` },
   ...LISTING_SORTS.map((sort) => ({ name: `sort ${sort}`, path: `/public/products?sort=${sort}&page=3` })),
+  { name: "sort name, last page", path: "/public/products?sort=name_a_z&page={last}" },
   { name: "search", path: "/public/products?search=dress" },
   { name: "search, no cap", path: "/public/products?search=dress", uncapped: true },
   { name: "search rare word", path: `/public/products?search=${RARE_WORDS.join("%20")}` },
@@ -201,7 +202,7 @@ async function time(request: () => Promise<number>): Promise<Timing> {
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), total };
 }
 
-async function measure(url: string, productId: number): Promise<Timings> {
+async function measure(url: string, productId: number, lastPage: number): Promise<Timings> {
   const db = connect(url);
   if (args["cache-mb"] && db.dialect === "sqlite")
     await sql`PRAGMA cache_size = ${sql.raw(String(-1024 * Number(args["cache-mb"])))}`.execute(db.kysely);
@@ -209,7 +210,7 @@ async function measure(url: string, productId: number): Promise<Timings> {
   const timings: Timings = new Map();
   try {
     for (const endpoint of ENDPOINTS) {
-      const path = endpoint.path.replace("{id}", String(productId));
+      const path = endpoint.path.replace("{id}", String(productId)).replace("{last}", String(lastPage));
       if ("uncapped" in endpoint) {
         const query = productListingQuerySchema.parse(Object.fromEntries(new URL(`http://bench${path}`).searchParams));
         timings.set(endpoint.name, await time(async () => (await listProducts(db, query, { searchMatchCap: NO_CAP })).pagination.total));
@@ -336,7 +337,7 @@ try {
     process.stderr.write(`${size} products:\n`);
     const url = await databaseUrl(size, server?.adminUrl);
     seeds.set(size, await prepare(url, size));
-    results.set(size, await measure(url, await middleProductId(url)));
+    results.set(size, await measure(url, await middleProductId(url), Math.ceil(size / PAGE_SIZE.listing)));
     if (args.pages) pages.set(size, await measurePages(url));
     if (args.plans && size === SIZES[SIZES.length - 1])
       await printPlans(

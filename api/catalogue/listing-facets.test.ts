@@ -290,14 +290,21 @@ it("counts a product once per colour and once per set of colours through its var
   }
 });
 
-it("names each product's set of colours, and counts the sets, for a catalogue written before the sets existed", async () => {
+/** A new database migrated up to `migration` (its name), holding the demo catalogue and 120 synthetic products. */
+async function catalogueMigratedTo(migration: string) {
   const database = await emptyDatabase(1);
+  const { db } = database;
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db) } });
+  expect((await migrator.migrateTo(migration)).error).toBeUndefined();
+  await seedDemoIfEmpty(db);
+  await seedSyntheticProducts(db, 120, { batchSize: 50 });
+  return database;
+}
+
+it("names each product's set of colours, and counts the sets, for a catalogue written before the sets existed", async () => {
+  const database = await catalogueMigratedTo("20261129000600_active_price_index_by_id");
   try {
     const { db } = database;
-    const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db) } });
-    expect((await migrator.migrateTo("20261129000600_active_price_index_by_id")).error).toBeUndefined();
-    await seedDemoIfEmpty(db);
-    await seedSyntheticProducts(db, 120, { batchSize: 50 });
     await db.kysely.updateTable("products").set({ status: "Inactive" }).where("id", "<", 5).execute();
 
     await migrateToLatest(db);
@@ -311,13 +318,9 @@ it("names each product's set of colours, and counts the sets, for a catalogue wr
 
 if (process.env.TEST_PG_ADMIN_URL) {
   it("counts every kept count again from the products when a write fell between a count's fill and its triggers", async () => {
-    const database = await emptyDatabase(1);
+    const database = await catalogueMigratedTo("20261130000200_product_search_vectors");
     try {
       const { db } = database;
-      const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db) } });
-      expect((await migrator.migrateTo("20261130000200_product_search_vectors")).error).toBeUndefined();
-      await seedDemoIfEmpty(db);
-      await seedSyntheticProducts(db, 120, { batchSize: 50 });
       // What a write no trigger saw leaves: counts off by it, combinations missing, a product in another set.
       await sql`UPDATE product_counts SET active_products = active_products + 1`.execute(db.kysely);
       await sql`UPDATE product_facet_counts SET products = products + 1

@@ -292,14 +292,19 @@ export async function listProducts(
   const fromStart: Condition[] = start
     ? [(eb) => eb("products.current_price_pence", sort.direction === "asc" ? ">=" : "<=", start.price)]
     : [];
+  // A page past the middle is read from the other end and turned round: the last page, which the pagination links
+  // to, then reads no more than the first instead of the whole listing before it.
+  const fromEnd = !start && offset * 2 > total;
+  const limit = fromEnd ? Math.min(query.limit, total - offset) : query.limit;
+  const direction = fromEnd ? (sort.direction === "asc" ? "desc" : "asc") : sort.direction;
   const rows = await db.kysely
     .selectFrom("products")
     .where(allOf([active, ...fromStart, ...listingFilters(query, walkAlong)]))
     .select("products.id")
-    .orderBy(`products.${sort.column}`, sort.direction)
-    .orderBy("products.id", sort.direction)
-    .limit(query.limit)
-    .offset(offset - (start?.before ?? 0))
+    .orderBy(`products.${sort.column}`, direction)
+    .orderBy("products.id", direction)
+    .limit(limit)
+    .offset(fromEnd ? total - offset - limit : offset - (start?.before ?? 0))
     .execute();
-  return page(rows, total);
+  return page(fromEnd ? rows.toReversed() : rows, total);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshApi } from "#api/testing/harness.ts";
-import { PLACEHOLDER_IMAGE } from "#contract/constants.ts";
+import { LISTING_SORTS, PLACEHOLDER_IMAGE } from "#contract/constants.ts";
 import type { ProductDetailDto, ProductSummaryDto } from "#contract/dto/product.ts";
 import { MSG } from "#contract/messages.ts";
 import { encodeProductId } from "#contract/product-id.ts";
@@ -191,6 +191,26 @@ describe("GET /public/products", () => {
       const { body } = await list("?category=Dresses&limit=2");
       expect(body.pagination).toEqual({ total: 3, totalPages: 2, page: 1, limit: 2 });
     });
+  });
+
+  it("pages every sort and filter as slices of the whole listing, from either end", async () => {
+    const queries = [
+      ...LISTING_SORTS.map((sort) => `sort=${sort}`),
+      "category=Abayas,Kids",
+      `stock_status=${encodeURIComponent("In Stock")}`,
+    ];
+    for (const query of queries) {
+      const whole = (await list(`?${query}&limit=100`)).body.data.map((product) => product.id);
+      for (const limit of [2, 3]) {
+        const pages: number[] = [];
+        for (let page = 1; page <= Math.ceil(whole.length / limit); page++) {
+          const { body } = await list(`?${query}&limit=${limit}&page=${page}`);
+          expect(body.pagination?.total, query).toBe(whole.length);
+          pages.push(...body.data.map((product) => product.id));
+        }
+        expect(pages, `${query}, ${limit} a page`).toEqual(whole);
+      }
+    }
   });
 
   describe("search", () => {
