@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "./connect.ts";
 import { migrateToLatest } from "./migrate.ts";
+import { retryLostRaces } from "./retry.ts";
 import { seedDemoIfEmpty } from "./seed/demo.ts";
 
 /** PostgreSQL advisory-lock key shared by every instance of the shop that prepares the same database. */
@@ -35,7 +36,8 @@ async function withPrepareLock<T>(db: Db, work: (locked: Db) => Promise<T>): Pro
  */
 export function prepareDatabase(db: Db, options: { seedDemo: boolean }): Promise<{ seeded: boolean; newerMigrations: string[] }> {
   return withPrepareLock(db, async (locked) => {
-    const { unknown } = await migrateToLatest(locked);
+    // The migrations run in one transaction beside the release before, whose writes can deadlock with their locks.
+    const { unknown } = await retryLostRaces(() => migrateToLatest(locked));
     return { seeded: options.seedDemo && (await seedDemoIfEmpty(locked)), newerMigrations: unknown };
   });
 }

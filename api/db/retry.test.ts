@@ -8,7 +8,7 @@ import { insertCategory, insertProduct } from "#api/catalogue/testing-fixtures.t
 import { type FreshApi, freshApi } from "#api/testing/harness.ts";
 import { connect } from "./connect.ts";
 import { migrateToLatest } from "./migrate.ts";
-import { isTransientConflict, TRANSACTION_ATTEMPTS, transactionWithRetry } from "./retry.ts";
+import { isTransientConflict, retryLostRaces, TRANSACTION_ATTEMPTS, transactionWithRetry } from "./retry.ts";
 
 const onPostgres = Boolean(process.env.TEST_PG_ADMIN_URL);
 const conflict = (code: string) => Object.assign(new Error(`lost a race (${code})`), { code });
@@ -19,6 +19,26 @@ describe("isTransientConflict", () => {
     for (const error of [conflict("23505"), conflict("SQLITE_CONSTRAINT"), new Error("boom"), null, "40P01"]) {
       expect(isTransientConflict(error)).toBe(false);
     }
+  });
+});
+
+describe("retryLostRaces", () => {
+  it("runs work that failed with a lost race as its cause again (a migration the migrator wraps), and nothing else", async () => {
+    let tries = 0;
+    const migrated = await retryLostRaces(async () => {
+      tries++;
+      if (tries < 2) throw new Error("Migration 20990101000000_example failed", { cause: conflict("40P01") });
+      return "migrated";
+    });
+    expect({ migrated, tries }).toEqual({ migrated: "migrated", tries: 2 });
+
+    tries = 0;
+    const failing = retryLostRaces(async () => {
+      tries++;
+      throw new Error("Migration 20990101000000_example failed", { cause: conflict("23505") });
+    });
+    await expect(failing).rejects.toThrow("example failed");
+    expect(tries).toBe(1);
   });
 });
 

@@ -23,19 +23,29 @@ export function isTransientConflict(error: unknown): boolean {
  * step) when it lost a deadlock or serialization race; the lost attempt was rolled back, so `work` starts
  * from scratch each time and must not have effects outside the transaction.
  */
-export async function transactionWithRetry<T>(
+export function transactionWithRetry<T>(
   db: Db,
   work: (trx: Transaction<Database>) => Promise<T>,
   options: { attempts?: number; random?: () => number } = {},
 ): Promise<T> {
-  const attempts = options.attempts ?? TRANSACTION_ATTEMPTS;
-  const random = options.random ?? Math.random;
-  for (let attempt = 1; ; attempt++) {
+  return retryLostRaces(() => db.kysely.transaction().execute(work), options);
+}
+
+/**
+ * Runs `attempt` again, as transactionWithRetry does, when it fails with a lost race, or with an error caused by
+ * one (the migrator wraps the failed statement's error): for work that opens its own transaction.
+ */
+export async function retryLostRaces<T>(
+  attempt: () => Promise<T>,
+  { attempts = TRANSACTION_ATTEMPTS, random = Math.random }: { attempts?: number; random?: () => number } = {},
+): Promise<T> {
+  for (let tried = 1; ; tried++) {
     try {
-      return await db.kysely.transaction().execute(work);
+      return await attempt();
     } catch (error) {
-      if (attempt >= attempts || !isTransientConflict(error)) throw error;
-      await sleep(random() * RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
+      const lostRace = isTransientConflict(error) || isTransientConflict((error as { cause?: unknown } | null)?.cause);
+      if (tried >= attempts || !lostRace) throw error;
+      await sleep(random() * RETRY_BASE_DELAY_MS * 2 ** (tried - 1));
     }
   }
 }

@@ -15,7 +15,9 @@ export function keptCountsRecounted(dialect: DialectName) {
   return {
     async up(db: Kysely<any>): Promise<void> {
       if (dialect === "sqlite") return;
-      await sql`LOCK TABLE products, product_variants, product_colour_sets IN SHARE ROW EXCLUSIVE MODE`.execute(db);
+      // In a checkout's order (variants, then products), so the shop's most frequent writer cannot deadlock with it;
+      // an operator's save locks a product first, and whichever of the two loses runs again (prepareDatabase).
+      await sql`LOCK TABLE product_variants, products, product_colour_sets IN SHARE ROW EXCLUSIVE MODE`.execute(db);
       // A product's row of the counts, as the triggers key it.
       const facets = sql.raw("p.current_price_pence, p.category_id, p.size_mask, (p.stock_total > 0)::int");
       const columns = sql.raw("current_price_pence, category_id, size_mask, in_stock, products");
