@@ -100,7 +100,8 @@ function postOrigin(req: ExpressRequest): "own" | "foreign" | "none" {
 
 const originOf = (url: string): string | null => (URL.canParse(url) ? new URL(url).origin : null);
 
-function isDecodable(path: string): boolean {
+/** Whether `path` is valid percent-encoding (`/%C0%AE` and `/%` are not). */
+export function isDecodable(path: string): boolean {
   try {
     // The answer is used: a bundler drops a call whose result is not, as free of side effects, and throwing is the point.
     return decodeURIComponent(path).length >= 0;

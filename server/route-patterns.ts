@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { isDecodable } from "./request-guard.server.ts";
 
 /** Paths whose pattern is remembered: matchRoutes ranks the whole route table on every call (about a millisecond). */
 const REMEMBERED_PATHS = 5_000;
@@ -32,7 +33,7 @@ export function storefrontRoutePatterns(build: ServerBuild): (path: string) => s
 function patternOf(routes: RouteObject[], path: string): string {
   const page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
   // A path that does not decode (refused with 400 before any route) would make matchRoutes warn on the console.
-  if (!decodes(page)) return "/*";
+  if (!isDecodable(page)) return "/*";
   const matches = matchRoutes(routes, page);
   if (!matches) return "/*";
   const pattern = matches
@@ -42,12 +43,3 @@ function patternOf(routes: RouteObject[], path: string): string {
   return `/${pattern}`.replace(/\/{2,}/g, "/");
 }
 
-function decodes(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    // Malformed percent-encoding: the expected answer for such a path, which the request guard refuses.
-    return false;
-  }
-}
