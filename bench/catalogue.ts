@@ -58,7 +58,10 @@ const OUT_OF_STOCK = `stock_status=${encodeURIComponent("Out of Stock")}`;
 /** The rare word's search: 1.3 % of the synthetic catalogue matches both words. */
 const RARE_WORDS = ["velvet", "romper"];
 
-/** `{id}` stands for a product of the catalogue (the same one for every request), `{last}` for its last listing page. */
+/**
+ * `{id}` stands for a product of the catalogue (the same one for every request), `{last}` for its last listing page
+ * and `{middle}` for the page halfway to it, the furthest from both ends.
+ */
 const ENDPOINTS = [
   { name: "baseline: categories", path: "/public/categories?status=Active" },
   { name: "listing default", path: "/public/products?page=1&limit=12" },
@@ -74,6 +77,8 @@ const ENDPOINTS = [
   { name: "colour + filters", path: `/public/products?color=Navy&size=M&max_price=100&${IN_STOCK}&sort=price_low_high` },
   ...LISTING_SORTS.map((sort) => ({ name: `sort ${sort}`, path: `/public/products?sort=${sort}&page=3` })),
   { name: "sort name, last page", path: "/public/products?sort=name_a_z&page={last}" },
+  { name: "sort name, middle page", path: "/public/products?sort=name_a_z&page={middle}" },
+  { name: "newest, middle page", path: "/public/products?sort=newest&page={middle}" },
   { name: "search", path: "/public/products?search=dress" },
   { name: "search, no cap", path: "/public/products?search=dress", uncapped: true },
   { name: "search rare word", path: `/public/products?search=${RARE_WORDS.join("%20")}` },
@@ -210,7 +215,10 @@ async function measure(url: string, productId: number, lastPage: number): Promis
   const timings: Timings = new Map();
   try {
     for (const endpoint of ENDPOINTS) {
-      const path = endpoint.path.replace("{id}", String(productId)).replace("{last}", String(lastPage));
+      const path = endpoint.path
+        .replace("{id}", String(productId))
+        .replace("{last}", String(lastPage))
+        .replace("{middle}", String(Math.ceil(lastPage / 2)));
       if ("uncapped" in endpoint) {
         const query = productListingQuerySchema.parse(Object.fromEntries(new URL(`http://bench${path}`).searchParams));
         timings.set(endpoint.name, await time(async () => (await listProducts(db, query, { searchMatchCap: NO_CAP })).pagination.total));

@@ -42,4 +42,3 @@ function patternOf(routes: RouteObject[], path: string): string {
     .join("/");
   return `/${pattern}`.replace(/\/{2,}/g, "/");
 }
-

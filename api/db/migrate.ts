@@ -28,6 +28,7 @@ import { colourSetCounts } from "./migrations/20261129000700_colour_set_counts.t
 import { colourSetTotals } from "./migrations/20261130000100_colour_set_totals.ts";
 import { productSearchVectors } from "./migrations/20261130000200_product_search_vectors.ts";
 import { keptCountsRecounted } from "./migrations/20261130000300_kept_counts_recounted.ts";
+import { activeSortIndexes } from "./migrations/20261130094218_active_sort_indexes.ts";
 
 /** Every migration, by timestamp-prefixed name. Listed here so bundlers and type stripping need no directory scan. */
 export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration> {
@@ -60,6 +61,7 @@ export function migrationsFor(db: Pick<Db, "dialect">): Record<string, Migration
     "20261130000100_colour_set_totals": colourSetTotals(db.dialect),
     "20261130000200_product_search_vectors": productSearchVectors(db.dialect),
     "20261130000300_kept_counts_recounted": keptCountsRecounted(db.dialect),
+    "20261130094218_active_sort_indexes": activeSortIndexes(),
   };
 }
 

@@ -34,4 +34,5 @@ export const RELEASED_MIGRATIONS: readonly string[] = [
   "20261130000100_colour_set_totals",
   "20261130000200_product_search_vectors",
   "20261130000300_kept_counts_recounted",
+  "20261130094218_active_sort_indexes",
 ];
