@@ -22,9 +22,9 @@
  * is timed 20 times, not --iterations. --plans prints every statement per endpoint at the largest size with
  * its own median time and its plan (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN ANALYZE); --cache-mb sets
  * SQLite's page cache of the measured connection to compare. --pages (after `npm run build`) also starts the
- * built shop on each size's database (PAGE_CACHE=off, one worker) and times rendered `/products` pages (each
- * request another sort and page, so no cache answers) and product pages (each another product), with the ratio
- * of each size to the smallest.
+ * built shop on each size's database (PAGE_CACHE=off, one worker; the shops run side by side and take turns, one
+ * request each) and times rendered `/products` pages (each request another sort and page, so no cache answers) and
+ * product pages (each another product), with the ratio of each size to the smallest.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -271,46 +271,75 @@ async function oldestCappedMatch(db: Db, words: string[]): Promise<number> {
 }
 
 const PAGE_REQUESTS = 60;
+const PAGE_WARM_UP = 5;
 
-/** Rendered pages of the built shop on `url`'s database: `/products` (another sort and page each time) and product pages. */
-async function measurePages(url: string): Promise<Timings> {
-  const db = connect(url);
-  const ids = await db.kysely
-    .selectFrom("products")
-    .select("id")
-    .where("status", "=", "Active")
-    .orderBy(sql`(id * 31) % 997`)
-    .limit(PAGE_REQUESTS + 5)
-    .execute();
-  await db.close();
-  const shop = await startShop({ env: { DATABASE_URL: url, PAGE_CACHE: "off", WEB_CONCURRENCY: "1" }, logFile: join(dir, "shop.log") });
+/**
+ * Rendered pages of the built shop on each size's database: `/products` (another sort and page each time) and
+ * product pages (another product each time). One shop per size runs at once, and each request goes to every shop in
+ * turn, so what drifts while the bench runs (the machine's load, the measuring process's heap) falls on every size
+ * alike: measured one size after the other, the largest came last and read up to half slower.
+ */
+async function measurePages(urls: Map<number, string>): Promise<Map<number, Timings>> {
+  const shops = new Map<number, { url: string; stop(): Promise<void> }>();
+  const productPaths = new Map<number, string[]>();
   try {
-    const get = async (path: string) => {
-      const response = await fetch(`${shop.url}${path}`);
+    for (const [size, url] of urls) {
+      const db = connect(url);
+      const ids = await db.kysely
+        .selectFrom("products")
+        .select("id")
+        .where("status", "=", "Active")
+        .orderBy(sql`(id * 31) % 997`)
+        .limit(PAGE_REQUESTS + PAGE_WARM_UP)
+        .execute();
+      await db.close();
+      productPaths.set(
+        size,
+        ids.map((row) => `/product/${row.id}`),
+      );
+      shops.set(
+        size,
+        await startShop({ env: { DATABASE_URL: url, PAGE_CACHE: "off", WEB_CONCURRENCY: "1" }, logFile: join(dir, `shop-${size}.log`) }),
+      );
+    }
+    const get = async (size: number, path: string) => {
+      const response = await fetch(`${shops.get(size)?.url}${path}`);
       await response.text();
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
     };
-    const timed = async (paths: string[]): Promise<Timing> => {
-      for (const path of paths.slice(0, 5)) await get(path);
-      const samples: number[] = [];
-      for (const path of paths.slice(5)) {
-        const started = performance.now();
-        await get(path);
-        samples.push(performance.now() - started);
+    const timed = async (pathsOf: (size: number) => string[]): Promise<Map<number, Timing>> => {
+      const samples = new Map([...shops.keys()].map((size) => [size, [] as number[]]));
+      for (let i = 0; i < PAGE_WARM_UP + PAGE_REQUESTS; i++) {
+        for (const size of shops.keys()) {
+          const started = performance.now();
+          await get(size, pathsOf(size)[i] as string);
+          if (i >= PAGE_WARM_UP) samples.get(size)?.push(performance.now() - started);
+        }
       }
-      samples.sort((a, b) => a - b);
-      return { p50: percentile(samples, 50), p95: percentile(samples, 95), total: samples.length };
+      return new Map(
+        [...samples].map(([size, times]) => {
+          times.sort((a, b) => a - b);
+          return [size, { p50: percentile(times, 50), p95: percentile(times, 95), total: times.length }];
+        }),
+      );
     };
     const listings = Array.from(
-      { length: PAGE_REQUESTS + 5 },
+      { length: PAGE_WARM_UP + PAGE_REQUESTS },
       (_, i) => `/products?sort=${LISTING_SORTS[i % LISTING_SORTS.length]}&page=${1 + Math.floor(i / LISTING_SORTS.length)}`,
     );
-    return new Map([
-      ["page /products", await timed(listings)],
-      ["page /product/:id", await timed(ids.map((row) => `/product/${row.id}`))],
-    ]);
+    const listingTimes = await timed(() => listings);
+    const productTimes = await timed((size) => productPaths.get(size) ?? []);
+    return new Map(
+      [...shops.keys()].map((size) => [
+        size,
+        new Map([
+          ["page /products", listingTimes.get(size) as Timing],
+          ["page /product/:id", productTimes.get(size) as Timing],
+        ]),
+      ]),
+    );
   } finally {
-    await shop.stop();
+    for (const shop of shops.values()) await shop.stop();
   }
 }
 
@@ -339,14 +368,14 @@ function printTable(rows: readonly string[], results: Map<number, Timings>, verd
 const server = await postgresServer(Boolean(args.postgres));
 try {
   const results = new Map<number, Timings>();
-  const pages = new Map<number, Timings>();
+  const urls = new Map<number, string>();
   const seeds = new Map<number, number>();
   for (const size of SIZES) {
     process.stderr.write(`${size} products:\n`);
     const url = await databaseUrl(size, server?.adminUrl);
+    urls.set(size, url);
     seeds.set(size, await prepare(url, size));
     results.set(size, await measure(url, await middleProductId(url), Math.ceil(size / PAGE_SIZE.listing)));
-    if (args.pages) pages.set(size, await measurePages(url));
     if (args.plans && size === SIZES[SIZES.length - 1])
       await printPlans(
         url,
@@ -356,6 +385,7 @@ try {
         })),
       );
   }
+  const pages = args.pages ? await measurePages(urls) : new Map<number, Timings>();
   const cache = args["cache-mb"] ? `${args["cache-mb"]} MB page cache` : "default page cache";
   const database = server ? "PostgreSQL" : `SQLite (${cache})`;
   const load = `Load average ${loadavg()
@@ -373,7 +403,9 @@ try {
     `\nverdict: ok when the largest size's p95 is at most ${TARGET_P95_MS} ms and at most ${TARGET_RATIO}x the size before's (SLOW, GROWS otherwise); compare with the baseline row, ${server ? "a total without a kept count with the count's floor, and the rare word with its walk's" : "and a total without a kept count with the count's floor"}.`,
   );
   if (args.pages) {
-    console.log(`\nRendered pages, the built shop (one worker, PAGE_CACHE=off), ${PAGE_REQUESTS} requests after 5 (ms)\n`);
+    console.log(
+      `\nRendered pages, the built shop (one worker, PAGE_CACHE=off, one shop per size, taking turns), ${PAGE_REQUESTS} requests after ${PAGE_WARM_UP} (ms)\n`,
+    );
     const first = SIZES[0];
     printTable(["page /products", "page /product/:id"], pages, () => "");
     for (const name of ["page /products", "page /product/:id"]) {
