@@ -11,11 +11,17 @@ const RETRY_BASE_DELAY_MS = 20;
 /**
  * Errors that mean "another transaction got there first; the same work may simply run again": PostgreSQL's
  * deadlock victim (40P01) and serialization failure (40001), and SQLite's SQLITE_BUSY (another process held the
- * write lock past busy_timeout). Anything else is a real failure and is never retried.
+ * write lock past busy_timeout), thrown as they are or as the cause of an error that wraps them (the migrator
+ * wraps a failed statement's). Anything else is a real failure and is never retried.
  */
 export function isTransientConflict(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "40P01" || code === "40001" || (typeof code === "string" && code.startsWith("SQLITE_BUSY"));
+  const seen = new Set<unknown>();
+  for (let current = error; current && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (code === "40P01" || code === "40001" || (typeof code === "string" && code.startsWith("SQLITE_BUSY"))) return true;
+  }
+  return false;
 }
 
 /**
@@ -31,10 +37,7 @@ export function transactionWithRetry<T>(
   return retryLostRaces(() => db.kysely.transaction().execute(work), options);
 }
 
-/**
- * Runs `attempt` again, as transactionWithRetry does, when it fails with a lost race, or with an error caused by
- * one (the migrator wraps the failed statement's error): for work that opens its own transaction.
- */
+/** Runs `attempt` again, as transactionWithRetry does, when it fails with a lost race: for work that opens its own transaction. */
 export async function retryLostRaces<T>(
   attempt: () => Promise<T>,
   { attempts = TRANSACTION_ATTEMPTS, random = Math.random }: { attempts?: number; random?: () => number } = {},
@@ -43,8 +46,7 @@ export async function retryLostRaces<T>(
     try {
       return await attempt();
     } catch (error) {
-      const lostRace = isTransientConflict(error) || isTransientConflict((error as { cause?: unknown } | null)?.cause);
-      if (tried >= attempts || !lostRace) throw error;
+      if (tried >= attempts || !isTransientConflict(error)) throw error;
       await sleep(random() * RETRY_BASE_DELAY_MS * 2 ** (tried - 1));
     }
   }
