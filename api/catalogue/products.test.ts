@@ -198,6 +198,9 @@ describe("GET /public/products", () => {
       ...LISTING_SORTS.map((sort) => `sort=${sort}`),
       "category=Abayas,Kids",
       `stock_status=${encodeURIComponent("In Stock")}`,
+      // Colour totals come from the colour and colour-set counts, which the page read from the end relies on.
+      "color=black&sort=name_a_z",
+      "color=black,beige",
     ];
     for (const query of queries) {
       const whole = (await list(`?${query}&limit=100`)).body.data.map((product) => product.id);
